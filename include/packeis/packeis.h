@@ -1,0 +1,925 @@
+/* SPDX-License-Identifier: MIT */
+/**
+ * @file packeis.h
+ * @brief The whole public API of libpackeis, the reference implementation of
+ *        the board game *Packeis am Pol* ("Hey, That's My Fish!").
+ *
+ * Conventions that hold for every function below unless its comment says
+ * otherwise:
+ *
+ * - Functions return a ::packeis_status; ::PACKEIS_OK is zero. The object a
+ *   function works on comes first; results are written through pointer
+ *   arguments, which come last (constructors included).
+ * - On any error the outputs are not written and the game is left exactly as
+ *   it was. The one exception is ::PACKEIS_E_BUFFER_TOO_SMALL (below).
+ * - A NULL pointer where an object or an output is required gives
+ *   ::PACKEIS_E_INVALID_ARGUMENT. A cell, player, direction or count outside
+ *   its range gives ::PACKEIS_E_OUT_OF_RANGE.
+ * - Cells are numbered `0 ... n-1` in reading order (by row from the top, then
+ *   left to right). Players are numbered `0 ... players-1` in turn order.
+ * - Sets of cells are `uint64_t` bit sets: bit `i` stands for cell `i`.
+ * - Functions taking a `const` handle never modify it. Distinct handles
+ *   (clones included) may be used from different threads at once; one handle
+ *   must not be used from two threads at once without the caller's own
+ *   locking. The library keeps no global mutable state, never prints and never
+ *   terminates the process.
+ * - Functions that fill a caller buffer take its capacity in elements and
+ *   a non-NULL `count`, which always receives how many elements the full
+ *   answer has. If the capacity is too small they return
+ *   ::PACKEIS_E_BUFFER_TOO_SMALL, still set `*count` to the size needed, and
+ *   leave the buffer untouched. The buffer may be NULL when the capacity is 0.
+ * - Status codes, move values, the order of legal moves, the board shuffle and
+ *   the playout generator are stable within a major version. Before 1.0 the
+ *   API may still change between minor versions.
+ */
+#ifndef PACKEIS_PACKEIS_H
+#define PACKEIS_PACKEIS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <packeis/version.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @cond PACKEIS_INTERNAL */
+#ifndef PACKEIS_API
+#    if defined(_WIN32) || defined(__CYGWIN__)
+#        if defined(PACKEIS_BUILDING)
+#            define PACKEIS_API __declspec(dllexport)
+#        elif defined(PACKEIS_SHARED)
+#            define PACKEIS_API __declspec(dllimport)
+#        else
+#            define PACKEIS_API
+#        endif
+#    elif defined(__GNUC__) && __GNUC__ >= 4
+#        define PACKEIS_API __attribute__((visibility("default")))
+#    else
+#        define PACKEIS_API
+#    endif
+#endif
+/** @endcond */
+
+/* ------------------------------------------------------------------------ */
+/** @name Version                                                           */
+/** @{ */
+
+/**
+ * @brief The version of the library actually loaded.
+ * @return `major * 10000 + minor * 100 + patch` (minor and patch stay below
+ *         100), comparable with ::PACKEIS_VERSION_NUMBER.
+ * @since 0.1.0
+ */
+PACKEIS_API int packeis_version(void);
+
+/**
+ * @brief The version of the library actually loaded, as text.
+ * @return A static string such as "0.1.0"; never NULL, never to be freed.
+ * @since 0.1.0
+ */
+PACKEIS_API const char *packeis_version_string(void);
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Status codes                                                      */
+/** @{ */
+
+/**
+ * @brief What a call returns: ::PACKEIS_OK or one of the ::packeis_status_code
+ *        values. A plain `int`, so that its size never depends on compiler
+ *        settings.
+ * @since 0.1.0
+ */
+typedef int packeis_status;
+
+/**
+ * @brief The values of ::packeis_status. They are part of the ABI: never
+ *        renumbered; new codes are only ever appended.
+ * @since 0.1.0
+ */
+enum packeis_status_code {
+    /** Success. */
+    PACKEIS_OK = 0,
+    /** A required pointer is NULL, or a value is not one the function
+     *  accepts (for example 5 players). */
+    PACKEIS_E_INVALID_ARGUMENT = 1,
+    /** A cell, player, direction or count outside the game's range. */
+    PACKEIS_E_OUT_OF_RANGE = 2,
+    /** The allocator returned NULL. */
+    PACKEIS_E_OUT_OF_MEMORY = 3,
+    /** A caller buffer is too small; the size needed was reported. */
+    PACKEIS_E_BUFFER_TOO_SMALL = 4,
+    /** The move is not legal in this position. */
+    PACKEIS_E_ILLEGAL_MOVE = 5,
+    /** The move is of the wrong kind for the phase: a slide during
+     *  placement or a placement during movement. */
+    PACKEIS_E_WRONG_PHASE = 6,
+    /** The game is over: no move can be played. */
+    PACKEIS_E_GAME_OVER = 7,
+    /** Undo at the start of the game. */
+    PACKEIS_E_NOTHING_TO_UNDO = 8,
+    /** Custom layout: two floes share one cell. */
+    PACKEIS_E_DUPLICATE_CELL = 9,
+    /** Custom layout: the floes do not all share the parity of `x + y`. */
+    PACKEIS_E_MIXED_PARITY = 10,
+    /** Custom layout: a floe with fewer than 1 or more than 3 fish. */
+    PACKEIS_E_FISH_OUT_OF_RANGE = 11,
+    /** Custom layout: more than ::PACKEIS_MAX_CELLS floes. */
+    PACKEIS_E_TOO_MANY_CELLS = 12,
+    /** Custom layout: no floes at all. */
+    PACKEIS_E_NO_CELLS = 13,
+    /** Custom layout: a coordinate outside
+     *  [::PACKEIS_COORD_MIN, ::PACKEIS_COORD_MAX]. */
+    PACKEIS_E_COORD_OUT_OF_RANGE = 14,
+    /** Too few floes a penguin may be placed on (one-fish floes, or any floe
+     *  with ::PACKEIS_VARIANT_PLACE_ANY_FLOE) for all the penguins. */
+    PACKEIS_E_TOO_FEW_FLOES = 15
+};
+
+/**
+ * @brief A short English description of a status code.
+ * @param status Any value, known or not.
+ * @return A static, NUL-terminated string; never NULL, never to be freed.
+ *         Unknown values give "unknown status".
+ * @since 0.1.0
+ */
+PACKEIS_API const char *packeis_strerror(packeis_status status);
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Limits                                                            */
+/** @{ */
+
+/** Most floes a layout may have (every cell set fits one `uint64_t`).
+ *  @since 0.1.0 */
+#define PACKEIS_MAX_CELLS 64
+/** Fewest players. @since 0.1.0 */
+#define PACKEIS_MIN_PLAYERS 2
+/** Most players. @since 0.1.0 */
+#define PACKEIS_MAX_PLAYERS 4
+/** An upper bound on the legal moves of any position: a buffer this long
+ *  always holds packeis_game_legal_moves(). @since 0.1.0 */
+#define PACKEIS_MAX_MOVES 1024
+/** Smallest coordinate a custom layout may use. @since 0.1.0 */
+#define PACKEIS_COORD_MIN (-1000000)
+/** Largest coordinate a custom layout may use. @since 0.1.0 */
+#define PACKEIS_COORD_MAX 1000000
+
+/**
+ * @brief ::PACKEIS_MAX_MOVES, for bindings that cannot read macros.
+ * @return 1024.
+ * @since 0.1.0
+ */
+PACKEIS_API size_t packeis_max_moves(void);
+
+/**
+ * @brief ::PACKEIS_MAX_CELLS, for bindings that cannot read macros.
+ * @return 64.
+ * @since 0.1.0
+ */
+PACKEIS_API int packeis_max_cells(void);
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Board geometry                                                    */
+/** @{ */
+
+/**
+ * @brief The six directions of the hex grid, counter-clockwise from east.
+ *
+ * Functions take a direction as an `int`. `(d + 3) % 6` is the opposite of
+ * `d`, and `(d + 1) % 6` the next direction counter-clockwise.
+ * @since 0.1.0
+ */
+enum packeis_direction {
+    PACKEIS_DIRECTION_EAST = 0,       /**< (x + 2, y) */
+    PACKEIS_DIRECTION_NORTH_EAST = 1, /**< (x + 1, y - 1) */
+    PACKEIS_DIRECTION_NORTH_WEST = 2, /**< (x - 1, y - 1) */
+    PACKEIS_DIRECTION_WEST = 3,       /**< (x - 2, y) */
+    PACKEIS_DIRECTION_SOUTH_WEST = 4, /**< (x - 1, y + 1) */
+    PACKEIS_DIRECTION_SOUTH_EAST = 5  /**< (x + 1, y + 1) */
+};
+
+/** Number of directions. @since 0.1.0 */
+#define PACKEIS_DIRECTION_COUNT 6
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Moves                                                             */
+/** @{ */
+
+/**
+ * @brief A placement or a slide, as a small value that may be stored (in
+ *        files, tables, network messages) within a major version.
+ *
+ * Encoding: bits 0-15 hold the destination cell; bits 16-31 the origin
+ * cell, or 0xFFFF for a placement. The helpers below build and read it.
+ * @since 0.1.0
+ */
+typedef uint32_t packeis_move;
+
+/** A value that is never a move (for "no move" slots). @since 0.1.0 */
+#define PACKEIS_MOVE_NONE 0xFFFFFFFFu
+
+/**
+ * @brief The move that places a penguin on @p cell.
+ * @param cell A cell index; whether the game has it is checked when the
+ *        move is played.
+ * @return The move, or ::PACKEIS_MOVE_NONE if @p cell is not in
+ *         `0 ... PACKEIS_MAX_CELLS - 1`.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_move packeis_move_placement(int cell);
+
+/**
+ * @brief The move that slides the penguin on @p from to @p to.
+ * @param from The origin cell.
+ * @param to The destination cell.
+ * @return The move, or ::PACKEIS_MOVE_NONE if a cell is not in
+ *         `0 ... PACKEIS_MAX_CELLS - 1`.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_move packeis_move_slide(int from, int to);
+
+/**
+ * @brief Whether a move is a placement.
+ * @param move Any value.
+ * @return 1 for a placement, 0 for a slide or ::PACKEIS_MOVE_NONE.
+ * @since 0.1.0
+ */
+PACKEIS_API int packeis_move_is_placement(packeis_move move);
+
+/**
+ * @brief The origin cell of a slide.
+ * @param move Any value.
+ * @return The cell, or -1 for a placement or ::PACKEIS_MOVE_NONE.
+ * @since 0.1.0
+ */
+PACKEIS_API int packeis_move_from(packeis_move move);
+
+/**
+ * @brief The destination cell of a placement or a slide.
+ * @param move Any value.
+ * @return The cell, or -1 for ::PACKEIS_MOVE_NONE.
+ * @since 0.1.0
+ */
+PACKEIS_API int packeis_move_to(packeis_move move);
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Allocator                                                         */
+/** @{ */
+
+/**
+ * @brief A memory allocator for the library to use instead of `malloc`.
+ *
+ * The library copies this struct. The functions must stay valid, and be
+ * safe to call from whichever threads use the objects allocated with them,
+ * for as long as any such object lives. This struct will not change within
+ * a major version.
+ * @since 0.1.0
+ */
+typedef struct packeis_allocator {
+    /** Returns @p size bytes aligned as `malloc` would align them, or NULL. */
+    void *(*alloc)(void *context, size_t size);
+    /** Releases a block from `alloc`, given back with the size it was asked
+     *  for; never called with NULL. */
+    void (*release)(void *context, void *block, size_t size);
+    /** Passed unchanged to both functions. */
+    void *context;
+} packeis_allocator;
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Options                                                           */
+/** @{ */
+
+/**
+ * @brief The setup of a game: players, penguins, board, seed, variants and
+ *        allocator. Opaque; created with packeis_options_new().
+ *
+ * Defaults: 2 players, the number of penguins of the rules (4, 3 or 2), the
+ * standard 60-floe board shuffled with seed 0, no variant. The options are
+ * read by packeis_game_new() and may be changed or freed afterwards.
+ * @since 0.1.0
+ */
+typedef struct packeis_options packeis_options;
+
+/**
+ * @brief Optional rules, each off by default. Functions take a variant as an
+ *        `int`.
+ * @since 0.1.0
+ */
+enum packeis_variant {
+    /** Penguins may be placed on any free floe, not only one-fish floes. */
+    PACKEIS_VARIANT_PLACE_ANY_FLOE = 0,
+    /** "Snake" placement order: 0, 1, ..., n-1, n-1, ..., 1, 0, 0, 1, ...
+     *  instead of 0, 1, ..., n-1, 0, 1, ... (movement still starts with 0). */
+    PACKEIS_VARIANT_SNAKE_PLACEMENT = 1
+};
+
+/** Number of variants this version knows. @since 0.1.0 */
+#define PACKEIS_VARIANT_COUNT 2
+
+/**
+ * @brief Creates options holding the defaults.
+ * @param allocator The allocator for these options and every game created
+ *        from them (copied), or NULL for `malloc` and `free`.
+ * @param[out] options Receives the new object; free it with
+ *             packeis_options_free().
+ * @return ::PACKEIS_OK; ::PACKEIS_E_INVALID_ARGUMENT (@p options is NULL, or
+ *         @p allocator lacks a function); ::PACKEIS_E_OUT_OF_MEMORY.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_options_new(const packeis_allocator *allocator,
+                                               packeis_options **options);
+
+/**
+ * @brief Frees options. Games made from them are unaffected.
+ * @param options The options, or NULL (nothing happens).
+ * @since 0.1.0
+ */
+PACKEIS_API void packeis_options_free(packeis_options *options);
+
+/**
+ * @brief Sets the number of players.
+ * @param options The options.
+ * @param players 2, 3 or 4.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_options_set_players(packeis_options *options, int players);
+
+/**
+ * @brief Sets how many penguins each player has.
+ * @param options The options.
+ * @param penguins 1 to ::PACKEIS_MAX_CELLS, or 0 for the rules' number
+ *        (4 with 2 players, 3 with 3, 2 with 4). Whether the board has room
+ *        for them is checked by packeis_game_new().
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_options_set_penguins(packeis_options *options, int penguins);
+
+/**
+ * @brief Sets the seed that shuffles the fish of the standard board.
+ *
+ * The shuffle, frozen within a major version: start from the list of 30
+ * ones, 20 twos and 10 threes in that order; for `i` from 59 down to 1, swap
+ * entries `i` and `j = below(i + 1)`; cell `i` gets entry `i`. `below(b)` is
+ * Lemire's method on a SplitMix64 generator whose state starts at @p seed:
+ * take `m = (next() >> 32) * b` in 64 bits; while the low 32 bits of `m`
+ * are below `(2^32 - b) % b`, draw again; the result is `m >> 32`. Ignored
+ * with a custom layout.
+ * @param options The options.
+ * @param seed Any value.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_options_set_seed(packeis_options *options, uint64_t seed);
+
+/**
+ * @brief Replaces the standard board by a custom layout.
+ *
+ * Floe `i` is at doubled-width coordinates `(x[i], y[i])` and carries
+ * `fish[i]` fish. The order of the arrays does not matter: cells are
+ * numbered in reading order afterwards. The arrays are copied. Faults are
+ * looked for in this order, each over all floes: coordinates, fish, parity,
+ * duplicates.
+ * @param options The options.
+ * @param x Column of each floe (@p count elements).
+ * @param y Row of each floe (@p count elements).
+ * @param fish Fish on each floe, 1 to 3 (@p count elements).
+ * @param count 1 to ::PACKEIS_MAX_CELLS.
+ * @return ::PACKEIS_OK; ::PACKEIS_E_INVALID_ARGUMENT (a NULL pointer);
+ *         ::PACKEIS_E_NO_CELLS (@p count is 0); ::PACKEIS_E_TOO_MANY_CELLS;
+ *         ::PACKEIS_E_COORD_OUT_OF_RANGE; ::PACKEIS_E_FISH_OUT_OF_RANGE;
+ *         ::PACKEIS_E_MIXED_PARITY; ::PACKEIS_E_DUPLICATE_CELL. On error the
+ *         options keep their previous layout.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_options_set_layout(packeis_options *options, const int *x,
+                                                      const int *y, const int *fish,
+                                                      size_t count);
+
+/**
+ * @brief Goes back to the standard board (undoes packeis_options_set_layout()).
+ * @param options The options.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_options_set_standard_layout(packeis_options *options);
+
+/**
+ * @brief Turns a variant on or off.
+ * @param options The options.
+ * @param variant A ::packeis_variant value.
+ * @param enabled Non-zero for on, 0 for off.
+ * @return ::PACKEIS_OK, or ::PACKEIS_E_INVALID_ARGUMENT (NULL options or an
+ *         unknown variant).
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_options_set_variant(packeis_options *options, int variant,
+                                                       int enabled);
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Games                                                             */
+/** @{ */
+
+/**
+ * @brief A game: its board (immutable, shared by clones), its position and
+ *        the history that undo walks back. Opaque.
+ * @since 0.1.0
+ */
+typedef struct packeis_game packeis_game;
+
+/**
+ * @brief The phases of a game, as reported by packeis_game_phase().
+ * @since 0.1.0
+ */
+enum packeis_phase {
+    PACKEIS_PHASE_PLACEMENT = 0, /**< Penguins are being placed. */
+    PACKEIS_PHASE_MOVEMENT = 1,  /**< Penguins slide. */
+    PACKEIS_PHASE_OVER = 2       /**< No player can move: standings are final. */
+};
+
+/**
+ * @brief Starts a game.
+ * @param options The setup, or NULL for the defaults. Not retained.
+ * @param[out] game Receives the new game; free it with packeis_game_free().
+ * @return ::PACKEIS_OK; ::PACKEIS_E_INVALID_ARGUMENT; ::PACKEIS_E_TOO_FEW_FLOES
+ *         (the board cannot take every penguin); ::PACKEIS_E_OUT_OF_MEMORY.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_new(const packeis_options *options,
+                                            packeis_game **game);
+
+/**
+ * @brief Copies a game: position, history and board. The copy is independent
+ *        of the original and uses the same allocator.
+ * @param game The game to copy.
+ * @param[out] copy Receives the copy; free it with packeis_game_free().
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_MEMORY.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_clone(const packeis_game *game, packeis_game **copy);
+
+/**
+ * @brief Makes @p target a copy of @p source (position, history and board),
+ *        reusing @p target's memory where it can: the allocation-free way
+ *        for a search to reset a scratch game many times.
+ * @param target The game overwritten; it keeps its own allocator.
+ * @param source The game copied.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_OUT_OF_MEMORY (the history could not grow; @p target is
+ *         then unchanged).
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_assign(packeis_game *target,
+                                               const packeis_game *source);
+
+/**
+ * @brief Frees a game.
+ * @param game The game, or NULL (nothing happens).
+ * @since 0.1.0
+ */
+PACKEIS_API void packeis_game_free(packeis_game *game);
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Setup queries                                                     */
+/** @{ */
+
+/**
+ * @brief The number of players.
+ * @param game The game.
+ * @param[out] players 2 to 4.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_player_count(const packeis_game *game, int *players);
+
+/**
+ * @brief How many penguins each player places.
+ * @param game The game.
+ * @param[out] penguins At least 1.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_penguins_per_player(const packeis_game *game,
+                                                            int *penguins);
+
+/**
+ * @brief Whether a variant is on in this game.
+ * @param game The game.
+ * @param variant A ::packeis_variant value.
+ * @param[out] enabled 1 if on, 0 if off.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT (also for an unknown
+ *         variant).
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_variant(const packeis_game *game, int variant,
+                                                int *enabled);
+
+/**
+ * @brief Whether the board is the standard one, and its seed.
+ * @param game The game.
+ * @param[out] is_standard 1 for the standard board, 0 for a custom layout.
+ * @param[out] seed The shuffle's seed; 0 for a custom layout.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_board_seed(const packeis_game *game, int *is_standard,
+                                                   uint64_t *seed);
+
+/**
+ * @brief The number of cells of the layout.
+ * @param game The game.
+ * @param[out] cells 60 on the standard board; 1 to 64 otherwise.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_cell_count(const packeis_game *game, int *cells);
+
+/**
+ * @brief The doubled-width coordinates of a cell.
+ * @param game The game.
+ * @param cell A cell index.
+ * @param[out] x Its column.
+ * @param[out] y Its row.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_cell_coords(const packeis_game *game, int cell, int *x,
+                                                    int *y);
+
+/**
+ * @brief The cell at given coordinates.
+ * @param game The game.
+ * @param x A column.
+ * @param y A row.
+ * @param[out] cell The cell there, or -1 if the layout has none there.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_cell_at(const packeis_game *game, int x, int y,
+                                                int *cell);
+
+/**
+ * @brief The neighbor of a cell in a direction. Geometry only: whether its
+ *        floe is still present is packeis_game_floe_present().
+ * @param game The game.
+ * @param cell A cell index.
+ * @param direction A ::packeis_direction value.
+ * @param[out] neighbor The neighboring cell, or -1 if the layout has none.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE
+ *         (bad cell or direction).
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_neighbor(const packeis_game *game, int cell,
+                                                 int direction, int *neighbor);
+
+/**
+ * @brief The fish printed on a cell's floe. It never changes, even after the
+ *        floe has left the board.
+ * @param game The game.
+ * @param cell A cell index.
+ * @param[out] fish 1 to 3.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_fish(const packeis_game *game, int cell, int *fish);
+
+/**
+ * @brief The cells whose floe carries a given number of fish, present or not.
+ * @param game The game.
+ * @param fish 1, 2 or 3.
+ * @param[out] cells The set of those cells.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_fish_set(const packeis_game *game, int fish,
+                                                 uint64_t *cells);
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Position queries                                                  */
+/** @{ */
+
+/**
+ * @brief The current phase.
+ * @param game The game.
+ * @param[out] phase A ::packeis_phase value.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_phase(const packeis_game *game, int *phase);
+
+/**
+ * @brief Whether the game is over.
+ * @param game The game.
+ * @param[out] over 1 if no player can move any more, else 0.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_is_over(const packeis_game *game, int *over);
+
+/**
+ * @brief The player to act.
+ * @param game The game.
+ * @param[out] player The player, or -1 once the game is over.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_current_player(const packeis_game *game, int *player);
+
+/**
+ * @brief Whether a cell's floe is still on the board.
+ * @param game The game.
+ * @param cell A cell index.
+ * @param[out] present 1 if it is, else 0.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_floe_present(const packeis_game *game, int cell,
+                                                     int *present);
+
+/**
+ * @brief Who has a penguin on a cell.
+ * @param game The game.
+ * @param cell A cell index.
+ * @param[out] player Its owner, or -1 if there is no penguin there.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_penguin_at(const packeis_game *game, int cell,
+                                                   int *player);
+
+/**
+ * @brief The cells of a player's penguins on the board, in increasing order.
+ *        A player who is out has none.
+ * @param game The game.
+ * @param player A player.
+ * @param[out] cells A buffer of @p capacity elements.
+ * @param capacity Its size; ::PACKEIS_MAX_CELLS always suffices.
+ * @param[out] count The number of penguins.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE,
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_penguin_cells(const packeis_game *game, int player,
+                                                      int *cells, size_t capacity,
+                                                      size_t *count);
+
+/**
+ * @brief The cells whose floe is still on the board.
+ * @param game The game.
+ * @param[out] cells The set of those cells.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_floe_set(const packeis_game *game, uint64_t *cells);
+
+/**
+ * @brief The cells holding a penguin of a player.
+ * @param game The game.
+ * @param player A player.
+ * @param[out] cells The set of those cells.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_penguin_set(const packeis_game *game, int player,
+                                                    uint64_t *cells);
+
+/**
+ * @brief Whether a player is out: it had no legal move on its turn and its
+ *        penguins left the board.
+ * @param game The game.
+ * @param player A player.
+ * @param[out] out 1 if out, else 0.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_is_out(const packeis_game *game, int player, int *out);
+
+/**
+ * @brief The number of actions (placements and moves) played since the
+ *        start: how many times packeis_game_undo() can succeed.
+ * @param game The game.
+ * @param[out] plies The count.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_ply_count(const packeis_game *game, size_t *plies);
+
+/**
+ * @brief The actions played so far, oldest first.
+ * @param game The game.
+ * @param[out] moves A buffer of @p capacity elements.
+ * @param capacity Its size.
+ * @param[out] count The number of actions played.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_history(const packeis_game *game, packeis_move *moves,
+                                                size_t capacity, size_t *count);
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Standings                                                         */
+/** @{ */
+
+/**
+ * @brief A player's score so far: the fish and floes credited to it.
+ * @param game The game.
+ * @param player A player.
+ * @param[out] fish Its fish, or NULL if not wanted.
+ * @param[out] floes Its floes, or NULL if not wanted.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (also when both outputs
+ *         are NULL), ::PACKEIS_E_OUT_OF_RANGE.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_score(const packeis_game *game, int player, int *fish,
+                                              int *floes);
+
+/**
+ * @brief A player's place: by fish, then floes; players equal on both share
+ *        a place and the next place is skipped (1, 1, 3). Provisional until
+ *        the game is over.
+ * @param game The game.
+ * @param player A player.
+ * @param[out] rank 1 for first place.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_rank(const packeis_game *game, int player, int *rank);
+
+/**
+ * @brief The players in first place. Two or more in a finished game mean a
+ *        shared victory (in a two-player game, a draw). Provisional until the
+ *        game is over.
+ * @param game The game.
+ * @param[out] players A bit set: bit `p` for player `p`.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_winners(const packeis_game *game, uint32_t *players);
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Playing                                                           */
+/** @{ */
+
+/**
+ * @brief The legal moves of the player to act, in a fixed order: placements
+ *        by destination; slides by origin, then destination. Empty once the
+ *        game is over.
+ * @param game The game.
+ * @param[out] moves A buffer of @p capacity elements.
+ * @param capacity Its size; ::PACKEIS_MAX_MOVES always suffices.
+ * @param[out] count The number of legal moves.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_legal_moves(const packeis_game *game,
+                                                    packeis_move *moves, size_t capacity,
+                                                    size_t *count);
+
+/**
+ * @brief How many legal moves the player to act has, without listing them.
+ * @param game The game.
+ * @param[out] count The count; 0 once the game is over.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_move_count(const packeis_game *game, size_t *count);
+
+/**
+ * @brief Where the penguin on a cell can slide now (for highlighting).
+ * @param game The game.
+ * @param cell A cell index.
+ * @param[out] cells The set of destinations; empty if there is no penguin on
+ *             @p cell, whoever's turn it is.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_destinations(const packeis_game *game, int cell,
+                                                     uint64_t *cells);
+
+/**
+ * @brief Checks a move without playing it.
+ * @param game The game.
+ * @param move Any value.
+ * @return ::PACKEIS_OK if packeis_game_apply() would accept it; otherwise
+ *         the error that call would return, the first that applies of:
+ *         ::PACKEIS_E_INVALID_ARGUMENT (NULL game); ::PACKEIS_E_GAME_OVER;
+ *         ::PACKEIS_E_OUT_OF_RANGE (::PACKEIS_MOVE_NONE);
+ *         ::PACKEIS_E_WRONG_PHASE (a slide during placement or a placement
+ *         during movement); ::PACKEIS_E_OUT_OF_RANGE (a cell not on the
+ *         layout); ::PACKEIS_E_ILLEGAL_MOVE (anything else the rules forbid).
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_check_move(const packeis_game *game, packeis_move move);
+
+/**
+ * @brief Plays a move for the player to act, then passes the turn: players
+ *        with no legal move go out, floes out of play are removed (never
+ *        during placement), and the game ends when no player can move.
+ * @param game The game.
+ * @param move A legal move.
+ * @return ::PACKEIS_OK, any error of packeis_game_check_move(), or
+ *         ::PACKEIS_E_OUT_OF_MEMORY (the history could not grow). On error the
+ *         game is unchanged.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_apply(packeis_game *game, packeis_move move);
+
+/**
+ * @brief Takes back the last action with everything that followed it
+ *        (players going out, floes removed), restoring the exact previous
+ *        position.
+ * @param game The game.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_NOTHING_TO_UNDO.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_undo(packeis_game *game);
+
+/**
+ * @brief Takes back actions until a given number remain.
+ * @param game The game.
+ * @param plies How many actions to keep; 0 returns to the start.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE
+ *         (@p plies is more than have been played).
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_undo_to(packeis_game *game, size_t plies);
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Research fast paths                                               */
+/** @{ */
+
+/**
+ * @brief Plays uniformly random legal moves until the game is over.
+ *
+ * At each action the move is the `k`-th of packeis_game_legal_moves(), with
+ * `k = below(count)` drawn as in packeis_options_set_seed() from a SplitMix64
+ * generator whose state starts at @p seed: the same position and seed give
+ * the same game on every platform within a major version. The actions are
+ * recorded as if played by packeis_game_apply(), so undo works. Nothing is
+ * played if the history cannot grow.
+ * @param game The game.
+ * @param seed Any value.
+ * @param[out] plies How many actions were played, or NULL if not wanted.
+ * @return ::PACKEIS_OK (also when the game was already over),
+ *         ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_MEMORY.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_playout(packeis_game *game, uint64_t seed,
+                                                size_t *plies);
+
+/**
+ * @brief Counts the distinct sequences of @p depth actions from this
+ *        position (perft). A game that ends after fewer actions counts once,
+ *        as a leaf: a finished game has perft 1 at every depth, and depth 0
+ *        gives 1. Counts wrap modulo 2^64. Uses no heap memory.
+ * @param game The game.
+ * @param depth The number of actions.
+ * @param[out] leaves The count.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_perft(const packeis_game *game, unsigned depth,
+                                              uint64_t *leaves);
+
+/**
+ * @brief perft split by first move: for each legal move, in the order of
+ *        packeis_game_legal_moves(), the perft of depth `depth - 1` after it.
+ *        A finished game has no moves, so @p count is 0.
+ * @param game The game.
+ * @param depth At least 1.
+ * @param[out] moves A buffer of @p capacity moves.
+ * @param[out] leaves A buffer of @p capacity counts.
+ * @param capacity The size of each buffer.
+ * @param[out] count The number of legal moves.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (NULL, depth 0),
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_divide(const packeis_game *game, unsigned depth,
+                                               packeis_move *moves, uint64_t *leaves,
+                                               size_t capacity, size_t *count);
+
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PACKEIS_PACKEIS_H */

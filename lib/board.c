@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT */
+/* The standard board and its seeded shuffle; checking custom layouts. */
+#include <string.h>
+
+#include "internal.h"
+#include "rng.h"
+
+enum { PK_STANDARD_CELLS = 60, PK_STANDARD_ROWS = 8 };
+
+/* The shuffle, documented and frozen within a major version: start from the
+ * fish list 30 x 1, 20 x 2, 10 x 3 in that order; for i = 59 down to 1, swap
+ * entries i and j = below(i + 1), where below() is pk_rng_below() on a
+ * SplitMix64 generator whose state starts at the seed. Cell i gets entry i. */
+static void pk_shuffle_fish(int *fish, uint64_t seed)
+{
+    for (int i = 0; i < PK_STANDARD_CELLS; i++)
+        fish[i] = i < 30 ? 1 : i < 50 ? 2 : 3;
+    pk_rng rng = {seed};
+    for (int i = PK_STANDARD_CELLS - 1; i > 0; i--) {
+        int j = (int)pk_rng_below(&rng, (uint32_t)i + 1);
+        int held = fish[i];
+        fish[i] = fish[j];
+        fish[j] = held;
+    }
+}
+
+void pk_standard_board(int *x, int *y, int *fish, uint64_t seed)
+{
+    int c = 0;
+    for (int row = 0; row < PK_STANDARD_ROWS; row++) {
+        int odd = row & 1;
+        for (int col = 0; col < 7 + odd; col++, c++) {
+            x[c] = 2 * col + 1 - odd;
+            y[c] = row;
+        }
+    }
+    pk_shuffle_fish(fish, seed);
+}
+
+static int pk_before(const int *x, const int *y, int a, int b)
+{
+    return y[a] < y[b] || (y[a] == y[b] && x[a] < x[b]);
+}
+
+static void pk_swap(int *values, int a, int b)
+{
+    int held = values[a];
+    values[a] = values[b];
+    values[b] = held;
+}
+
+/* Insertion sort into reading order: at most 64 cells. */
+void pk_sort_cells(int *x, int *y, int *fish, int count)
+{
+    for (int i = 1; i < count; i++)
+        for (int j = i; j > 0 && pk_before(x, y, j, j - 1); j--) {
+            pk_swap(x, j, j - 1);
+            pk_swap(y, j, j - 1);
+            pk_swap(fish, j, j - 1);
+        }
+}
+
+static int pk_coord_ok(int value)
+{
+    return value >= PACKEIS_COORD_MIN && value <= PACKEIS_COORD_MAX;
+}
+
+/* Checks every fault but duplicates, which need the sorted order. Each fault
+ * is looked for over all cells before the next, so the status reported does
+ * not depend on the order of the cells. */
+packeis_status pk_layout_check(const int *x, const int *y, const int *fish, size_t count)
+{
+    if (!x || !y || !fish)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    if (count == 0)
+        return PACKEIS_E_NO_CELLS;
+    if (count > PACKEIS_MAX_CELLS)
+        return PACKEIS_E_TOO_MANY_CELLS;
+    for (size_t i = 0; i < count; i++)
+        if (!pk_coord_ok(x[i]) || !pk_coord_ok(y[i]))
+            return PACKEIS_E_COORD_OUT_OF_RANGE;
+    for (size_t i = 0; i < count; i++)
+        if (fish[i] < 1 || fish[i] > 3)
+            return PACKEIS_E_FISH_OUT_OF_RANGE;
+    for (size_t i = 0; i < count; i++)
+        if (((x[i] + y[i]) & 1) != ((x[0] + y[0]) & 1))
+            return PACKEIS_E_MIXED_PARITY;
+    return PACKEIS_OK;
+}
+
+/* After pk_sort_cells(), equal cells are next to each other. */
+int pk_has_duplicate(const int *x, const int *y, int count)
+{
+    for (int i = 1; i < count; i++)
+        if (x[i] == x[i - 1] && y[i] == y[i - 1])
+            return 1;
+    return 0;
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/* Runtime choice of the kernel: the fastest one this processor can run. The
+ * answer is computed on each call (it is cheap and only made when a game is
+ * set up) so that the library holds no global mutable state. */
+#include "internal.h"
+
+#if defined(PK_HAVE_BMI2_KERNEL)
+#    include <cpuid.h>
+
+/* POPCNT, ABM (LZCNT), BMI1 and BMI2, and a fast PDEP: AMD processors before
+ * Zen 3 (family 0x19) run PDEP in microcode, hundreds of cycles. */
+static int pk_cpu_has_fast_bmi2(void)
+{
+    unsigned eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_POPCNT))
+        return 0;
+    unsigned family = ((eax >> 8) & 0xF) + ((eax >> 20) & 0xFF);
+    if (!__get_cpuid(0x80000001, &eax, &ebx, &ecx, &edx) || !(ecx & bit_LZCNT))
+        return 0;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx))
+        return 0;
+    if (!(ebx & bit_BMI) || !(ebx & bit_BMI2))
+        return 0;
+    unsigned vendor = 0;
+    int amd = __get_cpuid(0, &eax, &vendor, &ecx, &edx) &&
+              vendor == 0x68747541u; /* "Auth" of AuthenticAMD */
+    return !(amd && family < 0x19);
+}
+#endif
+
+const pk_kernel *pk_select_kernel(void)
+{
+#if defined(PK_HAVE_BMI2_KERNEL)
+    if (pk_cpu_has_fast_bmi2())
+        return &pk_kernel_bmi2;
+#endif
+    return &pk_kernel_generic;
+}

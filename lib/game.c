@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: MIT */
+/* A game's life: creation, copies, actions and undo. */
+#include <string.h>
+
+#include "internal.h"
+
+packeis_status packeis_game_new(const packeis_options *options, packeis_game **game)
+{
+    if (!game)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    packeis_options defaults;
+    if (!options) {
+        memset(&defaults, 0, sizeof defaults);
+        defaults.allocator = pk_default_allocator();
+        defaults.players = 2;
+        options = &defaults;
+    }
+    pk_setup *setup;
+    packeis_status status = pk_setup_new(&setup, options);
+    if (status != PACKEIS_OK)
+        return status;
+    packeis_game *made = pk_alloc(&setup->allocator, sizeof *made);
+    if (!made) {
+        pk_setup_release(setup);
+        return PACKEIS_E_OUT_OF_MEMORY;
+    }
+    memset(made, 0, sizeof *made);
+    made->allocator = setup->allocator;
+    made->setup = setup;
+    pk_state_start(setup, &made->state);
+    *game = made;
+    return PACKEIS_OK;
+}
+
+packeis_status packeis_game_clone(const packeis_game *game, packeis_game **copy)
+{
+    if (!copy || !game)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    const packeis_allocator *allocator = &game->allocator;
+    packeis_game *made = pk_alloc(allocator, sizeof *made);
+    if (!made)
+        return PACKEIS_E_OUT_OF_MEMORY;
+    *made = *game;
+    made->history = NULL;
+    made->capacity = 0;
+    if (game->plies) {
+        made->history = pk_alloc(allocator, game->plies * sizeof *made->history);
+        if (!made->history) {
+            pk_release(allocator, made, sizeof *made);
+            return PACKEIS_E_OUT_OF_MEMORY;
+        }
+        memcpy(made->history, game->history, game->plies * sizeof *made->history);
+        made->capacity = game->plies;
+    }
+    pk_setup_retain(made->setup);
+    *copy = made;
+    return PACKEIS_OK;
+}
+
+void packeis_game_free(packeis_game *game)
+{
+    if (!game)
+        return;
+    pk_setup *setup = game->setup;
+    packeis_allocator allocator = game->allocator;
+    pk_release(&allocator, game->history, game->capacity * sizeof *game->history);
+    pk_release(&allocator, game, sizeof *game);
+    pk_setup_release(setup);
+}
+
+/* Makes room for `more` records beyond those played, or changes nothing. */
+packeis_status pk_game_reserve(packeis_game *game, size_t more)
+{
+    size_t needed = game->plies + more;
+    if (needed <= game->capacity)
+        return PACKEIS_OK;
+    size_t capacity = game->capacity ? game->capacity : 64;
+    while (capacity < needed)
+        capacity *= 2;
+    const packeis_allocator *allocator = &game->allocator;
+    pk_record *grown = pk_alloc(allocator, capacity * sizeof *grown);
+    if (!grown)
+        return PACKEIS_E_OUT_OF_MEMORY;
+    if (game->plies)
+        memcpy(grown, game->history, game->plies * sizeof *grown);
+    pk_release(allocator, game->history, game->capacity * sizeof *game->history);
+    game->history = grown;
+    game->capacity = capacity;
+    return PACKEIS_OK;
+}
+
+packeis_status packeis_game_assign(packeis_game *target, const packeis_game *source)
+{
+    if (!target || !source)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    if (target == source)
+        return PACKEIS_OK;
+    size_t played = target->plies;
+    target->plies = 0;
+    packeis_status status = pk_game_reserve(target, source->plies);
+    target->plies = played;
+    if (status != PACKEIS_OK)
+        return status;
+    if (source->plies)
+        memcpy(target->history, source->history, source->plies * sizeof *target->history);
+    target->plies = source->plies;
+    target->state = source->state;
+    if (target->setup != source->setup) {
+        pk_setup_retain(source->setup);
+        pk_setup_release(target->setup);
+        target->setup = source->setup;
+    }
+    return PACKEIS_OK;
+}
+
+packeis_status packeis_game_apply(packeis_game *game, packeis_move move)
+{
+    packeis_status status = packeis_game_check_move(game, move);
+    if (status != PACKEIS_OK)
+        return status;
+    status = pk_game_reserve(game, 1);
+    if (status != PACKEIS_OK)
+        return status;
+    pk_record *record = &game->history[game->plies++];
+    record->before = game->state;
+    record->move = move;
+    const pk_setup *setup = game->setup;
+    if (packeis_move_is_placement(move))
+        setup->kernel->place(setup, &game->state, packeis_move_to(move));
+    else
+        setup->kernel->slide(setup, &game->state, packeis_move_from(move),
+                             packeis_move_to(move));
+    return PACKEIS_OK;
+}
+
+packeis_status packeis_game_undo(packeis_game *game)
+{
+    if (!game)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    if (game->plies == 0)
+        return PACKEIS_E_NOTHING_TO_UNDO;
+    game->state = game->history[--game->plies].before;
+    return PACKEIS_OK;
+}
+
+packeis_status packeis_game_undo_to(packeis_game *game, size_t plies)
+{
+    if (!game)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    if (plies > game->plies)
+        return PACKEIS_E_OUT_OF_RANGE;
+    if (plies < game->plies) {
+        game->state = game->history[plies].before;
+        game->plies = plies;
+    }
+    return PACKEIS_OK;
+}

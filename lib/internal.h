@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: MIT */
+/* What the library's rooms share. Never installed. */
+#ifndef PK_INTERNAL_H
+#define PK_INTERNAL_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "packeis/packeis.h"
+
+#define PK_NO_CELL   (-1)
+#define PK_NO_PLAYER 0xFF
+
+/* Geometry and fish of a board: immutable once built. */
+typedef struct pk_layout {
+    int cells;
+    uint64_t all;                                 /* every cell of the layout */
+    uint64_t ray[PACKEIS_DIRECTION_COUNT][64];    /* cells beyond c, in line */
+    uint64_t adjacent[64];                        /* the neighbours of c */
+    int8_t neighbor[64][PACKEIS_DIRECTION_COUNT]; /* or PK_NO_CELL */
+    int32_t x[64], y[64];
+    uint8_t fish[64];
+    uint64_t fish_set[4]; /* fish_set[f]: cells with f fish (1..3) */
+} pk_layout;
+
+/* The mutable position: small enough that a snapshot is one memcpy. */
+typedef struct pk_state {
+    uint64_t floes;                         /* floes still on the board */
+    uint64_t penguins[PACKEIS_MAX_PLAYERS]; /* per player */
+    uint16_t fish[PACKEIS_MAX_PLAYERS];     /* credited fish */
+    uint8_t floes_won[PACKEIS_MAX_PLAYERS]; /* credited floes */
+    uint8_t turn;                           /* player to act, PK_NO_PLAYER once over */
+    uint8_t out;                            /* bit set of players who are out */
+    uint8_t phase;                          /* a packeis_phase */
+    uint8_t placed;                         /* penguins placed so far */
+} pk_state;
+
+struct pk_setup;
+struct pk_record;
+
+/* The hot paths, compiled once per instruction set (see kernel.h). */
+typedef struct pk_kernel {
+    size_t (*move_count)(const struct pk_setup *, const pk_state *);
+    size_t (*legal_moves)(const struct pk_setup *, const pk_state *, packeis_move *);
+    uint64_t (*reach)(const pk_layout *, const pk_state *, int cell);
+    void (*place)(const struct pk_setup *, pk_state *, int cell);
+    void (*slide)(const struct pk_setup *, pk_state *, int from, int to);
+    size_t (*playout)(const struct pk_setup *, pk_state *, uint64_t seed,
+                      struct pk_record *history);
+    uint64_t (*perft)(const struct pk_setup *, const pk_state *, unsigned depth);
+} pk_kernel;
+
+/* Everything immutable about a game, shared by its clones. */
+typedef struct pk_setup {
+    atomic_int references;
+    packeis_allocator allocator;
+    const pk_kernel *kernel;
+    int players;
+    int penguins;       /* per player */
+    int total_penguins; /* players * penguins */
+    unsigned variants;  /* bit v: packeis_variant v is on */
+    int standard;       /* the standard board, shuffled with seed */
+    uint64_t seed;
+    uint64_t placeable; /* cells a penguin may be placed on */
+    uint8_t placer[64]; /* who places the i-th penguin */
+    pk_layout layout;
+} pk_setup;
+
+/* One history entry: the position before an action, and the action. */
+typedef struct pk_record {
+    pk_state before;
+    packeis_move move;
+} pk_record;
+
+struct packeis_game {
+    packeis_allocator allocator; /* for the game and its history */
+    pk_setup *setup;
+    pk_state state;
+    pk_record *history;
+    size_t plies;
+    size_t capacity;
+};
+
+/* The options object, fully owned by its creator. */
+struct packeis_options {
+    packeis_allocator allocator;
+    int players;
+    int penguins; /* 0: the rules' number */
+    uint64_t seed;
+    unsigned variants;
+    size_t custom_cells; /* 0: the standard board */
+    int x[PACKEIS_MAX_CELLS], y[PACKEIS_MAX_CELLS], fish[PACKEIS_MAX_CELLS];
+};
+
+/* alloc.c */
+void *pk_alloc(const packeis_allocator *allocator, size_t size);
+void pk_release(const packeis_allocator *allocator, void *block, size_t size);
+packeis_allocator pk_default_allocator(void);
+
+/* layout.c: builds geometry from coordinates already validated and sorted in
+ * reading order. */
+void pk_layout_build(pk_layout *layout, const int *x, const int *y, const int *fish, int cells);
+int pk_layout_find(const pk_layout *layout, int x, int y);
+
+/* board.c */
+packeis_status pk_layout_check(const int *x, const int *y, const int *fish, size_t count);
+void pk_standard_board(int *x, int *y, int *fish, uint64_t seed);
+void pk_sort_cells(int *x, int *y, int *fish, int count);
+int pk_has_duplicate(const int *x, const int *y, int count);
+
+/* dispatch.c */
+const pk_kernel *pk_select_kernel(void);
+extern const pk_kernel pk_kernel_generic;
+#if defined(PK_HAVE_BMI2_KERNEL)
+extern const pk_kernel pk_kernel_bmi2;
+#endif
+
+/* setup.c */
+packeis_status pk_setup_new(pk_setup **setup, const packeis_options *options);
+void pk_setup_retain(pk_setup *setup);
+void pk_setup_release(pk_setup *setup);
+int pk_placer(const pk_setup *setup, const pk_state *state);
+
+void pk_state_start(const pk_setup *setup, pk_state *state);
+
+/* game.c */
+packeis_status pk_game_reserve(packeis_game *game, size_t more);
+
+static inline uint64_t pk_all_penguins(const pk_state *state)
+{
+    return state->penguins[0] | state->penguins[1] | state->penguins[2] | state->penguins[3];
+}
+
+/* Checks a player index against a game. */
+static inline int pk_valid_player(const packeis_game *game, int player)
+{
+    return player >= 0 && player < game->setup->players;
+}
+
+static inline int pk_valid_cell(const packeis_game *game, int cell)
+{
+    return cell >= 0 && cell < game->setup->layout.cells;
+}
+
+#endif /* PK_INTERNAL_H */

@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: MIT */
+/* The hot paths: move counting and generation, actions, turn passing,
+ * playouts and perft. This file is compiled once per instruction set by the
+ * kernel_*.c files, each of which defines PK_KERNEL_TABLE first; nothing here
+ * is visible outside those translation units. */
+#ifndef PK_KERNEL_TABLE
+#    error "define PK_KERNEL_TABLE before including kernel.h"
+#endif
+
+#include <string.h>
+
+#include "bits.h"
+#include "internal.h"
+#include "rng.h"
+
+static inline uint64_t k_penguins(const pk_state *st) { return pk_all_penguins(st); }
+
+/* Cells a penguin on `cell` can slide to when `blockers` stop it: along each
+ * ray, the cells before the first blocker. Growing rays meet their first
+ * blocker at its lowest bit, falling rays at its highest. */
+static inline uint64_t k_reach_blocked(const pk_layout *lay, int cell, uint64_t blockers)
+{
+    uint64_t e = lay->ray[PACKEIS_DIRECTION_EAST][cell],
+             sw = lay->ray[PACKEIS_DIRECTION_SOUTH_WEST][cell];
+    uint64_t se = lay->ray[PACKEIS_DIRECTION_SOUTH_EAST][cell],
+             w = lay->ray[PACKEIS_DIRECTION_WEST][cell];
+    uint64_t ne = lay->ray[PACKEIS_DIRECTION_NORTH_EAST][cell];
+    uint64_t nw = lay->ray[PACKEIS_DIRECTION_NORTH_WEST][cell];
+    return (e & pk_below_lowest(e & blockers)) | (sw & pk_below_lowest(sw & blockers)) |
+           (se & pk_below_lowest(se & blockers)) | (w & pk_above_highest(w & blockers)) |
+           (ne & pk_above_highest(ne & blockers)) | (nw & pk_above_highest(nw & blockers));
+}
+
+static inline uint64_t k_blockers(const pk_state *st) { return ~st->floes | k_penguins(st); }
+
+static uint64_t k_reach(const pk_layout *lay, const pk_state *st, int cell)
+{
+    return k_reach_blocked(lay, cell, k_blockers(st));
+}
+
+static inline size_t k_player_move_count(const pk_layout *lay, const pk_state *st, int player,
+                                         uint64_t blockers)
+{
+    size_t count = 0;
+    for (uint64_t set = st->penguins[player]; set; set &= set - 1)
+        count += (size_t)pk_popcount(k_reach_blocked(lay, pk_lowest(set), blockers));
+    return count;
+}
+
+static inline uint64_t k_placement_targets(const pk_setup *setup, const pk_state *st)
+{
+    return setup->placeable & ~k_penguins(st);
+}
+
+static size_t k_move_count(const pk_setup *setup, const pk_state *st)
+{
+    if (st->phase == PACKEIS_PHASE_PLACEMENT)
+        return (size_t)pk_popcount(k_placement_targets(setup, st));
+    if (st->phase != PACKEIS_PHASE_MOVEMENT)
+        return 0;
+    return k_player_move_count(&setup->layout, st, st->turn, k_blockers(st));
+}
+
+static size_t k_legal_moves(const pk_setup *setup, const pk_state *st, packeis_move *out)
+{
+    size_t n = 0;
+    if (st->phase == PACKEIS_PHASE_PLACEMENT) {
+        for (uint64_t set = k_placement_targets(setup, st); set; set &= set - 1)
+            out[n++] = 0xFFFF0000u | (packeis_move)pk_lowest(set);
+        return n;
+    }
+    if (st->phase != PACKEIS_PHASE_MOVEMENT)
+        return 0;
+    uint64_t blockers = k_blockers(st);
+    for (uint64_t set = st->penguins[st->turn]; set; set &= set - 1) {
+        int from = pk_lowest(set);
+        packeis_move base = (packeis_move)from << 16;
+        for (uint64_t to = k_reach_blocked(&setup->layout, from, blockers); to; to &= to - 1)
+            out[n++] = base | (packeis_move)pk_lowest(to);
+    }
+    return n;
+}
+
+static inline int k_fish_on(const pk_layout *lay, uint64_t cells)
+{
+    return pk_popcount(cells & lay->fish_set[1]) + 2 * pk_popcount(cells & lay->fish_set[2]) +
+           3 * pk_popcount(cells & lay->fish_set[3]);
+}
+
+/* Section 6: keep a free floe only if a chain of free floes links it to a
+ * penguin. A breadth-first fill from the penguins over the free floes. */
+static void k_remove_unreachable(const pk_layout *lay, pk_state *st)
+{
+    uint64_t penguins = k_penguins(st), free_floes = st->floes & ~penguins;
+    uint64_t kept = 0, frontier = penguins;
+    while (frontier) {
+        uint64_t next = 0;
+        for (; frontier; frontier &= frontier - 1)
+            next |= lay->adjacent[pk_lowest(frontier)];
+        frontier = next & free_floes & ~kept;
+        kept |= frontier;
+    }
+    st->floes = penguins | kept;
+}
+
+/* After a slide from `from`, can a floe have lost its link to every penguin?
+ * Only if the floes around `from` now form two or more separate arcs: one arc
+ * stays linked through the slide's path to the penguin (see the rules page). */
+static inline int k_may_split(const pk_layout *lay, const pk_state *st, int from)
+{
+    unsigned ring = 0;
+    for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++) {
+        int n = lay->neighbor[from][d];
+        ring |= (unsigned)(n >= 0 && ((st->floes >> n) & 1)) << d;
+    }
+    unsigned arc_starts = ring & ~((ring << 1) | (ring >> 5)) & 0x3Fu;
+    return (arc_starts & (arc_starts - 1)) != 0;
+}
+
+static void k_go_out(const pk_layout *lay, pk_state *st, int player)
+{
+    uint64_t cells = st->penguins[player];
+    st->fish[player] = (uint16_t)(st->fish[player] + k_fish_on(lay, cells));
+    st->floes_won[player] = (uint8_t)(st->floes_won[player] + pk_popcount(cells));
+    st->floes &= ~cells;
+    st->penguins[player] = 0;
+    st->out |= (uint8_t)(1u << player);
+}
+
+/* Section 5: hands the turn to the first player, starting with `first` in
+ * turn order, who can move; players on the way with no move go out. Returns
+ * that player's move count, or 0 when the game is over. */
+static size_t k_pass_turn(const pk_setup *setup, pk_state *st, int first)
+{
+    const pk_layout *lay = &setup->layout;
+    uint64_t blockers = k_blockers(st);
+    int went_out = 0;
+    for (int i = 0; i < setup->players; i++) {
+        int player = (first + i) % setup->players;
+        if (st->out & (1u << player))
+            continue;
+        size_t count = k_player_move_count(lay, st, player, blockers);
+        if (count) {
+            st->turn = (uint8_t)player;
+            if (went_out)
+                k_remove_unreachable(lay, st);
+            return count;
+        }
+        k_go_out(lay, st, player);
+        went_out = 1;
+    }
+    st->turn = PK_NO_PLAYER;
+    st->phase = PACKEIS_PHASE_OVER;
+    st->floes = 0; /* no penguin is left, so no free floe is linked to one */
+    return 0;
+}
+
+/* Places a penguin for the player to act; the last placement starts the
+ * movement phase. Returns the move count of the player to act next. */
+static size_t k_place_counted(const pk_setup *setup, pk_state *st, int cell)
+{
+    st->penguins[st->turn] |= pk_bit(cell);
+    st->placed++;
+    if (st->placed < setup->total_penguins) {
+        st->turn = setup->placer[st->placed];
+        return (size_t)pk_popcount(k_placement_targets(setup, st));
+    }
+    st->phase = PACKEIS_PHASE_MOVEMENT;
+    k_remove_unreachable(&setup->layout, st);
+    return k_pass_turn(setup, st, 0);
+}
+
+static void k_place(const pk_setup *setup, pk_state *st, int cell)
+{
+    (void)k_place_counted(setup, st, cell);
+}
+
+/* Section 4 then 5 and 6; `prune` says whether to keep the board equal to the
+ * table (section 6), which perft can skip since it changes no move. */
+static inline size_t k_slide_counted(const pk_setup *setup, pk_state *st, int from, int to,
+                                     int prune)
+{
+    const pk_layout *lay = &setup->layout;
+    int player = st->turn;
+    st->penguins[player] ^= pk_bit(from) | pk_bit(to);
+    st->floes &= ~pk_bit(from);
+    st->fish[player] = (uint16_t)(st->fish[player] + lay->fish[from]);
+    st->floes_won[player]++;
+    if (prune && k_may_split(lay, st, from))
+        k_remove_unreachable(lay, st);
+    return k_pass_turn(setup, st, player + 1);
+}
+
+static void k_slide(const pk_setup *setup, pk_state *st, int from, int to)
+{
+    (void)k_slide_counted(setup, st, from, to, 1);
+}
+
+/* Plays the k-th legal move (in packeis_game_legal_moves() order); returns it
+ * and the next move count through *count. */
+static packeis_move k_play_nth(const pk_setup *setup, pk_state *st, uint32_t k, size_t *count)
+{
+    if (st->phase == PACKEIS_PHASE_PLACEMENT) {
+        int cell = pk_select(k_placement_targets(setup, st), k);
+        *count = k_place_counted(setup, st, cell);
+        return 0xFFFF0000u | (packeis_move)cell;
+    }
+    uint64_t blockers = k_blockers(st);
+    for (uint64_t set = st->penguins[st->turn];; set &= set - 1) {
+        int from = pk_lowest(set);
+        uint64_t reach = k_reach_blocked(&setup->layout, from, blockers);
+        uint32_t here = (uint32_t)pk_popcount(reach);
+        if (k < here) {
+            int to = pk_select(reach, k);
+            *count = k_slide_counted(setup, st, from, to, 1);
+            return ((packeis_move)from << 16) | (packeis_move)to;
+        }
+        k -= here;
+    }
+}
+
+static size_t k_playout(const pk_setup *setup, pk_state *st, uint64_t seed, pk_record *history)
+{
+    pk_rng rng = {seed};
+    size_t plies = 0, count = k_move_count(setup, st);
+    while (count) {
+        pk_record *record = &history[plies++];
+        record->before = *st;
+        uint32_t k = pk_rng_below(&rng, (uint32_t)count);
+        record->move = k_play_nth(setup, st, k, &count);
+    }
+    return plies;
+}
+
+static uint64_t k_perft_from(const pk_setup *setup, const pk_state *st, size_t count,
+                             unsigned depth);
+
+static uint64_t k_perft_placements(const pk_setup *setup, const pk_state *st, unsigned depth)
+{
+    uint64_t leaves = 0;
+    for (uint64_t set = k_placement_targets(setup, st); set; set &= set - 1) {
+        pk_state child = *st;
+        size_t count = k_place_counted(setup, &child, pk_lowest(set));
+        leaves += k_perft_from(setup, &child, count, depth - 1);
+    }
+    return leaves;
+}
+
+static uint64_t k_perft_slides(const pk_setup *setup, const pk_state *st, unsigned depth)
+{
+    uint64_t leaves = 0, blockers = k_blockers(st);
+    for (uint64_t set = st->penguins[st->turn]; set; set &= set - 1) {
+        int from = pk_lowest(set);
+        for (uint64_t to = k_reach_blocked(&setup->layout, from, blockers); to; to &= to - 1) {
+            pk_state child = *st;
+            size_t count = k_slide_counted(setup, &child, from, pk_lowest(to), 0);
+            leaves += k_perft_from(setup, &child, count, depth - 1);
+        }
+    }
+    return leaves;
+}
+
+/* `count` is the move count of the player to act, known from the action that
+ * led here, so the last ply is counted without being played. */
+static uint64_t k_perft_from(const pk_setup *setup, const pk_state *st, size_t count,
+                             unsigned depth)
+{
+    if (count == 0)
+        return 1; /* the game is over: a leaf */
+    if (depth == 1)
+        return count;
+    if (st->phase == PACKEIS_PHASE_PLACEMENT)
+        return k_perft_placements(setup, st, depth);
+    return k_perft_slides(setup, st, depth);
+}
+
+static uint64_t k_perft(const pk_setup *setup, const pk_state *st, unsigned depth)
+{
+    if (depth == 0)
+        return 1;
+    return k_perft_from(setup, st, k_move_count(setup, st), depth);
+}
+
+const pk_kernel PK_KERNEL_TABLE = {
+    k_move_count, k_legal_moves, k_reach, k_place, k_slide, k_playout, k_perft,
+};

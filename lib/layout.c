@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/* Geometry of a layout: neighbours, rays and fish sets, computed once. */
+#include <string.h>
+
+#include "internal.h"
+
+static const int pk_dx[PACKEIS_DIRECTION_COUNT] = {2, 1, -1, -2, -1, 1};
+static const int pk_dy[PACKEIS_DIRECTION_COUNT] = {0, -1, -1, 0, 1, 1};
+
+/* Cells are in reading order, so a binary search on (y, x) finds one. */
+int pk_layout_find(const pk_layout *layout, int x, int y)
+{
+    int low = 0, high = layout->cells - 1;
+    while (low <= high) {
+        int mid = low + (high - low) / 2;
+        int32_t my = layout->y[mid], mx = layout->x[mid];
+        if (my == y && mx == x)
+            return mid;
+        if (my < y || (my == y && mx < x))
+            low = mid + 1;
+        else
+            high = mid - 1;
+    }
+    return PK_NO_CELL;
+}
+
+static void pk_layout_link(pk_layout *layout, int cell)
+{
+    for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++) {
+        int n = pk_layout_find(layout, layout->x[cell] + pk_dx[d], layout->y[cell] + pk_dy[d]);
+        layout->neighbor[cell][d] = (int8_t)n;
+        if (n != PK_NO_CELL)
+            layout->adjacent[cell] |= (uint64_t)1 << n;
+    }
+}
+
+/* A ray runs from a cell's neighbour while the layout has cells in line. */
+static void pk_layout_cast(pk_layout *layout, int cell)
+{
+    for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++) {
+        uint64_t ray = 0;
+        for (int n = layout->neighbor[cell][d]; n != PK_NO_CELL; n = layout->neighbor[n][d])
+            ray |= (uint64_t)1 << n;
+        layout->ray[d][cell] = ray;
+    }
+}
+
+void pk_layout_build(pk_layout *layout, const int *x, const int *y, const int *fish, int cells)
+{
+    memset(layout, 0, sizeof *layout);
+    layout->cells = cells;
+    layout->all = cells == 64 ? ~(uint64_t)0 : ((uint64_t)1 << cells) - 1;
+    for (int c = 0; c < cells; c++) {
+        layout->x[c] = x[c];
+        layout->y[c] = y[c];
+        layout->fish[c] = (uint8_t)fish[c];
+        layout->fish_set[fish[c]] |= (uint64_t)1 << c;
+    }
+    for (int c = 0; c < cells; c++)
+        pk_layout_link(layout, c);
+    for (int c = 0; c < cells; c++)
+        pk_layout_cast(layout, c);
+}

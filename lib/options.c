@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/* The options object: a game's setup, before it is checked against itself. */
+#include <string.h>
+
+#include "internal.h"
+
+packeis_status packeis_options_new(const packeis_allocator *allocator,
+                                   packeis_options **options)
+{
+    if (!options)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    if (allocator && (!allocator->alloc || !allocator->release))
+        return PACKEIS_E_INVALID_ARGUMENT;
+    packeis_allocator chosen = allocator ? *allocator : pk_default_allocator();
+    packeis_options *made = pk_alloc(&chosen, sizeof *made);
+    if (!made)
+        return PACKEIS_E_OUT_OF_MEMORY;
+    memset(made, 0, sizeof *made);
+    made->allocator = chosen;
+    made->players = 2;
+    *options = made;
+    return PACKEIS_OK;
+}
+
+void packeis_options_free(packeis_options *options)
+{
+    if (options) {
+        packeis_allocator allocator = options->allocator;
+        pk_release(&allocator, options, sizeof *options);
+    }
+}
+
+packeis_status packeis_options_set_players(packeis_options *options, int players)
+{
+    if (!options || players < PACKEIS_MIN_PLAYERS || players > PACKEIS_MAX_PLAYERS)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    options->players = players;
+    return PACKEIS_OK;
+}
+
+packeis_status packeis_options_set_penguins(packeis_options *options, int penguins)
+{
+    if (!options || penguins < 0 || penguins > PACKEIS_MAX_CELLS)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    options->penguins = penguins;
+    return PACKEIS_OK;
+}
+
+packeis_status packeis_options_set_seed(packeis_options *options, uint64_t seed)
+{
+    if (!options)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    options->seed = seed;
+    return PACKEIS_OK;
+}
+
+packeis_status packeis_options_set_layout(packeis_options *options, const int *x, const int *y,
+                                          const int *fish, size_t count)
+{
+    if (!options)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    packeis_status status = pk_layout_check(x, y, fish, count);
+    if (status != PACKEIS_OK)
+        return status;
+    int sx[PACKEIS_MAX_CELLS], sy[PACKEIS_MAX_CELLS], sfish[PACKEIS_MAX_CELLS];
+    memcpy(sx, x, count * sizeof *x);
+    memcpy(sy, y, count * sizeof *y);
+    memcpy(sfish, fish, count * sizeof *fish);
+    pk_sort_cells(sx, sy, sfish, (int)count);
+    if (pk_has_duplicate(sx, sy, (int)count))
+        return PACKEIS_E_DUPLICATE_CELL;
+    memcpy(options->x, sx, count * sizeof *sx);
+    memcpy(options->y, sy, count * sizeof *sy);
+    memcpy(options->fish, sfish, count * sizeof *sfish);
+    options->custom_cells = count;
+    return PACKEIS_OK;
+}
+
+packeis_status packeis_options_set_standard_layout(packeis_options *options)
+{
+    if (!options)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    options->custom_cells = 0;
+    return PACKEIS_OK;
+}
+
+packeis_status packeis_options_set_variant(packeis_options *options, int variant, int enabled)
+{
+    if (!options || variant < 0 || variant >= PACKEIS_VARIANT_COUNT)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    unsigned bit = 1u << (unsigned)variant;
+    options->variants = enabled ? options->variants | bit : options->variants & ~bit;
+    return PACKEIS_OK;
+}
