@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * perft: counts the action sequences from the start of a standard game, to
+ * check another engine's move generation against libpackeis.
+ *
+ *   perft [--seed N] [--players N] [--depth D] [--divide]
+ *
+ * Without --divide it prints perft(d) for every d from 1 to D, with timing.
+ * With --divide it prints, for each legal first action in the library's
+ * order, the perft of depth D - 1 after it, then the total. Actions are
+ * written "@12" (place a penguin on cell 12) and "12-30" (slide from cell 12
+ * to cell 30); cells are numbered as in RULES.md.
+ */
+#include <packeis/packeis.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_DEPTH 200
+
+struct config {
+    uint64_t seed;
+    int players;
+    unsigned depth;
+    int divide;
+};
+
+static void check(packeis_status status, const char *what)
+{
+    if (status != PACKEIS_OK) {
+        fprintf(stderr, "perft: %s: %s\n", what, packeis_strerror(status));
+        exit(EXIT_FAILURE);
+    }
+}
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: perft [--seed N] [--players 2..4] [--depth D] [--divide]\n"
+            "  --seed N      standard board shuffle (default 0)\n"
+            "  --players P   number of players, 2 to 4 (default 2)\n"
+            "  --depth D     number of actions, 0 to %d (default 4)\n"
+            "  --divide      split the count by first action\n",
+            MAX_DEPTH);
+}
+
+static void bad_args(const char *message, const char *arg)
+{
+    fprintf(stderr, "perft: %s%s\n", message, arg);
+    usage(stderr);
+    exit(2);
+}
+
+static uint64_t parse_u64(const char *text)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (text[0] < '0' || text[0] > '9' || errno != 0 || *end != '\0')
+        bad_args("not a non-negative integer: ", text);
+    return (uint64_t)v;
+}
+
+static struct config parse_args(int argc, char **argv)
+{
+    struct config cfg = {0, 2, 4, 0};
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            usage(stdout);
+            exit(0);
+        } else if (strcmp(arg, "--divide") == 0) {
+            cfg.divide = 1;
+        } else if (strcmp(arg, "--seed") && strcmp(arg, "--players") &&
+                   strcmp(arg, "--depth")) {
+            bad_args("unknown argument: ", arg);
+        } else if (i + 1 >= argc) {
+            bad_args("missing value after ", arg);
+        } else {
+            uint64_t v = parse_u64(argv[++i]);
+            if (arg[2] == 's') {
+                cfg.seed = v;
+            } else if (arg[2] == 'p') {
+                if (v < PACKEIS_MIN_PLAYERS || v > PACKEIS_MAX_PLAYERS)
+                    bad_args("--players must be 2, 3 or 4, not ", argv[i]);
+                cfg.players = (int)v;
+            } else {
+                if (v > MAX_DEPTH)
+                    bad_args("--depth is too large: ", argv[i]);
+                cfg.depth = (unsigned)v;
+            }
+        }
+    }
+    if (cfg.divide && cfg.depth == 0)
+        bad_args("--divide needs --depth 1 or more", "");
+    return cfg;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    if (timespec_get(&ts, TIME_UTC) != TIME_UTC)
+        return 0.0;
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void print_move(packeis_move move)
+{
+    if (packeis_move_is_placement(move))
+        printf("@%d", packeis_move_to(move));
+    else
+        printf("%d-%d", packeis_move_from(move), packeis_move_to(move));
+}
+
+static void run_perft(const packeis_game *game, unsigned depth)
+{
+    printf("depth %*s  %9s  %12s\n", 20, "perft", "seconds", "leaves/s");
+    for (unsigned d = depth == 0 ? 0 : 1; d <= depth; d++) {
+        uint64_t leaves;
+        double start = now();
+        check(packeis_game_perft(game, d, &leaves), "perft");
+        double seconds = now() - start;
+        printf("%5u %20" PRIu64 "  %9.3f  %12.0f\n", d, leaves, seconds,
+               seconds > 0 ? (double)leaves / seconds : 0.0);
+    }
+}
+
+static void run_divide(const packeis_game *game, unsigned depth)
+{
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    static uint64_t leaves[PACKEIS_MAX_MOVES];
+    size_t count;
+    check(packeis_game_divide(game, depth, moves, leaves, PACKEIS_MAX_MOVES, &count), "divide");
+    uint64_t total = 0;
+    for (size_t i = 0; i < count; i++) {
+        print_move(moves[i]);
+        printf(": %" PRIu64 "\n", leaves[i]);
+        total += leaves[i];
+    }
+    printf("\nmoves: %zu\ntotal: %" PRIu64 "\n", count, total);
+}
+
+int main(int argc, char **argv)
+{
+    struct config cfg = parse_args(argc, argv);
+    packeis_options *options;
+    packeis_game *game;
+    check(packeis_options_new(NULL, &options), "options");
+    check(packeis_options_set_players(options, cfg.players), "players");
+    check(packeis_options_set_seed(options, cfg.seed), "seed");
+    check(packeis_game_new(options, &game), "new game");
+    packeis_options_free(options);
+
+    printf("libpackeis %s, standard board, seed %" PRIu64 ", %d players, depth %u\n\n",
+           packeis_version_string(), cfg.seed, cfg.players, cfg.depth);
+    if (cfg.divide)
+        run_divide(game, cfg.depth);
+    else
+        run_perft(game, cfg.depth);
+    packeis_game_free(game);
+    return 0;
+}
