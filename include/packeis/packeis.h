@@ -917,6 +917,162 @@ PACKEIS_API packeis_status packeis_game_divide(const packeis_game *game, unsigne
                                                size_t capacity, size_t *count);
 
 /** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Batch playouts and machine learning                               */
+/** @{ */
+
+/**
+ * @brief Plays @p games uniformly random games to the end from this
+ *        position, without changing it, and reports how each ended: the
+ *        rollouts of a Monte Carlo tree search in one call.
+ *
+ * Game `g` (counted from 0) is exactly the game packeis_game_playout() would
+ * play from this position with the seed `seed + g` (modulo 2^64), so results
+ * are reproducible on every platform within a major version. Scratch memory
+ * for one game's history is taken once from the game's allocator.
+ * @param game The game; not modified.
+ * @param seed The seed of game 0.
+ * @param games How many games to play; 0 is allowed (nothing is written but
+ *        @p plies, which gets 0).
+ * @param[out] winners A buffer of @p games elements: for each game, the set
+ *             of players in first place (as packeis_game_winners()), or NULL
+ *             if not wanted.
+ * @param[out] fish A buffer of `games * players` elements: the final fish of
+ *             player `p` in game `g` at index `g * players + p`, or NULL if
+ *             not wanted.
+ * @param[out] floes Like @p fish, for the floes won, or NULL if not wanted.
+ * @param[out] plies The total number of actions played over all games, or
+ *             NULL if not wanted.
+ * @return ::PACKEIS_OK; ::PACKEIS_E_INVALID_ARGUMENT (NULL @p game, or all
+ *         four outputs NULL); ::PACKEIS_E_OUT_OF_RANGE (@p games so large
+ *         that `games * players` overflows); ::PACKEIS_E_OUT_OF_MEMORY (the
+ *         scratch memory could not be allocated; nothing is written).
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_playout_batch(const packeis_game *game, uint64_t seed,
+                                                      size_t games, uint32_t *winners,
+                                                      int *fish, int *floes, uint64_t *plies);
+
+/** The number of planes of an observation. @since 0.1.0 */
+#define PACKEIS_OBSERVATION_PLANES 13
+/** The number of values of an observation: ::PACKEIS_OBSERVATION_PLANES
+ *  planes of ::PACKEIS_MAX_CELLS values each. @since 0.1.0 */
+#define PACKEIS_OBSERVATION_SIZE 832
+/** The number of actions of the fixed action numbering:
+ *  ::PACKEIS_MAX_CELLS squared. @since 0.1.0 */
+#define PACKEIS_ACTION_COUNT 4096
+
+/**
+ * @brief The planes of an observation, in the order they are written.
+ *
+ * Each plane has ::PACKEIS_MAX_CELLS values, value `i` standing for cell `i`
+ * (cells the layout does not have are 0 in every plane). A value is 1.0 if
+ * the plane's property holds for the cell, else 0.0. To lay the cells out on
+ * a grid, use packeis_game_cell_coords().
+ * @since 0.1.0
+ */
+enum packeis_observation_plane {
+    /** Floes on the board carrying 1 fish (with or without a penguin). */
+    PACKEIS_PLANE_FISH_1 = 0,
+    /** Floes on the board carrying 2 fish. */
+    PACKEIS_PLANE_FISH_2 = 1,
+    /** Floes on the board carrying 3 fish. */
+    PACKEIS_PLANE_FISH_3 = 2,
+    /** The penguins of player 0 (planes 3 to 6: players 0 to 3, or, with
+     *  ::PACKEIS_OBSERVE_RELATIVE, the player to act and those after it in
+     *  turn order). All 0 for players the game does not have. */
+    PACKEIS_PLANE_PENGUINS_0 = 3,
+    /** Whose turn: plane `7 + k` is 1 on every cell of the layout if player
+     *  `k` (relative: the `k`-th from the player to act) is to act, else 0.
+     *  All four planes are 0 once the game is over. */
+    PACKEIS_PLANE_TO_ACT_0 = 7,
+    /** The cells of the layout, present or not. */
+    PACKEIS_PLANE_CELL = 11,
+    /** 1 on every cell of the layout during the placement phase, else 0. */
+    PACKEIS_PLANE_PLACEMENT = 12
+};
+
+/**
+ * @brief Flags of packeis_game_observe().
+ * @since 0.1.0
+ */
+enum packeis_observe_flag {
+    /** Number the players from the player to act (who becomes 0) rather
+     *  than from player 0; no effect once the game is over. */
+    PACKEIS_OBSERVE_RELATIVE = 1
+};
+
+/**
+ * @brief The shape of observations and of the action numbering, for
+ *        bindings that cannot read macros.
+ * @param[out] planes ::PACKEIS_OBSERVATION_PLANES.
+ * @param[out] cells The values per plane, ::PACKEIS_MAX_CELLS.
+ * @param[out] actions ::PACKEIS_ACTION_COUNT.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT (a NULL output).
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_observation_shape(size_t *planes, size_t *cells,
+                                                     size_t *actions);
+
+/**
+ * @brief Encodes the position as planes for a neural network (see
+ *        ::packeis_observation_plane): plane `k` fills values
+ *        `k * PACKEIS_MAX_CELLS` to `(k + 1) * PACKEIS_MAX_CELLS - 1`.
+ * @param game The game.
+ * @param flags 0 or ::PACKEIS_OBSERVE_RELATIVE.
+ * @param[out] planes A buffer of @p capacity values.
+ * @param capacity Its size; ::PACKEIS_OBSERVATION_SIZE suffices.
+ * @param[out] count ::PACKEIS_OBSERVATION_SIZE.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (also unknown flags),
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_observe(const packeis_game *game, int flags,
+                                                float *planes, size_t capacity,
+                                                size_t *count);
+
+/**
+ * @brief The number of a move in the fixed action numbering: a slide from
+ *        `f` to `t` is `f * PACKEIS_MAX_CELLS + t`, a placement on `c` is
+ *        `c * PACKEIS_MAX_CELLS + c`. Every number is below
+ *        ::PACKEIS_ACTION_COUNT and stable within a major version.
+ * @param move A move.
+ * @param[out] action Its number.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (NULL @p action),
+ *         ::PACKEIS_E_OUT_OF_RANGE (::PACKEIS_MOVE_NONE, a cell beyond
+ *         ::PACKEIS_MAX_CELLS, or a slide that does not leave its cell).
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_move_to_action(packeis_move move, int *action);
+
+/**
+ * @brief The move with a given number in the fixed action numbering (the
+ *        inverse of packeis_move_to_action()).
+ * @param action 0 to ::PACKEIS_ACTION_COUNT - 1.
+ * @param[out] move The move.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (NULL @p move),
+ *         ::PACKEIS_E_OUT_OF_RANGE.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_action_to_move(int action, packeis_move *move);
+
+/**
+ * @brief The legal moves of the player to act as a mask over the action
+ *        numbering: value `a` is 1 if the move numbered `a` is legal, else 0.
+ *        All 0 once the game is over.
+ * @param game The game.
+ * @param[out] mask A buffer of @p capacity values.
+ * @param capacity Its size; ::PACKEIS_ACTION_COUNT suffices.
+ * @param[out] count ::PACKEIS_ACTION_COUNT.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_legal_action_mask(const packeis_game *game,
+                                                          uint8_t *mask, size_t capacity,
+                                                          size_t *count);
+
+/** @} */
 
 #ifdef __cplusplus
 }
