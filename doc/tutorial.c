@@ -144,11 +144,11 @@ static void standard_game(void)
     size_t count;
     check(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count), "legal moves");
     printf("phase %d, player %d to act, %zu legal moves:", phase, player, count);
-    for (size_t i = 0; i < count && i < 5; i++) {
-        printf(" ");
+    for (size_t i = 0; i < count && i < 4; i++) {
+        printf(i ? ", " : " ");
         print_move(moves[i]);
     }
-    printf(" ...\n");
+    printf(", ...\n");
     //! [legal_moves]
     expect(phase == PACKEIS_PHASE_PLACEMENT && player == 0, "player 0 places first");
     uint64_t one_fish;
@@ -244,11 +244,10 @@ static void standard_game(void)
     check(packeis_game_history(game, moves, PACKEIS_MAX_MOVES, &count), "history");
     printf("%zu actions, the first ones:", count);
     for (size_t i = 0; i < count && i < 10; i++) {
-        printf(" ");
+        printf(i ? ", " : " ");
         print_move(moves[i]);
-        printf(",");
     }
-    printf(" ...\n");
+    printf(", ...\n");
     //! [history]
 
     //! [free]
