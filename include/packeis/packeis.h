@@ -458,8 +458,10 @@ PACKEIS_API packeis_status packeis_game_new(const packeis_options *options,
                                             packeis_game **game);
 
 /**
- * @brief Copies a game: position, history and board. The copy is independent
- *        of the original and uses the same allocator.
+ * @brief Copies a game: position and history. The immutable board is shared
+ *        (reference-counted), not copied. The copy is independent of the
+ *        original, may be used from another thread, and uses the same
+ *        allocator.
  * @param game The game to copy.
  * @param[out] copy Receives the copy; free it with packeis_game_free().
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_MEMORY.
@@ -804,7 +806,9 @@ PACKEIS_API packeis_status packeis_game_move_count(const packeis_game *game, siz
  * @param game The game.
  * @param cell A cell index.
  * @param[out] cells The set of destinations; empty if there is no penguin on
- *             @p cell, whoever's turn it is.
+ *             @p cell. It does not depend on whose turn it is or on the
+ *             phase: during placement it gives the slides the penguin would
+ *             have if movement began now, though none is legal yet.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
  * @since 0.1.0
  */
