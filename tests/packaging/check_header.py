@@ -69,6 +69,9 @@ def main():
     ap.add_argument('--library', required=True, help='the built libpackeis.so.*')
     ap.add_argument('--c-source', required=True)
     ap.add_argument('--cxx-source', required=True)
+    ap.add_argument('--sanitize', default='none',
+                    help='the b_sanitize of the build; if set, programs are only '
+                    'compiled: another compiler cannot link a sanitized library')
     args = ap.parse_args()
 
     ccs = compilers(C_COMPILERS)
@@ -98,6 +101,15 @@ def main():
                 continue
             warnings = [w for w in warnings if supports(compiler, [w], lang, tmp)]
             exe = os.path.join(tmp, '%s-%s' % (os.path.basename(compiler), std))
+            if args.sanitize not in ('', 'none'):
+                out = run([compiler, '-std=' + std] + warnings + incs +
+                          ['-c', source, '-o', exe + '.o'])
+                if out.returncode != 0:
+                    print(out.stdout)
+                    failures.append(name + ': does not compile')
+                else:
+                    passes += 1
+                continue
             out = run([compiler, '-std=' + std] + warnings + incs +
                       [source, '-o', exe, '-L' + libdir, '-lpackeis'])
             if out.returncode != 0:

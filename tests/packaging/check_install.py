@@ -174,6 +174,8 @@ def main():
     ap.add_argument('--consumer', required=True, help='the C program to build')
     ap.add_argument('--version', required=True)
     ap.add_argument('--soversion', required=True)
+    ap.add_argument('--sanitize', default='none',
+                    help='the b_sanitize of the build: the consumer needs it too')
     ap.add_argument('--keep', action='store_true', help='keep the temporary directory')
     args = ap.parse_args()
 
@@ -247,7 +249,9 @@ def main():
         os.mkdir(work)
         shutil.copy(args.consumer, os.path.join(work, 'consumer.c'))
         exe = os.path.join(work, 'consumer')
-        out = run(cc + ['-Wall', '-Wextra', '-Werror', 'consumer.c', '-o', exe] + flags,
+        # A sanitized library needs the sanitizer runtime in the program.
+        sanitize = [] if args.sanitize in ('', 'none') else ['-fsanitize=' + args.sanitize]
+        out = run(cc + sanitize + ['-Wall', '-Wextra', '-Werror', 'consumer.c', '-o', exe] + flags,
                   cwd=work, env=env)
         if out.returncode != 0:
             print(out.stdout)
