@@ -22,6 +22,10 @@ typedef struct pk_layout {
     int32_t x[64], y[64];
     uint8_t fish[64];
     uint64_t fish_set[4]; /* fish_set[f]: cells with f fish (1..3) */
+    /* Bit i of split_patterns[c]: with the neighbours of c present as the
+     * bits of i (in index order, as pext(floes, adjacent[c]) gives them),
+     * they form two or more separate arcs around c. */
+    uint64_t split_patterns[64];
 } pk_layout;
 
 /* The mutable position: small enough that a snapshot is one memcpy. */

@@ -7,28 +7,39 @@
 #    error "define PK_KERNEL_TABLE before including kernel.h"
 #endif
 
-#include <string.h>
-
 #include "bits.h"
 #include "internal.h"
 #include "rng.h"
 
 static inline uint64_t k_penguins(const pk_state *st) { return pk_all_penguins(st); }
 
+/* The cells of a falling ray beyond its first blocker's highest bit. With
+ * LZCNT this is one shift: a falling ray never holds cell 63 (its cells lie
+ * below its origin), so the shift stays below 64, and an empty set shifts by
+ * 0, keeping the whole ray. */
+#if defined(__LZCNT__)
+static inline uint64_t k_above_highest(uint64_t set)
+{
+    return ~(uint64_t)0 << (64 - _lzcnt_u64(set));
+}
+#else
+#    define k_above_highest pk_above_highest
+#endif
+
 /* Cells a penguin on `cell` can slide to when `blockers` stop it: along each
  * ray, the cells before the first blocker. Growing rays meet their first
  * blocker at its lowest bit, falling rays at its highest. */
 static inline uint64_t k_reach_blocked(const pk_layout *lay, int cell, uint64_t blockers)
 {
-    uint64_t e = lay->ray[PACKEIS_DIRECTION_EAST][cell],
-             sw = lay->ray[PACKEIS_DIRECTION_SOUTH_WEST][cell];
-    uint64_t se = lay->ray[PACKEIS_DIRECTION_SOUTH_EAST][cell],
-             w = lay->ray[PACKEIS_DIRECTION_WEST][cell];
+    uint64_t e = lay->ray[PACKEIS_DIRECTION_EAST][cell];
+    uint64_t sw = lay->ray[PACKEIS_DIRECTION_SOUTH_WEST][cell];
+    uint64_t se = lay->ray[PACKEIS_DIRECTION_SOUTH_EAST][cell];
+    uint64_t w = lay->ray[PACKEIS_DIRECTION_WEST][cell];
     uint64_t ne = lay->ray[PACKEIS_DIRECTION_NORTH_EAST][cell];
     uint64_t nw = lay->ray[PACKEIS_DIRECTION_NORTH_WEST][cell];
     return (e & pk_below_lowest(e & blockers)) | (sw & pk_below_lowest(sw & blockers)) |
-           (se & pk_below_lowest(se & blockers)) | (w & pk_above_highest(w & blockers)) |
-           (ne & pk_above_highest(ne & blockers)) | (nw & pk_above_highest(nw & blockers));
+           (se & pk_below_lowest(se & blockers)) | (w & k_above_highest(w & blockers)) |
+           (ne & k_above_highest(ne & blockers)) | (nw & k_above_highest(nw & blockers));
 }
 
 static inline uint64_t k_blockers(const pk_state *st) { return ~st->floes | k_penguins(st); }
@@ -38,12 +49,18 @@ static uint64_t k_reach(const pk_layout *lay, const pk_state *st, int cell)
     return k_reach_blocked(lay, cell, k_blockers(st));
 }
 
+/* A player's move count; with `reach` not NULL, also each penguin's
+ * destinations, in increasing order of the penguins' cells. */
 static inline size_t k_player_move_count(const pk_layout *lay, const pk_state *st, int player,
-                                         uint64_t blockers)
+                                         uint64_t blockers, uint64_t *reach)
 {
     size_t count = 0;
-    for (uint64_t set = st->penguins[player]; set; set &= set - 1)
-        count += (size_t)pk_popcount(k_reach_blocked(lay, pk_lowest(set), blockers));
+    for (uint64_t set = st->penguins[player]; set; set &= set - 1) {
+        uint64_t to = k_reach_blocked(lay, pk_lowest(set), blockers);
+        if (reach)
+            *reach++ = to;
+        count += (size_t)pk_popcount(to);
+    }
     return count;
 }
 
@@ -58,7 +75,7 @@ static size_t k_move_count(const pk_setup *setup, const pk_state *st)
         return (size_t)pk_popcount(k_placement_targets(setup, st));
     if (st->phase != PACKEIS_PHASE_MOVEMENT)
         return 0;
-    return k_player_move_count(&setup->layout, st, st->turn, k_blockers(st));
+    return k_player_move_count(&setup->layout, st, st->turn, k_blockers(st), NULL);
 }
 
 static size_t k_legal_moves(const pk_setup *setup, const pk_state *st, packeis_move *out)
@@ -104,10 +121,13 @@ static void k_remove_unreachable(const pk_layout *lay, pk_state *st)
 }
 
 /* After a slide from `from`, can a floe have lost its link to every penguin?
- * Only if the floes around `from` now form two or more separate arcs: one arc
- * stays linked through the slide's path to the penguin (see the rules page). */
+ * Only if the floes around `from` now form two or more separate arcs: the arc
+ * the penguin left through stays linked along its path (see the rules page). */
 static inline int k_may_split(const pk_layout *lay, const pk_state *st, int from)
 {
+#if defined(PK_HAVE_PDEP)
+    return (int)((lay->split_patterns[from] >> _pext_u64(st->floes, lay->adjacent[from])) & 1);
+#else
     unsigned ring = 0;
     for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++) {
         int n = lay->neighbor[from][d];
@@ -115,6 +135,17 @@ static inline int k_may_split(const pk_layout *lay, const pk_state *st, int from
     }
     unsigned arc_starts = ring & ~((ring << 1) | (ring >> 5)) & 0x3Fu;
     return (arc_starts & (arc_starts - 1)) != 0;
+#endif
+}
+
+/* Even with several arcs, a free floe next to a penguin keeps its link: only
+ * a free neighbour of `from` with no penguin beside it can be cut off. */
+static inline int k_may_cut_off(const pk_layout *lay, const pk_state *st, int from)
+{
+    uint64_t penguins = k_penguins(st), guarded = penguins;
+    for (uint64_t set = penguins; set; set &= set - 1)
+        guarded |= lay->adjacent[pk_lowest(set)];
+    return (lay->adjacent[from] & st->floes & ~guarded) != 0;
 }
 
 static void k_go_out(const pk_layout *lay, pk_state *st, int player)
@@ -127,19 +158,25 @@ static void k_go_out(const pk_layout *lay, pk_state *st, int player)
     st->out |= (uint8_t)(1u << player);
 }
 
+static inline int k_next_player(const pk_setup *setup, int player)
+{
+    return player + 1 == setup->players ? 0 : player + 1;
+}
+
 /* Section 5: hands the turn to the first player, starting with `first` in
  * turn order, who can move; players on the way with no move go out. Returns
- * that player's move count, or 0 when the game is over. */
-static size_t k_pass_turn(const pk_setup *setup, pk_state *st, int first)
+ * that player's move count (and its penguins' destinations in `reach`, if not
+ * NULL), or 0 when the game is over. */
+static inline size_t k_pass_turn(const pk_setup *setup, pk_state *st, int first,
+                                 uint64_t *reach)
 {
     const pk_layout *lay = &setup->layout;
     uint64_t blockers = k_blockers(st);
-    int went_out = 0;
-    for (int i = 0; i < setup->players; i++) {
-        int player = (first + i) % setup->players;
+    int went_out = 0, player = first;
+    for (int i = 0; i < setup->players; i++, player = k_next_player(setup, player)) {
         if (st->out & (1u << player))
             continue;
-        size_t count = k_player_move_count(lay, st, player, blockers);
+        size_t count = k_player_move_count(lay, st, player, blockers, reach);
         if (count) {
             st->turn = (uint8_t)player;
             if (went_out)
@@ -157,7 +194,7 @@ static size_t k_pass_turn(const pk_setup *setup, pk_state *st, int first)
 
 /* Places a penguin for the player to act; the last placement starts the
  * movement phase. Returns the move count of the player to act next. */
-static size_t k_place_counted(const pk_setup *setup, pk_state *st, int cell)
+static size_t k_place_counted(const pk_setup *setup, pk_state *st, int cell, uint64_t *reach)
 {
     st->penguins[st->turn] |= pk_bit(cell);
     st->placed++;
@@ -167,18 +204,18 @@ static size_t k_place_counted(const pk_setup *setup, pk_state *st, int cell)
     }
     st->phase = PACKEIS_PHASE_MOVEMENT;
     k_remove_unreachable(&setup->layout, st);
-    return k_pass_turn(setup, st, 0);
+    return k_pass_turn(setup, st, 0, reach);
 }
 
 static void k_place(const pk_setup *setup, pk_state *st, int cell)
 {
-    (void)k_place_counted(setup, st, cell);
+    (void)k_place_counted(setup, st, cell, NULL);
 }
 
 /* Section 4 then 5 and 6; `prune` says whether to keep the board equal to the
  * table (section 6), which perft can skip since it changes no move. */
 static inline size_t k_slide_counted(const pk_setup *setup, pk_state *st, int from, int to,
-                                     int prune)
+                                     int prune, uint64_t *reach)
 {
     const pk_layout *lay = &setup->layout;
     int player = st->turn;
@@ -186,34 +223,34 @@ static inline size_t k_slide_counted(const pk_setup *setup, pk_state *st, int fr
     st->floes &= ~pk_bit(from);
     st->fish[player] = (uint16_t)(st->fish[player] + lay->fish[from]);
     st->floes_won[player]++;
-    if (prune && k_may_split(lay, st, from))
+    if (prune && k_may_split(lay, st, from) && k_may_cut_off(lay, st, from))
         k_remove_unreachable(lay, st);
-    return k_pass_turn(setup, st, player + 1);
+    return k_pass_turn(setup, st, k_next_player(setup, player), reach);
 }
 
 static void k_slide(const pk_setup *setup, pk_state *st, int from, int to)
 {
-    (void)k_slide_counted(setup, st, from, to, 1);
+    (void)k_slide_counted(setup, st, from, to, 1, NULL);
 }
 
-/* Plays the k-th legal move (in packeis_game_legal_moves() order); returns it
- * and the next move count through *count. */
-static packeis_move k_play_nth(const pk_setup *setup, pk_state *st, uint32_t k, size_t *count)
+/* Plays the k-th legal move (in packeis_game_legal_moves() order), given
+ * the destinations of each penguin of the player to act in `reach`; leaves
+ * the next player's there and returns their move count. */
+static size_t k_play_nth(const pk_setup *setup, pk_state *st, uint32_t k, uint64_t *reach,
+                         packeis_move *move)
 {
     if (st->phase == PACKEIS_PHASE_PLACEMENT) {
         int cell = pk_select(k_placement_targets(setup, st), k);
-        *count = k_place_counted(setup, st, cell);
-        return 0xFFFF0000u | (packeis_move)cell;
+        *move = 0xFFFF0000u | (packeis_move)cell;
+        return k_place_counted(setup, st, cell, reach);
     }
-    uint64_t blockers = k_blockers(st);
-    for (uint64_t set = st->penguins[st->turn];; set &= set - 1) {
-        int from = pk_lowest(set);
-        uint64_t reach = k_reach_blocked(&setup->layout, from, blockers);
-        uint32_t here = (uint32_t)pk_popcount(reach);
+    uint64_t set = st->penguins[st->turn];
+    for (const uint64_t *destinations = reach;; destinations++, set &= set - 1) {
+        uint32_t here = (uint32_t)pk_popcount(*destinations);
         if (k < here) {
-            int to = pk_select(reach, k);
-            *count = k_slide_counted(setup, st, from, to, 1);
-            return ((packeis_move)from << 16) | (packeis_move)to;
+            int from = pk_lowest(set), to = pk_select(*destinations, k);
+            *move = ((packeis_move)from << 16) | (packeis_move)to;
+            return k_slide_counted(setup, st, from, to, 1, reach);
         }
         k -= here;
     }
@@ -221,13 +258,16 @@ static packeis_move k_play_nth(const pk_setup *setup, pk_state *st, uint32_t k, 
 
 static size_t k_playout(const pk_setup *setup, pk_state *st, uint64_t seed, pk_record *history)
 {
+    uint64_t reach[PACKEIS_MAX_CELLS];
     pk_rng rng = {seed};
     size_t plies = 0, count = k_move_count(setup, st);
+    if (st->phase == PACKEIS_PHASE_MOVEMENT)
+        k_player_move_count(&setup->layout, st, st->turn, k_blockers(st), reach);
     while (count) {
         pk_record *record = &history[plies++];
         record->before = *st;
         uint32_t k = pk_rng_below(&rng, (uint32_t)count);
-        record->move = k_play_nth(setup, st, k, &count);
+        count = k_play_nth(setup, st, k, reach, &record->move);
     }
     return plies;
 }
@@ -240,7 +280,7 @@ static uint64_t k_perft_placements(const pk_setup *setup, const pk_state *st, un
     uint64_t leaves = 0;
     for (uint64_t set = k_placement_targets(setup, st); set; set &= set - 1) {
         pk_state child = *st;
-        size_t count = k_place_counted(setup, &child, pk_lowest(set));
+        size_t count = k_place_counted(setup, &child, pk_lowest(set), NULL);
         leaves += k_perft_from(setup, &child, count, depth - 1);
     }
     return leaves;
@@ -253,7 +293,7 @@ static uint64_t k_perft_slides(const pk_setup *setup, const pk_state *st, unsign
         int from = pk_lowest(set);
         for (uint64_t to = k_reach_blocked(&setup->layout, from, blockers); to; to &= to - 1) {
             pk_state child = *st;
-            size_t count = k_slide_counted(setup, &child, from, pk_lowest(to), 0);
+            size_t count = k_slide_counted(setup, &child, from, pk_lowest(to), 0, NULL);
             leaves += k_perft_from(setup, &child, count, depth - 1);
         }
     }

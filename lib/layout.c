@@ -45,6 +45,35 @@ static void pk_layout_cast(pk_layout *layout, int cell)
     }
 }
 
+/* The arcs test of kernel.h, precomputed for every pattern of present
+ * neighbours of a cell so that the BMI2 kernel needs a single PEXT. */
+static int pk_ring_splits(unsigned ring)
+{
+    unsigned arc_starts = ring & ~((ring << 1) | (ring >> 5)) & 0x3Fu;
+    return (arc_starts & (arc_starts - 1)) != 0;
+}
+
+static void pk_layout_split_patterns(pk_layout *layout, int cell)
+{
+    /* Neighbours in index order are north-west, north-east, west, east,
+     * south-west, south-east; compressed patterns skip missing ones. */
+    static const int index_order[PACKEIS_DIRECTION_COUNT] = {
+        PACKEIS_DIRECTION_NORTH_WEST, PACKEIS_DIRECTION_NORTH_EAST,
+        PACKEIS_DIRECTION_WEST,       PACKEIS_DIRECTION_EAST,
+        PACKEIS_DIRECTION_SOUTH_WEST, PACKEIS_DIRECTION_SOUTH_EAST};
+    int directions[PACKEIS_DIRECTION_COUNT], present = 0;
+    for (int i = 0; i < PACKEIS_DIRECTION_COUNT; i++)
+        if (layout->neighbor[cell][index_order[i]] != PK_NO_CELL)
+            directions[present++] = index_order[i];
+    for (unsigned pattern = 0; pattern < (1u << present); pattern++) {
+        unsigned ring = 0;
+        for (int i = 0; i < present; i++)
+            ring |= ((pattern >> i) & 1u) << directions[i];
+        if (pk_ring_splits(ring))
+            layout->split_patterns[cell] |= (uint64_t)1 << pattern;
+    }
+}
+
 void pk_layout_build(pk_layout *layout, const int *x, const int *y, const int *fish, int cells)
 {
     memset(layout, 0, sizeof *layout);
@@ -58,6 +87,8 @@ void pk_layout_build(pk_layout *layout, const int *x, const int *y, const int *f
     }
     for (int c = 0; c < cells; c++)
         pk_layout_link(layout, c);
-    for (int c = 0; c < cells; c++)
+    for (int c = 0; c < cells; c++) {
         pk_layout_cast(layout, c);
+        pk_layout_split_patterns(layout, c);
+    }
 }
