@@ -7,6 +7,8 @@
 #    error "define PK_KERNEL_TABLE before including kernel.h"
 #endif
 
+#include <string.h>
+
 #include "bits.h"
 #include "internal.h"
 #include "rng.h"
@@ -49,16 +51,36 @@ static uint64_t k_reach(const pk_layout *lay, const pk_state *st, int cell)
     return k_reach_blocked(lay, cell, k_blockers(st));
 }
 
-/* A player's move count; with `reach` not NULL, also each penguin's
- * destinations, in increasing order of the penguins' cells. */
+/* The destinations of the penguin on each cell, kept across the actions of
+ * a playout. Along one line of play, blocked cells (gaps and penguins) only
+ * ever grow, so an entry computed earlier is still exact as long as none of
+ * its cells has become blocked since: most penguins need no new rays after a
+ * move. A cell holds at most one penguin in a game (it leaves a gap), so
+ * entries never go to the wrong penguin. All ones marks an unknown entry: it
+ * always meets the blockers, which include the penguin's own cell. */
+typedef struct k_reach_cache {
+    uint64_t reach[PACKEIS_MAX_CELLS];
+} k_reach_cache;
+
+static inline uint64_t k_cached_reach(const pk_layout *lay, k_reach_cache *cache, int cell,
+                                      uint64_t blockers)
+{
+    uint64_t reach = cache->reach[cell];
+    if (reach & blockers)
+        reach = cache->reach[cell] = k_reach_blocked(lay, cell, blockers);
+    return reach;
+}
+
+/* A player's move count; with a cache, its entries for the player's
+ * penguins are left up to date. */
 static inline size_t k_player_move_count(const pk_layout *lay, const pk_state *st, int player,
-                                         uint64_t blockers, uint64_t *reach)
+                                         uint64_t blockers, k_reach_cache *cache)
 {
     size_t count = 0;
     for (uint64_t set = st->penguins[player]; set; set &= set - 1) {
-        uint64_t to = k_reach_blocked(lay, pk_lowest(set), blockers);
-        if (reach)
-            *reach++ = to;
+        int cell = pk_lowest(set);
+        uint64_t to = cache ? k_cached_reach(lay, cache, cell, blockers)
+                            : k_reach_blocked(lay, cell, blockers);
         count += (size_t)pk_popcount(to);
     }
     return count;
@@ -168,7 +190,7 @@ static inline int k_next_player(const pk_setup *setup, int player)
  * that player's move count (and its penguins' destinations in `reach`, if not
  * NULL), or 0 when the game is over. */
 static inline size_t k_pass_turn(const pk_setup *setup, pk_state *st, int first,
-                                 uint64_t *reach)
+                                 k_reach_cache *reach)
 {
     const pk_layout *lay = &setup->layout;
     uint64_t blockers = k_blockers(st);
@@ -194,7 +216,8 @@ static inline size_t k_pass_turn(const pk_setup *setup, pk_state *st, int first,
 
 /* Places a penguin for the player to act; the last placement starts the
  * movement phase. Returns the move count of the player to act next. */
-static size_t k_place_counted(const pk_setup *setup, pk_state *st, int cell, uint64_t *reach)
+static size_t k_place_counted(const pk_setup *setup, pk_state *st, int cell,
+                              k_reach_cache *reach)
 {
     st->penguins[st->turn] |= pk_bit(cell);
     st->placed++;
@@ -215,7 +238,7 @@ static void k_place(const pk_setup *setup, pk_state *st, int cell)
 /* Section 4 then 5 and 6; `prune` says whether to keep the board equal to the
  * table (section 6), which perft can skip since it changes no move. */
 static inline size_t k_slide_counted(const pk_setup *setup, pk_state *st, int from, int to,
-                                     int prune, uint64_t *reach)
+                                     int prune, k_reach_cache *reach)
 {
     const pk_layout *lay = &setup->layout;
     int player = st->turn;
@@ -233,10 +256,10 @@ static void k_slide(const pk_setup *setup, pk_state *st, int from, int to)
     (void)k_slide_counted(setup, st, from, to, 1, NULL);
 }
 
-/* Plays the k-th legal move (in packeis_game_legal_moves() order), given
- * the destinations of each penguin of the player to act in `reach`; leaves
- * the next player's there and returns their move count. */
-static size_t k_play_nth(const pk_setup *setup, pk_state *st, uint32_t k, uint64_t *reach,
+/* Plays the k-th legal move (in packeis_game_legal_moves() order), the
+ * destinations of the penguins to act being up to date in `reach`; returns
+ * the next player's move count. */
+static size_t k_play_nth(const pk_setup *setup, pk_state *st, uint32_t k, k_reach_cache *reach,
                          packeis_move *move)
 {
     if (st->phase == PACKEIS_PHASE_PLACEMENT) {
@@ -244,11 +267,12 @@ static size_t k_play_nth(const pk_setup *setup, pk_state *st, uint32_t k, uint64
         *move = 0xFFFF0000u | (packeis_move)cell;
         return k_place_counted(setup, st, cell, reach);
     }
-    uint64_t set = st->penguins[st->turn];
-    for (const uint64_t *destinations = reach;; destinations++, set &= set - 1) {
-        uint32_t here = (uint32_t)pk_popcount(*destinations);
+    for (uint64_t set = st->penguins[st->turn];; set &= set - 1) {
+        int from = pk_lowest(set);
+        uint64_t destinations = reach->reach[from];
+        uint32_t here = (uint32_t)pk_popcount(destinations);
         if (k < here) {
-            int from = pk_lowest(set), to = pk_select(*destinations, k);
+            int to = pk_select(destinations, k);
             *move = ((packeis_move)from << 16) | (packeis_move)to;
             return k_slide_counted(setup, st, from, to, 1, reach);
         }
@@ -258,16 +282,17 @@ static size_t k_play_nth(const pk_setup *setup, pk_state *st, uint32_t k, uint64
 
 static size_t k_playout(const pk_setup *setup, pk_state *st, uint64_t seed, pk_record *history)
 {
-    uint64_t reach[PACKEIS_MAX_CELLS];
+    k_reach_cache reach;
+    memset(&reach, 0xFF, sizeof reach);
     pk_rng rng = {seed};
     size_t plies = 0, count = k_move_count(setup, st);
     if (st->phase == PACKEIS_PHASE_MOVEMENT)
-        k_player_move_count(&setup->layout, st, st->turn, k_blockers(st), reach);
+        k_player_move_count(&setup->layout, st, st->turn, k_blockers(st), &reach);
     while (count) {
         pk_record *record = &history[plies++];
         record->before = *st;
         uint32_t k = pk_rng_below(&rng, (uint32_t)count);
-        count = k_play_nth(setup, st, k, reach, &record->move);
+        count = k_play_nth(setup, st, k, &reach, &record->move);
     }
     return plies;
 }
