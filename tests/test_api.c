@@ -1,21 +1,1113 @@
 /* SPDX-License-Identifier: MIT */
-/* Placeholder: being written. */
+/* The bad-input matrix and robustness: every public function with NULL
+ * pointers, values out of range, wrong phases, illegal moves and short
+ * buffers returns its documented status and leaves the game exactly as it
+ * was; allocator failures are clean and leak nothing; games and clones of one
+ * game run on several threads at once. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include <packeis/packeis.h>
 
-static void test_placeholder(void **state)
+#define NCELLS     PACKEIS_MAX_CELLS
+#define NPLAYERS   PACKEIS_MAX_PLAYERS
+#define MAX_PLIES  160
+#define SENTINEL   0x5A5A5A5A
+#define SENTINEL64 0x5A5A5A5A5A5A5A5Au
+
+static uint64_t bit(int cell) { return (uint64_t)1 << cell; }
+
+/* ------------------------------------------------------------------------ */
+/* A snapshot of everything the public queries say about a game.            */
+
+typedef struct snapshot {
+    int players, penguins, variant[PACKEIS_VARIANT_COUNT], standard, cells;
+    uint64_t seed, floes, fish_set[4];
+    int phase, over, player;
+    uint64_t penguin_set[NPLAYERS];
+    int fish[NPLAYERS], floes_won[NPLAYERS], out[NPLAYERS], rank[NPLAYERS];
+    uint32_t winners;
+    size_t plies, move_count, legal_count;
+    packeis_move legal[PACKEIS_MAX_MOVES], history[MAX_PLIES];
+    int owner[NCELLS], present[NCELLS];
+    uint64_t destinations[NCELLS], perft2;
+} snapshot;
+
+static void snap_setup(const packeis_game *g, snapshot *s)
+{
+    assert_int_equal(packeis_game_player_count(g, &s->players), PACKEIS_OK);
+    assert_int_equal(packeis_game_penguins_per_player(g, &s->penguins), PACKEIS_OK);
+    for (int v = 0; v < PACKEIS_VARIANT_COUNT; v++)
+        assert_int_equal(packeis_game_variant(g, v, &s->variant[v]), PACKEIS_OK);
+    assert_int_equal(packeis_game_board_seed(g, &s->standard, &s->seed), PACKEIS_OK);
+    assert_int_equal(packeis_game_cell_count(g, &s->cells), PACKEIS_OK);
+    for (int f = 1; f <= 3; f++)
+        assert_int_equal(packeis_game_fish_set(g, f, &s->fish_set[f]), PACKEIS_OK);
+}
+
+static void snap_cells(const packeis_game *g, snapshot *s)
+{
+    for (int c = 0; c < s->cells; c++) {
+        assert_int_equal(packeis_game_penguin_at(g, c, &s->owner[c]), PACKEIS_OK);
+        assert_int_equal(packeis_game_floe_present(g, c, &s->present[c]), PACKEIS_OK);
+        assert_int_equal(packeis_game_destinations(g, c, &s->destinations[c]), PACKEIS_OK);
+    }
+}
+
+static void snap_players(const packeis_game *g, snapshot *s)
+{
+    for (int p = 0; p < s->players; p++) {
+        assert_int_equal(packeis_game_penguin_set(g, p, &s->penguin_set[p]), PACKEIS_OK);
+        assert_int_equal(packeis_game_score(g, p, &s->fish[p], &s->floes_won[p]), PACKEIS_OK);
+        assert_int_equal(packeis_game_is_out(g, p, &s->out[p]), PACKEIS_OK);
+        assert_int_equal(packeis_game_rank(g, p, &s->rank[p]), PACKEIS_OK);
+    }
+    assert_int_equal(packeis_game_winners(g, &s->winners), PACKEIS_OK);
+}
+
+static void snap_take(const packeis_game *g, snapshot *s)
+{
+    size_t count = 0;
+    memset(s, 0, sizeof *s);
+    snap_setup(g, s);
+    snap_cells(g, s);
+    snap_players(g, s);
+    assert_int_equal(packeis_game_floe_set(g, &s->floes), PACKEIS_OK);
+    assert_int_equal(packeis_game_phase(g, &s->phase), PACKEIS_OK);
+    assert_int_equal(packeis_game_is_over(g, &s->over), PACKEIS_OK);
+    assert_int_equal(packeis_game_current_player(g, &s->player), PACKEIS_OK);
+    assert_int_equal(packeis_game_ply_count(g, &s->plies), PACKEIS_OK);
+    assert_int_equal(packeis_game_history(g, s->history, MAX_PLIES, &count), PACKEIS_OK);
+    assert_int_equal(packeis_game_move_count(g, &s->move_count), PACKEIS_OK);
+    assert_int_equal(packeis_game_legal_moves(g, s->legal, PACKEIS_MAX_MOVES, &s->legal_count),
+                     PACKEIS_OK);
+    assert_int_equal(packeis_game_perft(g, 2, &s->perft2), PACKEIS_OK);
+}
+
+static void snap_expect(const packeis_game *g, const snapshot *before)
+{
+    static snapshot now;
+    snap_take(g, &now);
+    assert_memory_equal(&now, before, sizeof now);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Games at each stage.                                                     */
+
+enum stage { PLACEMENT, MOVEMENT, OVER, STAGES };
+
+static packeis_game *new_game(packeis_options *o)
+{
+    packeis_game *g = NULL;
+    assert_int_equal(packeis_game_new(o, &g), PACKEIS_OK);
+    return g;
+}
+
+/* Plays the move of index (i * 5 + 1) mod count, `plies` times. */
+static void play_fixed(packeis_game *g, size_t plies)
+{
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    for (size_t i = 0; i < plies; i++) {
+        size_t n = 0;
+        assert_int_equal(packeis_game_legal_moves(g, moves, PACKEIS_MAX_MOVES, &n), PACKEIS_OK);
+        assert_true(n > 0);
+        assert_int_equal(packeis_game_apply(g, moves[(i * 5 + 1) % n]), PACKEIS_OK);
+    }
+}
+
+/* A small custom board (20 floes), so that cells 20..63 are valid move
+ * values but not cells of the layout. */
+static packeis_game *small_game(void)
+{
+    int x[20], y[20], fish[20];
+    packeis_options *o = NULL;
+    for (int i = 0; i < 20; i++) {
+        y[i] = i / 5;
+        x[i] = 2 * (i % 5) + (y[i] & 1);
+        fish[i] = i % 3 == 0 ? 2 : 1;
+    }
+    assert_int_equal(packeis_options_new(NULL, &o), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_layout(o, x, y, fish, 20), PACKEIS_OK);
+    packeis_game *g = new_game(o);
+    packeis_options_free(o);
+    return g;
+}
+
+static packeis_game *stage_game(enum stage stage)
+{
+    packeis_game *g = small_game();
+    if (stage == PLACEMENT)
+        play_fixed(g, 3);
+    if (stage == MOVEMENT)
+        play_fixed(g, 8 + 3);
+    if (stage == OVER)
+        assert_int_equal(packeis_game_playout(g, 5, NULL), PACKEIS_OK);
+    return g;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Status codes, version, limits, move values.                              */
+
+static void test_strerror(void **state)
 {
     (void)state;
+    const char *unknown = packeis_strerror(9999);
+    assert_non_null(unknown);
+    assert_string_equal(unknown, "unknown status");
+    assert_string_equal(packeis_strerror(-1), "unknown status");
+    assert_string_equal(packeis_strerror(INT_MIN), "unknown status");
+    assert_string_equal(packeis_strerror(PACKEIS_E_TOO_FEW_FLOES + 1), "unknown status");
+    for (int a = PACKEIS_OK; a <= PACKEIS_E_TOO_FEW_FLOES; a++) {
+        const char *text = packeis_strerror(a);
+        assert_non_null(text);
+        assert_true(strlen(text) > 0);
+        assert_string_not_equal(text, unknown);
+        for (int b = PACKEIS_OK; b < a; b++)
+            assert_string_not_equal(text, packeis_strerror(b));
+    }
+}
+
+static void test_version_and_limits(void **state)
+{
+    (void)state;
+    char text[32];
     assert_int_equal(packeis_version(), PACKEIS_VERSION_NUMBER);
+    assert_int_equal(PACKEIS_VERSION_NUMBER, PACKEIS_VERSION_MAJOR * 10000 +
+                                                 PACKEIS_VERSION_MINOR * 100 +
+                                                 PACKEIS_VERSION_PATCH);
+    assert_string_equal(packeis_version_string(), PACKEIS_VERSION_STRING);
+    snprintf(text, sizeof text, "%d.%d.%d", PACKEIS_VERSION_MAJOR, PACKEIS_VERSION_MINOR,
+             PACKEIS_VERSION_PATCH);
+    assert_string_equal(packeis_version_string(), text);
+    assert_int_equal(packeis_max_moves(), PACKEIS_MAX_MOVES);
+    assert_int_equal(packeis_max_cells(), PACKEIS_MAX_CELLS);
+}
+
+static void test_move_values(void **state)
+{
+    (void)state;
+    const int bad[] = {-1, NCELLS, INT_MAX, INT_MIN};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(packeis_move_placement(bad[i]), PACKEIS_MOVE_NONE);
+        assert_int_equal(packeis_move_slide(bad[i], 0), PACKEIS_MOVE_NONE);
+        assert_int_equal(packeis_move_slide(0, bad[i]), PACKEIS_MOVE_NONE);
+    }
+    assert_int_equal(packeis_move_is_placement(PACKEIS_MOVE_NONE), 0);
+    assert_int_equal(packeis_move_from(PACKEIS_MOVE_NONE), -1);
+    assert_int_equal(packeis_move_to(PACKEIS_MOVE_NONE), -1);
+    assert_int_equal(packeis_move_placement(63), 0xFFFF003Fu);
+    assert_int_equal(packeis_move_slide(5, 63), 0x0005003Fu);
+    assert_int_equal(packeis_move_from(packeis_move_placement(7)), -1);
+    assert_int_equal(packeis_move_to(packeis_move_placement(7)), 7);
+    assert_int_equal(packeis_move_is_placement(packeis_move_slide(7, 8)), 0);
+    assert_int_equal(packeis_move_from(0x12345678u), 0x1234);
+    assert_int_equal(packeis_move_to(0x12345678u), 0x5678);
+}
+
+static void test_action_numbering_bad(void **state)
+{
+    (void)state;
+    int action = SENTINEL;
+    packeis_move move = SENTINEL;
+    size_t planes = 0, cells = 0, actions = 0;
+    assert_int_equal(packeis_move_to_action(packeis_move_slide(1, 2), NULL),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_move_to_action(PACKEIS_MOVE_NONE, &action),
+                     PACKEIS_E_OUT_OF_RANGE);
+    assert_int_equal(packeis_move_to_action(0x12345678u, &action), PACKEIS_E_OUT_OF_RANGE);
+    assert_int_equal(packeis_move_to_action(packeis_move_slide(3, 3), &action),
+                     PACKEIS_E_OUT_OF_RANGE);
+    assert_int_equal(packeis_move_to_action(0xFFFF0040u, &action), PACKEIS_E_OUT_OF_RANGE);
+    assert_int_equal(action, SENTINEL);
+    assert_int_equal(packeis_action_to_move(0, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_action_to_move(-1, &move), PACKEIS_E_OUT_OF_RANGE);
+    assert_int_equal(packeis_action_to_move(PACKEIS_ACTION_COUNT, &move),
+                     PACKEIS_E_OUT_OF_RANGE);
+    assert_int_equal(move, SENTINEL);
+    assert_int_equal(packeis_observation_shape(NULL, &cells, &actions),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_observation_shape(&planes, NULL, &actions),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_observation_shape(&planes, &cells, NULL),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(planes + cells + actions, 0);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Options and game creation.                                               */
+
+static void *plain_alloc(void *context, size_t size)
+{
+    (void)context;
+    return malloc(size);
+}
+
+static void plain_release(void *context, void *block, size_t size)
+{
+    (void)context;
+    (void)size;
+    free(block);
+}
+
+static void test_options_bad(void **state)
+{
+    (void)state;
+    packeis_options *o = NULL, *keep = (packeis_options *)&o;
+    packeis_allocator half = {plain_alloc, NULL, NULL}, other = {NULL, plain_release, NULL};
+    int x[1] = {0}, y[1] = {0}, fish[1] = {1};
+    assert_int_equal(packeis_options_new(NULL, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    o = keep;
+    assert_int_equal(packeis_options_new(&half, &o), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_options_new(&other, &o), PACKEIS_E_INVALID_ARGUMENT);
+    assert_ptr_equal(o, keep);
+    assert_int_equal(packeis_options_new(NULL, &o), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_players(NULL, 3), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_options_set_players(o, 1), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_options_set_players(o, 5), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_options_set_penguins(NULL, 1), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_options_set_penguins(o, -1), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_options_set_penguins(o, NCELLS + 1), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_options_set_seed(NULL, 1), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_options_set_layout(NULL, x, y, fish, 1),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_options_set_layout(o, NULL, y, fish, 1),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_options_set_layout(o, x, NULL, fish, 1),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_options_set_layout(o, x, y, NULL, 1), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_options_set_layout(o, x, y, fish, 0), PACKEIS_E_NO_CELLS);
+    assert_int_equal(packeis_options_set_layout(o, x, y, fish, NCELLS + 1),
+                     PACKEIS_E_TOO_MANY_CELLS);
+    assert_int_equal(packeis_options_set_standard_layout(NULL), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_options_set_variant(NULL, 0, 1), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_options_set_variant(o, -1, 1), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_options_set_variant(o, PACKEIS_VARIANT_COUNT, 1),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    packeis_options_free(NULL);
+    /* the options still hold the defaults */
+    static snapshot from_options, from_defaults;
+    packeis_game *a = new_game(o), *b = new_game(NULL);
+    snap_take(a, &from_options);
+    snap_take(b, &from_defaults);
+    assert_memory_equal(&from_options, &from_defaults, sizeof from_options);
+    packeis_game_free(a);
+    packeis_game_free(b);
+    packeis_options_free(o);
+}
+
+static void test_game_new_bad(void **state)
+{
+    (void)state;
+    packeis_options *o = NULL;
+    packeis_game *keep = (packeis_game *)&o, *g = keep;
+    assert_int_equal(packeis_game_new(NULL, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_options_new(NULL, &o), PACKEIS_OK);
+    assert_int_equal(packeis_game_new(o, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_options_set_penguins(o, 16), PACKEIS_OK); /* 32 > 30 */
+    assert_int_equal(packeis_game_new(o, &g), PACKEIS_E_TOO_FEW_FLOES);
+    assert_ptr_equal(g, keep);
+    assert_int_equal(packeis_options_set_variant(o, PACKEIS_VARIANT_PLACE_ANY_FLOE, 1),
+                     PACKEIS_OK);
+    assert_int_equal(packeis_options_set_penguins(o, 31), PACKEIS_OK); /* 62 > 60 */
+    assert_int_equal(packeis_game_new(o, &g), PACKEIS_E_TOO_FEW_FLOES);
+    assert_ptr_equal(g, keep);
+    packeis_game_free(NULL);
+    packeis_options_free(o);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Queries with bad arguments: documented status, outputs untouched, game   */
+/* unchanged.                                                               */
+
+#define EXPECT_FAILS(call, status, out)                                                        \
+    do {                                                                                       \
+        assert_int_equal((call), (status));                                                    \
+        assert_int_equal((out), SENTINEL);                                                     \
+    } while (0)
+
+static void bad_setup_queries(const packeis_game *g)
+{
+    int v = SENTINEL, w = SENTINEL;
+    uint64_t seed = SENTINEL;
+    EXPECT_FAILS(packeis_game_player_count(NULL, &v), PACKEIS_E_INVALID_ARGUMENT, v);
+    assert_int_equal(packeis_game_player_count(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_penguins_per_player(NULL, &v), PACKEIS_E_INVALID_ARGUMENT, v);
+    assert_int_equal(packeis_game_penguins_per_player(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_variant(NULL, 0, &v), PACKEIS_E_INVALID_ARGUMENT, v);
+    assert_int_equal(packeis_game_variant(g, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_variant(g, -1, &v), PACKEIS_E_INVALID_ARGUMENT, v);
+    EXPECT_FAILS(packeis_game_variant(g, PACKEIS_VARIANT_COUNT, &v), PACKEIS_E_INVALID_ARGUMENT,
+                 v);
+    EXPECT_FAILS(packeis_game_board_seed(NULL, &v, &seed), PACKEIS_E_INVALID_ARGUMENT, v);
+    EXPECT_FAILS(packeis_game_board_seed(g, NULL, &seed), PACKEIS_E_INVALID_ARGUMENT, seed);
+    EXPECT_FAILS(packeis_game_board_seed(g, &v, NULL), PACKEIS_E_INVALID_ARGUMENT, v);
+    EXPECT_FAILS(packeis_game_cell_count(NULL, &v), PACKEIS_E_INVALID_ARGUMENT, v);
+    assert_int_equal(packeis_game_cell_count(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_cell_at(NULL, 0, 0, &v), PACKEIS_E_INVALID_ARGUMENT, v);
+    assert_int_equal(packeis_game_cell_at(g, 0, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_cell_coords(NULL, 0, &v, &w), PACKEIS_E_INVALID_ARGUMENT, v);
+    EXPECT_FAILS(packeis_game_cell_coords(g, 0, NULL, &w), PACKEIS_E_INVALID_ARGUMENT, w);
+    EXPECT_FAILS(packeis_game_cell_coords(g, 0, &v, NULL), PACKEIS_E_INVALID_ARGUMENT, v);
+    assert_int_equal(packeis_game_cell_at(g, PACKEIS_COORD_MAX, INT_MIN, &v), PACKEIS_OK);
+    assert_int_equal(v, -1);
+}
+
+static const int bad_cells[] = {-1, 20, 63, NCELLS, INT_MAX, INT_MIN};
+#define BAD_CELLS (sizeof bad_cells / sizeof bad_cells[0])
+
+static void bad_cell_queries(const packeis_game *g, int c)
+{
+    int v = SENTINEL, w = SENTINEL;
+    uint64_t set = SENTINEL;
+    EXPECT_FAILS(packeis_game_cell_coords(g, c, &v, &w), PACKEIS_E_OUT_OF_RANGE, v);
+    assert_int_equal(w, SENTINEL);
+    EXPECT_FAILS(packeis_game_neighbor(g, c, 0, &v), PACKEIS_E_OUT_OF_RANGE, v);
+    EXPECT_FAILS(packeis_game_fish(g, c, &v), PACKEIS_E_OUT_OF_RANGE, v);
+    EXPECT_FAILS(packeis_game_floe_present(g, c, &v), PACKEIS_E_OUT_OF_RANGE, v);
+    EXPECT_FAILS(packeis_game_penguin_at(g, c, &v), PACKEIS_E_OUT_OF_RANGE, v);
+    EXPECT_FAILS(packeis_game_destinations(g, c, &set), PACKEIS_E_OUT_OF_RANGE, set);
+}
+
+static void null_cell_queries(const packeis_game *g)
+{
+    int v = SENTINEL;
+    uint64_t set = SENTINEL;
+    EXPECT_FAILS(packeis_game_neighbor(NULL, 0, 0, &v), PACKEIS_E_INVALID_ARGUMENT, v);
+    assert_int_equal(packeis_game_neighbor(g, 0, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_neighbor(g, 0, -1, &v), PACKEIS_E_OUT_OF_RANGE, v);
+    EXPECT_FAILS(packeis_game_neighbor(g, 0, PACKEIS_DIRECTION_COUNT, &v),
+                 PACKEIS_E_OUT_OF_RANGE, v);
+    EXPECT_FAILS(packeis_game_fish(NULL, 0, &v), PACKEIS_E_INVALID_ARGUMENT, v);
+    assert_int_equal(packeis_game_fish(g, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_fish_set(NULL, 1, &set), PACKEIS_E_INVALID_ARGUMENT, set);
+    assert_int_equal(packeis_game_fish_set(g, 1, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_fish_set(g, 0, &set), PACKEIS_E_OUT_OF_RANGE, set);
+    EXPECT_FAILS(packeis_game_fish_set(g, 4, &set), PACKEIS_E_OUT_OF_RANGE, set);
+    EXPECT_FAILS(packeis_game_floe_present(NULL, 0, &v), PACKEIS_E_INVALID_ARGUMENT, v);
+    assert_int_equal(packeis_game_floe_present(g, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_penguin_at(NULL, 0, &v), PACKEIS_E_INVALID_ARGUMENT, v);
+    assert_int_equal(packeis_game_penguin_at(g, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_destinations(NULL, 0, &set), PACKEIS_E_INVALID_ARGUMENT, set);
+    assert_int_equal(packeis_game_destinations(g, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_floe_set(NULL, &set), PACKEIS_E_INVALID_ARGUMENT, set);
+    assert_int_equal(packeis_game_floe_set(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
+}
+
+static void bad_player_queries(const packeis_game *g, int p)
+{
+    int v = SENTINEL, w = SENTINEL, cells[NCELLS];
+    uint64_t set = SENTINEL;
+    size_t count = SENTINEL;
+    EXPECT_FAILS(packeis_game_penguin_set(g, p, &set), PACKEIS_E_OUT_OF_RANGE, set);
+    EXPECT_FAILS(packeis_game_penguin_cells(g, p, cells, NCELLS, &count),
+                 PACKEIS_E_OUT_OF_RANGE, count);
+    EXPECT_FAILS(packeis_game_is_out(g, p, &v), PACKEIS_E_OUT_OF_RANGE, v);
+    EXPECT_FAILS(packeis_game_score(g, p, &v, &w), PACKEIS_E_OUT_OF_RANGE, v);
+    assert_int_equal(w, SENTINEL);
+    EXPECT_FAILS(packeis_game_rank(g, p, &v), PACKEIS_E_OUT_OF_RANGE, v);
+}
+
+static void null_player_queries(const packeis_game *g)
+{
+    int v = SENTINEL, cells[NCELLS];
+    uint64_t set = SENTINEL;
+    size_t count = SENTINEL;
+    uint32_t winners = SENTINEL;
+    EXPECT_FAILS(packeis_game_penguin_set(NULL, 0, &set), PACKEIS_E_INVALID_ARGUMENT, set);
+    assert_int_equal(packeis_game_penguin_set(g, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_penguin_cells(NULL, 0, cells, NCELLS, &count),
+                 PACKEIS_E_INVALID_ARGUMENT, count);
+    assert_int_equal(packeis_game_penguin_cells(g, 0, cells, NCELLS, NULL),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_penguin_cells(g, 0, NULL, 4, &count), PACKEIS_E_INVALID_ARGUMENT,
+                 count);
+    EXPECT_FAILS(packeis_game_is_out(NULL, 0, &v), PACKEIS_E_INVALID_ARGUMENT, v);
+    assert_int_equal(packeis_game_is_out(g, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_score(NULL, 0, &v, NULL), PACKEIS_E_INVALID_ARGUMENT, v);
+    assert_int_equal(packeis_game_score(g, 0, NULL, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_rank(NULL, 0, &v), PACKEIS_E_INVALID_ARGUMENT, v);
+    assert_int_equal(packeis_game_rank(g, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_winners(NULL, &winners), PACKEIS_E_INVALID_ARGUMENT, winners);
+    assert_int_equal(packeis_game_winners(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
+}
+
+static void null_position_queries(const packeis_game *g)
+{
+    int v = SENTINEL;
+    size_t count = SENTINEL;
+    packeis_move moves[4];
+    EXPECT_FAILS(packeis_game_phase(NULL, &v), PACKEIS_E_INVALID_ARGUMENT, v);
+    assert_int_equal(packeis_game_phase(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_is_over(NULL, &v), PACKEIS_E_INVALID_ARGUMENT, v);
+    assert_int_equal(packeis_game_is_over(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_current_player(NULL, &v), PACKEIS_E_INVALID_ARGUMENT, v);
+    assert_int_equal(packeis_game_current_player(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_ply_count(NULL, &count), PACKEIS_E_INVALID_ARGUMENT, count);
+    assert_int_equal(packeis_game_ply_count(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_history(NULL, moves, 4, &count), PACKEIS_E_INVALID_ARGUMENT,
+                 count);
+    assert_int_equal(packeis_game_history(g, moves, 4, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_history(g, NULL, 4, &count), PACKEIS_E_INVALID_ARGUMENT, count);
+    EXPECT_FAILS(packeis_game_legal_moves(NULL, moves, 4, &count), PACKEIS_E_INVALID_ARGUMENT,
+                 count);
+    assert_int_equal(packeis_game_legal_moves(g, moves, 4, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_legal_moves(g, NULL, 4, &count), PACKEIS_E_INVALID_ARGUMENT,
+                 count);
+    EXPECT_FAILS(packeis_game_move_count(NULL, &count), PACKEIS_E_INVALID_ARGUMENT, count);
+    assert_int_equal(packeis_game_move_count(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
+}
+
+static void null_search_calls(packeis_game *g)
+{
+    uint64_t leaves[4] = {SENTINEL64, SENTINEL64, SENTINEL64, SENTINEL64};
+    packeis_move moves[4] = {SENTINEL, SENTINEL, SENTINEL, SENTINEL};
+    size_t count = SENTINEL;
+    assert_int_equal(packeis_game_perft(NULL, 1, leaves), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_perft(g, 1, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_divide(NULL, 1, moves, leaves, 4, &count),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_divide(g, 0, moves, leaves, 4, &count),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_divide(g, 1, moves, leaves, 4, NULL),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_divide(g, 1, NULL, leaves, 4, &count),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_divide(g, 1, moves, NULL, 4, &count),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(count, SENTINEL);
+    assert_int_equal(leaves[0], SENTINEL64);
+    assert_int_equal(moves[0], SENTINEL);
+    assert_int_equal(packeis_game_playout(NULL, 1, &count), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(count, SENTINEL);
+}
+
+static void null_batch_calls(const packeis_game *g)
+{
+    uint32_t winners = SENTINEL;
+    uint64_t plies = SENTINEL64;
+    float planes[PACKEIS_OBSERVATION_SIZE];
+    uint8_t mask[PACKEIS_ACTION_COUNT];
+    size_t count = SENTINEL;
+    assert_int_equal(packeis_game_playout_batch(NULL, 1, 1, &winners, NULL, NULL, &plies),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_playout_batch(g, 1, 1, NULL, NULL, NULL, NULL),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_playout_batch(g, 1, SIZE_MAX, NULL, NULL, NULL, &plies),
+                     PACKEIS_E_OUT_OF_RANGE);
+    assert_int_equal(winners, SENTINEL);
+    assert_int_equal(plies, SENTINEL64);
+    EXPECT_FAILS(packeis_game_observe(NULL, 0, planes, PACKEIS_OBSERVATION_SIZE, &count),
+                 PACKEIS_E_INVALID_ARGUMENT, count);
+    assert_int_equal(packeis_game_observe(g, 0, planes, PACKEIS_OBSERVATION_SIZE, NULL),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_observe(g, 0, NULL, 1, &count), PACKEIS_E_INVALID_ARGUMENT,
+                 count);
+    EXPECT_FAILS(packeis_game_observe(g, 2, planes, PACKEIS_OBSERVATION_SIZE, &count),
+                 PACKEIS_E_INVALID_ARGUMENT, count);
+    EXPECT_FAILS(packeis_game_observe(g, -1, planes, PACKEIS_OBSERVATION_SIZE, &count),
+                 PACKEIS_E_INVALID_ARGUMENT, count);
+    EXPECT_FAILS(packeis_game_legal_action_mask(NULL, mask, sizeof mask, &count),
+                 PACKEIS_E_INVALID_ARGUMENT, count);
+    assert_int_equal(packeis_game_legal_action_mask(g, mask, sizeof mask, NULL),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    EXPECT_FAILS(packeis_game_legal_action_mask(g, NULL, 1, &count), PACKEIS_E_INVALID_ARGUMENT,
+                 count);
+}
+
+static void null_lifecycle_calls(packeis_game *g)
+{
+    packeis_game *keep = (packeis_game *)&keep, *copy = keep;
+    assert_int_equal(packeis_game_clone(NULL, &copy), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_clone(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    assert_ptr_equal(copy, keep);
+    assert_int_equal(packeis_game_assign(NULL, g), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_assign(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_assign(g, g), PACKEIS_OK);
+    assert_int_equal(packeis_game_undo(NULL), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_undo_to(NULL, 0), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_apply(NULL, packeis_move_placement(0)),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_check_move(NULL, packeis_move_placement(0)),
+                     PACKEIS_E_INVALID_ARGUMENT);
+}
+
+static void bad_undo_calls(packeis_game *g)
+{
+    size_t plies = 0;
+    assert_int_equal(packeis_game_ply_count(g, &plies), PACKEIS_OK);
+    assert_int_equal(packeis_game_undo_to(g, plies + 1), PACKEIS_E_OUT_OF_RANGE);
+    assert_int_equal(packeis_game_undo_to(g, SIZE_MAX), PACKEIS_E_OUT_OF_RANGE);
+    assert_int_equal(packeis_game_undo_to(g, plies), PACKEIS_OK);
+}
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    static snapshot before;
+    for (int stage = 0; stage < STAGES; stage++) {
+        packeis_game *g = stage_game((enum stage)stage);
+        snap_take(g, &before);
+        bad_setup_queries(g);
+        null_cell_queries(g);
+        for (size_t i = 0; i < BAD_CELLS; i++)
+            bad_cell_queries(g, bad_cells[i]);
+        null_player_queries(g);
+        const int bad_players[] = {-1, 2, NPLAYERS, INT_MAX, INT_MIN};
+        for (size_t i = 0; i < sizeof bad_players / sizeof bad_players[0]; i++)
+            bad_player_queries(g, bad_players[i]);
+        null_position_queries(g);
+        null_search_calls(g);
+        null_batch_calls(g);
+        null_lifecycle_calls(g);
+        bad_undo_calls(g);
+        snap_expect(g, &before);
+        packeis_game_free(g);
+    }
+}
+
+static void test_nothing_to_undo(void **state)
+{
+    (void)state;
+    static snapshot before;
+    packeis_game *g = small_game();
+    snap_take(g, &before);
+    assert_int_equal(packeis_game_undo(g), PACKEIS_E_NOTHING_TO_UNDO);
+    assert_int_equal(packeis_game_undo_to(g, 1), PACKEIS_E_OUT_OF_RANGE);
+    assert_int_equal(packeis_game_undo_to(g, 0), PACKEIS_OK);
+    snap_expect(g, &before);
+    packeis_game_free(g);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Too-small buffers: *count is the size needed, the buffer is untouched.   */
+
+static void expect_untouched(const void *buffer, size_t bytes)
+{
+    const unsigned char *b = buffer;
+    for (size_t i = 0; i < bytes; i++)
+        assert_int_equal(b[i], 0xA5);
+}
+
+/* Calls `fill(g, buffer, capacity, &count)` with capacities 0 (NULL buffer),
+ * needed - 1 and needed. */
+typedef packeis_status (*filler)(const packeis_game *, void *, size_t, size_t *);
+
+static void check_buffer(const packeis_game *g, filler fill, size_t element)
+{
+    static unsigned char buffer[PACKEIS_ACTION_COUNT * 8];
+    size_t needed = SENTINEL, count = SENTINEL;
+    packeis_status first = fill(g, NULL, 0, &needed);
+    assert_true(first == PACKEIS_OK || first == PACKEIS_E_BUFFER_TOO_SMALL);
+    assert_int_equal(first == PACKEIS_OK, needed == 0);
+    if (needed > 0) {
+        memset(buffer, 0xA5, sizeof buffer);
+        assert_int_equal(fill(g, buffer, needed - 1, &count), PACKEIS_E_BUFFER_TOO_SMALL);
+        assert_int_equal(count, needed);
+        expect_untouched(buffer, sizeof buffer);
+    }
+    count = SENTINEL;
+    assert_int_equal(fill(g, buffer, needed, &count), PACKEIS_OK);
+    assert_int_equal(count, needed);
+    assert_true(needed * element <= sizeof buffer);
+}
+
+static packeis_status fill_legal(const packeis_game *g, void *b, size_t cap, size_t *count)
+{
+    return packeis_game_legal_moves(g, b, cap, count);
+}
+
+static packeis_status fill_history(const packeis_game *g, void *b, size_t cap, size_t *count)
+{
+    return packeis_game_history(g, b, cap, count);
+}
+
+static int buffer_player;
+
+static packeis_status fill_penguins(const packeis_game *g, void *b, size_t cap, size_t *count)
+{
+    return packeis_game_penguin_cells(g, buffer_player, b, cap, count);
+}
+
+static packeis_status fill_observe(const packeis_game *g, void *b, size_t cap, size_t *count)
+{
+    return packeis_game_observe(g, 0, b, cap, count);
+}
+
+static packeis_status fill_mask(const packeis_game *g, void *b, size_t cap, size_t *count)
+{
+    return packeis_game_legal_action_mask(g, b, cap, count);
+}
+
+/* divide writes two buffers: both must stay untouched. */
+static void check_divide_buffers(const packeis_game *g)
+{
+    static packeis_move moves[PACKEIS_MAX_MOVES];
+    static uint64_t leaves[PACKEIS_MAX_MOVES];
+    size_t needed = SENTINEL, count = SENTINEL;
+    packeis_status first = packeis_game_divide(g, 2, NULL, NULL, 0, &needed);
+    assert_int_equal(first == PACKEIS_OK, needed == 0);
+    if (needed == 0)
+        return;
+    assert_int_equal(first, PACKEIS_E_BUFFER_TOO_SMALL);
+    memset(moves, 0xA5, sizeof moves);
+    memset(leaves, 0xA5, sizeof leaves);
+    assert_int_equal(packeis_game_divide(g, 2, moves, leaves, needed - 1, &count),
+                     PACKEIS_E_BUFFER_TOO_SMALL);
+    assert_int_equal(count, needed);
+    expect_untouched(moves, sizeof moves);
+    expect_untouched(leaves, sizeof leaves);
+    assert_int_equal(packeis_game_divide(g, 2, moves, leaves, needed, &count), PACKEIS_OK);
+}
+
+static void test_small_buffers(void **state)
+{
+    (void)state;
+    static snapshot before;
+    for (int stage = 0; stage < STAGES; stage++) {
+        packeis_game *g = stage_game((enum stage)stage);
+        snap_take(g, &before);
+        check_buffer(g, fill_legal, sizeof(packeis_move));
+        check_buffer(g, fill_history, sizeof(packeis_move));
+        for (buffer_player = 0; buffer_player < 2; buffer_player++)
+            check_buffer(g, fill_penguins, sizeof(int));
+        check_buffer(g, fill_observe, sizeof(float));
+        check_buffer(g, fill_mask, sizeof(uint8_t));
+        check_divide_buffers(g);
+        snap_expect(g, &before);
+        packeis_game_free(g);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Illegal moves: check_move and apply agree on the documented status, and  */
+/* the game does not change.                                                */
+
+static void expect_rejected(packeis_game *g, packeis_move move, packeis_status status)
+{
+    static snapshot before;
+    snap_take(g, &before);
+    if (packeis_game_check_move(g, move) != status)
+        print_error("move 0x%08x\n", (unsigned)move);
+    assert_int_equal(packeis_game_check_move(g, move), status);
+    assert_int_equal(packeis_game_apply(g, move), status);
+    snap_expect(g, &before);
+}
+
+/* Moves that no phase accepts, with the status each phase gives. */
+static void reject_garbage(packeis_game *g, int phase)
+{
+    packeis_status slide_status =
+        phase == PACKEIS_PHASE_PLACEMENT ? PACKEIS_E_WRONG_PHASE : PACKEIS_E_OUT_OF_RANGE;
+    packeis_status place_status =
+        phase == PACKEIS_PHASE_PLACEMENT ? PACKEIS_E_OUT_OF_RANGE : PACKEIS_E_WRONG_PHASE;
+    expect_rejected(g, PACKEIS_MOVE_NONE, PACKEIS_E_OUT_OF_RANGE);
+    expect_rejected(g, 0x12345678u, slide_status);
+    expect_rejected(g, packeis_move_slide(20, 0), slide_status);
+    expect_rejected(g, packeis_move_slide(0, 63), slide_status);
+    expect_rejected(g, 0x0000FFFFu, slide_status);
+    expect_rejected(g, 0xFFFEFFFFu, slide_status);
+    expect_rejected(g, packeis_move_placement(20), place_status);
+    expect_rejected(g, packeis_move_placement(63), place_status);
+    expect_rejected(g, 0xFFFF1234u, place_status);
+    expect_rejected(g, 0xFFFFFFFEu, place_status);
+}
+
+static int first_penguin(const packeis_game *g, int player)
+{
+    uint64_t set = 0;
+    assert_int_equal(packeis_game_penguin_set(g, player, &set), PACKEIS_OK);
+    assert_true(set != 0);
+    return __builtin_ctzll(set);
+}
+
+static void reject_placements(packeis_game *g)
+{
+    uint64_t two = 0, taken = 0;
+    assert_int_equal(packeis_game_fish_set(g, 2, &two), PACKEIS_OK);
+    reject_garbage(g, PACKEIS_PHASE_PLACEMENT);
+    expect_rejected(g, packeis_move_placement(__builtin_ctzll(two)), PACKEIS_E_ILLEGAL_MOVE);
+    assert_int_equal(packeis_game_penguin_set(g, 0, &taken), PACKEIS_OK);
+    expect_rejected(g, packeis_move_placement(__builtin_ctzll(taken)), PACKEIS_E_ILLEGAL_MOVE);
+    expect_rejected(g, packeis_move_slide(__builtin_ctzll(taken), 19), PACKEIS_E_WRONG_PHASE);
+}
+
+/* A cell the penguin on `from` cannot reach, or -1. */
+static int unreachable_from(const packeis_game *g, int from)
+{
+    uint64_t reach = 0;
+    assert_int_equal(packeis_game_destinations(g, from, &reach), PACKEIS_OK);
+    for (int c = 0; c < 20; c++)
+        if (c != from && !(reach & bit(c)))
+            return c;
+    return -1;
+}
+
+static void reject_slides(packeis_game *g)
+{
+    int player = 0;
+    assert_int_equal(packeis_game_current_player(g, &player), PACKEIS_OK);
+    int mine = first_penguin(g, player), theirs = first_penguin(g, 1 - player);
+    reject_garbage(g, PACKEIS_PHASE_MOVEMENT);
+    expect_rejected(g, packeis_move_slide(mine, mine), PACKEIS_E_ILLEGAL_MOVE);
+    expect_rejected(g, packeis_move_slide(mine, unreachable_from(g, mine)),
+                    PACKEIS_E_ILLEGAL_MOVE);
+    expect_rejected(g, packeis_move_slide(mine, theirs), PACKEIS_E_ILLEGAL_MOVE);
+    uint64_t reach = 0;
+    assert_int_equal(packeis_game_destinations(g, theirs, &reach), PACKEIS_OK);
+    if (reach) /* the other player's penguin, to a cell it could reach */
+        expect_rejected(g, packeis_move_slide(theirs, __builtin_ctzll(reach)),
+                        PACKEIS_E_ILLEGAL_MOVE);
+    expect_rejected(g, packeis_move_placement(__builtin_ctzll(~reach & 0xFFFFF)),
+                    PACKEIS_E_WRONG_PHASE);
+}
+
+static void reject_after_over(packeis_game *g)
+{
+    const packeis_move moves[] = {PACKEIS_MOVE_NONE, 0x12345678u, packeis_move_placement(0),
+                                  packeis_move_slide(0, 1), packeis_move_placement(63)};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++)
+        expect_rejected(g, moves[i], PACKEIS_E_GAME_OVER);
+    size_t plies = SENTINEL, count = SENTINEL;
+    assert_int_equal(packeis_game_playout(g, 3, &plies), PACKEIS_OK);
+    assert_int_equal(plies, 0);
+    assert_int_equal(packeis_game_legal_moves(g, NULL, 0, &count), PACKEIS_OK);
+    assert_int_equal(count, 0);
+}
+
+static void test_illegal_moves(void **state)
+{
+    (void)state;
+    packeis_game *g = stage_game(PLACEMENT);
+    reject_placements(g);
+    packeis_game_free(g);
+    g = stage_game(MOVEMENT);
+    reject_slides(g);
+    packeis_game_free(g);
+    g = stage_game(OVER);
+    reject_after_over(g);
+    packeis_game_free(g);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Allocator failure injection.                                             */
+
+#define MAX_BLOCKS 64
+
+typedef struct counting {
+    long calls, fail_at, failures;
+    size_t live;
+    struct {
+        void *block;
+        size_t size;
+    } blocks[MAX_BLOCKS];
+    int bad_release;
+} counting;
+
+static void *counting_alloc(void *context, size_t size)
+{
+    counting *c = context;
+    if (++c->calls == c->fail_at) {
+        c->failures++;
+        return NULL;
+    }
+    if (c->live == MAX_BLOCKS)
+        return NULL;
+    void *block = malloc(size ? size : 1);
+    c->blocks[c->live].block = block;
+    c->blocks[c->live++].size = size;
+    return block;
+}
+
+static void counting_release(void *context, void *block, size_t size)
+{
+    counting *c = context;
+    for (size_t i = 0; i < c->live; i++)
+        if (c->blocks[i].block == block) {
+            c->bad_release += c->blocks[i].size != size;
+            c->blocks[i] = c->blocks[--c->live];
+            free(block);
+            return;
+        }
+    c->bad_release++; /* NULL, unknown or released twice */
+}
+
+/* Runs `call`; if the allocator refused, checks the status and that the
+ * game did not change, then runs it again (the allocator fails only once). */
+#define WITH_RETRY(c, g, call)                                                                 \
+    do {                                                                                       \
+        static snapshot before_;                                                               \
+        long failures_ = (c)->failures;                                                        \
+        if (g)                                                                                 \
+            snap_take((g), &before_);                                                          \
+        packeis_status status_ = (call);                                                       \
+        if ((c)->failures != failures_) {                                                      \
+            assert_int_equal(status_, PACKEIS_E_OUT_OF_MEMORY);                                \
+            if (g)                                                                             \
+                snap_expect((g), &before_);                                                    \
+            status_ = (call);                                                                  \
+        }                                                                                      \
+        assert_int_equal(status_, PACKEIS_OK);                                                 \
+    } while (0)
+
+typedef struct outcome {
+    snapshot game, copy, target;
+    uint32_t winners[8];
+    uint64_t batch_plies;
+} outcome;
+
+static packeis_options *scenario_options(counting *c, const packeis_allocator *a)
+{
+    packeis_options *keep = (packeis_options *)&keep, *o = keep;
+    packeis_status status = packeis_options_new(a, &o);
+    if (status != PACKEIS_OK) {
+        assert_int_equal(status, PACKEIS_E_OUT_OF_MEMORY);
+        assert_ptr_equal(o, keep);
+        assert_int_equal(packeis_options_new(a, &o), PACKEIS_OK);
+    }
+    (void)c;
+    assert_int_equal(packeis_options_set_players(o, 2), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_seed(o, 17), PACKEIS_OK);
+    return o;
+}
+
+/* game_new and clone: on failure the output is untouched. */
+static packeis_game *scenario_new(counting *c, const packeis_options *o,
+                                  const packeis_game *from)
+{
+    packeis_game *keep = (packeis_game *)&keep, *g = keep;
+    long failures = c->failures;
+    packeis_status status = from ? packeis_game_clone(from, &g) : packeis_game_new(o, &g);
+    if (c->failures != failures) {
+        assert_int_equal(status, PACKEIS_E_OUT_OF_MEMORY);
+        assert_ptr_equal(g, keep);
+        status = from ? packeis_game_clone(from, &g) : packeis_game_new(o, &g);
+    }
+    assert_int_equal(status, PACKEIS_OK);
+    return g;
+}
+
+static void scenario_apply(counting *c, packeis_game *g, size_t plies)
+{
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    for (size_t i = 0; i < plies; i++) {
+        size_t n = 0;
+        assert_int_equal(packeis_game_legal_moves(g, moves, PACKEIS_MAX_MOVES, &n), PACKEIS_OK);
+        if (n == 0)
+            return;
+        WITH_RETRY(c, g, packeis_game_apply(g, moves[(i * 3 + 2) % n]));
+    }
+}
+
+static void scenario(counting *c, const packeis_allocator *a, outcome *out)
+{
+    packeis_options *o = scenario_options(c, a);
+    packeis_game *g = scenario_new(c, o, NULL), *target = scenario_new(c, o, NULL);
+    scenario_apply(c, g, 12);
+    packeis_game *copy = scenario_new(c, NULL, g);
+    scenario_apply(c, copy, 3); /* a clone's history is full: it must grow */
+    WITH_RETRY(c, target, packeis_game_assign(target, copy));
+    WITH_RETRY(c, g, packeis_game_playout(g, 99, NULL));
+    WITH_RETRY(c, copy, packeis_game_playout(copy, 7, NULL));
+    WITH_RETRY(
+        c, target,
+        packeis_game_playout_batch(target, 5, 8, out->winners, NULL, NULL, &out->batch_plies));
+    WITH_RETRY(c, target, packeis_game_assign(target, g));
+    snap_take(g, &out->game);
+    snap_take(copy, &out->copy);
+    snap_take(target, &out->target);
+    packeis_game_free(copy);
+    packeis_game_free(g);
+    packeis_game_free(target);
+    packeis_options_free(o);
+}
+
+static void test_allocator_failures(void **state)
+{
+    (void)state;
+    static counting c;
+    static outcome clean, injected;
+    packeis_allocator a = {counting_alloc, counting_release, &c};
+    memset(&c, 0, sizeof c);
+    scenario(&c, &a, &clean);
+    long total = c.calls;
+    assert_int_equal(c.live, 0);
+    assert_int_equal(c.bad_release, 0);
+    for (long n = 1;; n++) {
+        memset(&c, 0, sizeof c);
+        c.fail_at = n;
+        scenario(&c, &a, &injected);
+        assert_int_equal(c.live, 0);
+        assert_int_equal(c.bad_release, 0);
+        assert_memory_equal(&injected, &clean, sizeof clean);
+        if (c.failures == 0)
+            break;
+    }
+    print_message("allocations in the scenario: %ld, each failed once\n", total);
+    assert_true(total >= 8);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Threads.                                                                 */
+
+typedef struct job {
+    int players, errors;
+    uint64_t seed;
+    packeis_game *game; /* a clone to use, or NULL: make a game */
+    packeis_move history[MAX_PLIES];
+    size_t plies;
+    int fish[NPLAYERS];
+    uint64_t perft;
+    packeis_move playout[MAX_PLIES];
+    size_t playout_plies;
+} job;
+
+/* cmocka's assertions are not for other threads: jobs count their errors. */
+#define JOB_OK(j, call) ((j)->errors += (call) != PACKEIS_OK)
+
+static void step_randomly(job *j, packeis_game *g)
+{
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    for (uint64_t i = j->seed;; i = i * 6364136223846793005u + 1442695040888963407u) {
+        size_t n = 0;
+        JOB_OK(j, packeis_game_legal_moves(g, moves, PACKEIS_MAX_MOVES, &n));
+        if (n == 0 || j->errors)
+            return;
+        JOB_OK(j, packeis_game_apply(g, moves[(i >> 33) % n]));
+    }
+}
+
+static packeis_game *job_game(const job *j)
+{
+    packeis_options *o = NULL;
+    assert_int_equal(packeis_options_new(NULL, &o), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_players(o, j->players), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_seed(o, j->seed), PACKEIS_OK);
+    packeis_game *g = new_game(o);
+    packeis_options_free(o);
+    return g;
+}
+
+/* Plays a game step by step, then a playout from its middle, and a perft;
+ * frees the game. */
+static void *run_job(void *arg)
+{
+    job *j = arg;
+    packeis_game *g = j->game;
+    size_t start = 0;
+    JOB_OK(j, packeis_game_ply_count(g, &start));
+    step_randomly(j, g);
+    JOB_OK(j, packeis_game_history(g, j->history, MAX_PLIES, &j->plies));
+    for (int p = 0; p < j->players; p++)
+        JOB_OK(j, packeis_game_score(g, p, &j->fish[p], NULL));
+    JOB_OK(j, packeis_game_undo_to(g, start + (j->plies - start) / 2));
+    JOB_OK(j, packeis_game_perft(g, 3, &j->perft));
+    JOB_OK(j, packeis_game_playout(g, j->seed ^ 0xABCDEFu, NULL));
+    JOB_OK(j, packeis_game_history(g, j->playout, MAX_PLIES, &j->playout_plies));
+    packeis_game_free(g);
+    j->game = NULL;
+    return NULL;
+}
+
+static void expect_same_job(const job *a, const job *b)
+{
+    assert_int_equal(a->errors, 0);
+    assert_int_equal(b->errors, 0);
+    assert_int_equal(a->plies, b->plies);
+    assert_memory_equal(a->history, b->history, a->plies * sizeof a->history[0]);
+    assert_memory_equal(a->fish, b->fish, sizeof a->fish);
+    assert_int_equal(a->perft, b->perft);
+    assert_int_equal(a->playout_plies, b->playout_plies);
+    assert_memory_equal(a->playout, b->playout, a->playout_plies * sizeof a->playout[0]);
+}
+
+/* Runs the jobs one by one on this thread, then all at once on threads,
+ * and expects the same results. `make` gives a job its game. */
+static void run_jobs(job *jobs, size_t n, packeis_game *(*make)(const job *))
+{
+    static job serial[4];
+    pthread_t threads[4];
+    for (size_t i = 0; i < n; i++) {
+        serial[i] = jobs[i];
+        serial[i].game = make(&jobs[i]);
+        run_job(&serial[i]);
+    }
+    for (size_t i = 0; i < n; i++)
+        jobs[i].game = make(&jobs[i]);
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(pthread_create(&threads[i], NULL, run_job, &jobs[i]), 0);
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(pthread_join(threads[i], NULL), 0);
+    for (size_t i = 0; i < n; i++)
+        expect_same_job(&jobs[i], &serial[i]);
+}
+
+static void test_threads_separate_games(void **state)
+{
+    (void)state;
+    static job jobs[4];
+    for (int i = 0; i < 4; i++) {
+        memset(&jobs[i], 0, sizeof jobs[i]);
+        jobs[i].players = 2 + i % 3;
+        jobs[i].seed = 1000u + (uint64_t)i;
+    }
+    run_jobs(jobs, 4, job_game);
+}
+
+static packeis_game *shared_original;
+
+static packeis_game *clone_shared(const job *j)
+{
+    packeis_game *copy = NULL;
+    (void)j;
+    assert_int_equal(packeis_game_clone(shared_original, &copy), PACKEIS_OK);
+    return copy;
+}
+
+static void test_threads_clones(void **state)
+{
+    (void)state;
+    static job jobs[4];
+    packeis_options *o = NULL;
+    assert_int_equal(packeis_options_new(NULL, &o), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_players(o, 3), PACKEIS_OK);
+    shared_original = new_game(o);
+    packeis_options_free(o);
+    play_fixed(shared_original, 9 + 4);
+    for (int i = 0; i < 4; i++) {
+        memset(&jobs[i], 0, sizeof jobs[i]);
+        jobs[i].players = 3;
+        jobs[i].seed = 77u * (uint64_t)i + 1;
+    }
+    run_jobs(jobs, 4, clone_shared);
+    packeis_game_free(shared_original);
+    for (int i = 0; i < 4; i++)
+        assert_true(jobs[i].plies > 13);
 }
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_placeholder)};
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_strerror),
+        cmocka_unit_test(test_version_and_limits),
+        cmocka_unit_test(test_move_values),
+        cmocka_unit_test(test_action_numbering_bad),
+        cmocka_unit_test(test_options_bad),
+        cmocka_unit_test(test_game_new_bad),
+        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_nothing_to_undo),
+        cmocka_unit_test(test_small_buffers),
+        cmocka_unit_test(test_illegal_moves),
+        cmocka_unit_test(test_allocator_failures),
+        cmocka_unit_test(test_threads_separate_games),
+        cmocka_unit_test(test_threads_clones),
+    };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
