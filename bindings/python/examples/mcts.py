@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""A small Monte Carlo tree search player for Packeis am Pol.
+
+Player 0 searches with UCT; the others play uniformly at random. The search
+clones the game once per decision, walks the tree on that scratch copy with
+apply/undo, and evaluates each new leaf with one batch call that plays
+``--rollouts`` random games in C.
+
+    PACKEIS_LIBRARY=build/lib/libpackeis.so PYTHONPATH=bindings/python \\
+        python3 bindings/python/examples/mcts.py --iterations 200
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+
+import packeis
+
+
+class Node:
+    __slots__ = ("move", "mover", "parent", "children", "untried", "visits", "reward")
+
+    def __init__(self, game: packeis.Game, move=None, mover=None, parent=None):
+        self.move = move  # the move that led here
+        self.mover = mover  # the player who played it
+        self.parent = parent
+        self.children: list[Node] = []
+        self.untried = game.legal_moves()
+        self.visits = 0
+        self.reward = 0.0  # the mover's summed win share
+
+    def select(self, c: float) -> "Node":
+        log_n = math.log(self.visits)
+        return max(
+            self.children,
+            key=lambda ch: ch.reward / ch.visits + c * math.sqrt(log_n / ch.visits),
+        )
+
+
+def search(game: packeis.Game, iterations: int, rollouts: int, rng: random.Random) -> packeis.Move:
+    scratch = game.clone()
+    root_plies = scratch.ply_count
+    root = Node(scratch)
+    if len(root.untried) == 1:
+        return root.untried[0]
+    for _ in range(iterations):
+        node = root
+        # Selection: descend through fully expanded nodes.
+        while not node.untried and node.children:
+            node = node.select(1.4)
+            scratch.apply(node.move)
+        # Expansion: one new child.
+        if node.untried:
+            move = node.untried.pop(rng.randrange(len(node.untried)))
+            mover = scratch.current_player
+            scratch.apply(move)
+            child = Node(scratch, move, mover, node)
+            node.children.append(child)
+            node = child
+        # Simulation: a batch of random games in C from the leaf.
+        result = scratch.random_games(rollouts, seed=rng.getrandbits(64))
+        shares = [result.wins(p) / rollouts for p in range(result.players)]
+        # Backpropagation, each node scored for the player who moved into it.
+        while node is not None:
+            node.visits += 1
+            if node.mover is not None:
+                node.reward += shares[node.mover]
+            node = node.parent
+        scratch.undo_to(root_plies)
+    return max(root.children, key=lambda ch: ch.visits).move
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=0, help="board and player seed")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--iterations", type=int, default=200, help="tree iterations per move")
+    parser.add_argument("--rollouts", type=int, default=16, help="random games per leaf")
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args()
+
+    rng = random.Random(args.seed)
+    game = packeis.Game(seed=args.seed, players=args.players)
+    start = time.perf_counter()
+    while not game.is_over:
+        player = game.current_player
+        if player == 0:
+            move = search(game, args.iterations, args.rollouts, rng)
+        else:
+            move = rng.choice(game.legal_moves())
+        game.apply(move)
+        if not args.quiet:
+            print(f"player {player}: {move}")
+    elapsed = time.perf_counter() - start
+    for s in game.standings():
+        who = "MCTS  " if s.player == 0 else "random"
+        print(f"player {s.player} ({who}): {s.fish} fish, {s.floes} floes, place {s.rank}")
+    print(f"winners: {sorted(game.winners)}  ({game.ply_count} plies, {elapsed:.2f} s)")
+
+
+if __name__ == "__main__":
+    main()
