@@ -43,10 +43,14 @@ packeis_status packeis_game_legal_moves(const packeis_game *game, packeis_move *
     if (!game || !count || (!moves && capacity))
         return PACKEIS_E_INVALID_ARGUMENT;
     const pk_setup *setup = game->setup;
-    size_t needed = setup->kernel->move_count(setup, &game->state);
-    if (needed > capacity) {
-        *count = needed;
-        return PACKEIS_E_BUFFER_TOO_SMALL;
+    /* A buffer that holds any position's moves is filled in one pass;
+     * smaller ones are checked first so that they stay untouched. */
+    if (capacity < PACKEIS_MAX_MOVES) {
+        size_t needed = setup->kernel->move_count(setup, &game->state);
+        if (needed > capacity) {
+            *count = needed;
+            return PACKEIS_E_BUFFER_TOO_SMALL;
+        }
     }
     *count = setup->kernel->legal_moves(setup, &game->state, moves);
     return PACKEIS_OK;
