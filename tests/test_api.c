@@ -504,6 +504,11 @@ static void null_batch_calls(const packeis_game *g)
                      PACKEIS_E_OUT_OF_RANGE);
     assert_int_equal(winners, SENTINEL);
     assert_int_equal(plies, SENTINEL64);
+    assert_int_equal(packeis_game_playout_batch(g, 1, 0, &winners, NULL, NULL, &plies),
+                     PACKEIS_OK);
+    assert_int_equal(winners, SENTINEL);
+    assert_int_equal(plies, 0);
+    plies = SENTINEL64;
     EXPECT_FAILS(packeis_game_observe(NULL, 0, planes, PACKEIS_OBSERVATION_SIZE, &count),
                  PACKEIS_E_INVALID_ARGUMENT, count);
     assert_int_equal(packeis_game_observe(g, 0, planes, PACKEIS_OBSERVATION_SIZE, NULL),

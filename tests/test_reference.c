@@ -998,6 +998,35 @@ static void check_playout(duo *d, uint64_t seed)
     }
 }
 
+/* Game k of a batch is the playout with seed + k (wrapping). */
+static void check_batch(const duo *d, uint64_t seed)
+{
+    enum { GAMES = 3 };
+    uint32_t winners[GAMES];
+    int fish[GAMES * NPLAYERS], floes[GAMES * NPLAYERS], players = d->board.players;
+    uint64_t plies = 0, total = 0;
+    EXPECT_OK(packeis_game_playout_batch(d->game, seed, GAMES, winners, fish, floes, &plies));
+    for (int k = 0; k < GAMES; k++) {
+        packeis_game *g = NULL;
+        size_t played = 0;
+        uint32_t want = 0;
+        EXPECT_OK(packeis_game_clone(d->game, &g));
+        EXPECT_OK(packeis_game_playout(g, seed + (uint64_t)k, &played));
+        total += played;
+        EXPECT_OK(packeis_game_winners(g, &want));
+        EXPECT_EQ(winners[k], want);
+        for (int p = 0; p < players; p++) {
+            int f = -1, n = -1;
+            EXPECT_OK(packeis_game_score(g, p, &f, &n));
+            EXPECT_EQ(fish[k * players + p], f);
+            EXPECT_EQ(floes[k * players + p], n);
+        }
+        packeis_game_free(g);
+    }
+    EXPECT_EQ(plies, total);
+    duo_check(d);
+}
+
 static void test_playout(void **state)
 {
     (void)state;
@@ -1013,8 +1042,10 @@ static void test_playout(void **state)
         duo_open(&d, &configs[i]);
         for (uint64_t seed = 0; seed < 4; seed++)
             check_playout(&d, seed * 0x9E3779B97F4A7C15u + i);
+        check_batch(&d, UINT64_MAX - 1); /* the seeds wrap */
         play_fixed(&d, (size_t)d.board.total + 5);
         check_playout(&d, 42);
+        check_batch(&d, 42);
         EXPECT_OK(packeis_game_undo_to(d.game, 0));
         d.plies = 0;
         duo_check(&d);
