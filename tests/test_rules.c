@@ -757,6 +757,36 @@ static void test_stuck_penguins_leave_with_their_owner(void **state)
     packeis_game_free(game);
 }
 
+/* (0,0) f1, (2,0) f1, then apart (10,0) f1, (12,0) f1, (14,0) f2, and the
+ * lone (30,0) f1. Player 0 on 1 and 2, player 1 on 0 and the lone 5. */
+static const floe beside_board[] = {{0, 0, 1},  {2, 0, 1},  {10, 0, 1},
+                                    {12, 0, 1}, {14, 0, 2}, {30, 0, 1}};
+static const packeis_move beside_moves[] = {P(1), P(0), P(2), P(5), S(2, 3), S(3, 4)};
+static const scenario beside_game = SCENARIO(beside_board, 2, 2, beside_moves);
+
+static void test_out_penguins_floes_leave_board(void **state)
+{
+    (void)state;
+    /* Player 0 plays 2 -> 3 (+1). Player 1: 0 has player 0 east and nothing
+     * else, 5 is alone: out with +2 fish, +2 floes. Floe 0 leaves with it,
+     * though it touches player 0's penguin on 1: that penguin is now stuck,
+     * and only 3 -> 4 is left. */
+    static const packeis_move only[] = {S(3, 4)};
+    packeis_game *game = start(&beside_game, 5);
+    assert_int_equal(is_out(game, 1), 1);
+    assert_score(game, 1, 2, 2);
+    assert_true(floe_set(game) == (BIT(1) | BIT(3) | BIT(4)));
+    assert_int_equal(current(game), 0);
+    assert_legal_moves(game, only, COUNT(only));
+    assert_true(destinations(game, 1) == 0);
+    assert_rejected(game, S(1, 0), PACKEIS_E_ILLEGAL_MOVE);
+    /* 3 -> 4 (+1); then player 0 is stuck too: out with 1 and 4 (+3). */
+    play(game, &beside_moves[5], 1);
+    assert_score(game, 0, 5, 4);
+    assert_game_over(game);
+    packeis_game_free(game);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Section 6: floes out of play                                            */
 
@@ -809,6 +839,33 @@ static void test_island_game_ends_in_draw(void **state)
     assert_int_equal(rank(game, 0), 1);
     assert_int_equal(rank(game, 1), 1);
     assert_int_equal(winners(game), 0x3);
+    packeis_game_free(game);
+}
+
+/*     00  01  02          (1,0) f1  (3,0) f1  (5,0) f2
+ *   03  04  05  06      (0,1) f3  (2,1) f1  (4,1) f2  (6,1) f1
+ *     07  08  09          (1,2) f1  (3,2) f1  (5,2) f2
+ * Cell 4 has all six neighbours. Player 0 on 4 and 7, player 1 on 0 and 6. */
+static const floe ring_board[] = {{1, 0, 1}, {3, 0, 1}, {5, 0, 2}, {0, 1, 3}, {2, 1, 1},
+                                  {4, 1, 2}, {6, 1, 1}, {1, 2, 1}, {3, 2, 1}, {5, 2, 2}};
+static const packeis_move ring_moves[] = {P(4), P(0), P(7), P(6), S(7, 9), S(0, 1), S(4, 5)};
+static const scenario ring_game = SCENARIO(ring_board, 2, 2, ring_moves);
+
+static void test_island_cut_off_around_full_ring(void **state)
+{
+    (void)state;
+    /* 7 -> 9 and 0 -> 1 leave gaps at 7 and 0; 3 still touches the penguin
+     * on 4, so all stays. Then 4 -> 5: around 4 only 1, 5 and 8 (one arc,
+     * east) and 3 (another, west) are left; 3 touches no penguin and no
+     * free floe (0, 4, 7 are gaps): it leaves, its 3 fish to nobody. 8
+     * touches the penguin on 5 and stays. */
+    packeis_game *game = start(&ring_game, 6);
+    assert_true(floe_set(game) == ((BIT(10) - 1) & ~(BIT(0) | BIT(7))));
+    play(game, &ring_moves[6], 1);
+    assert_true(floe_set(game) == (BIT(1) | BIT(2) | BIT(5) | BIT(6) | BIT(8) | BIT(9)));
+    assert_score(game, 0, 2, 2);
+    assert_score(game, 1, 1, 1);
+    assert_int_equal(current(game), 1);
     packeis_game_free(game);
 }
 
@@ -981,8 +1038,9 @@ static void check_undo(const scenario *s)
 static void test_undo_every_scenario(void **state)
 {
     (void)state;
-    const scenario *all[] = {&slide_game,  &out_game,   &alone_game, &two_out_game, &stuck_game,
-                             &island_game, &start_game, &cut_game,   &tie_game};
+    const scenario *all[] = {&slide_game, &out_game,    &alone_game, &two_out_game,
+                             &stuck_game, &island_game, &start_game, &cut_game,
+                             &tie_game,   &beside_game};
     for (size_t i = 0; i < COUNT(all); i++)
         check_undo(all[i]);
 }
@@ -1073,9 +1131,11 @@ int main(void)
         cmocka_unit_test(test_several_players_out_in_one_turn),
         cmocka_unit_test(test_stuck_penguin_stays),
         cmocka_unit_test(test_stuck_penguins_leave_with_their_owner),
+        cmocka_unit_test(test_out_penguins_floes_leave_board),
         cmocka_unit_test(test_island_removed_after_move),
         cmocka_unit_test(test_no_removal_while_linked),
         cmocka_unit_test(test_island_game_ends_in_draw),
+        cmocka_unit_test(test_island_cut_off_around_full_ring),
         cmocka_unit_test(test_island_removed_when_movement_begins),
         cmocka_unit_test(test_removal_with_player_going_out),
         cmocka_unit_test(test_provisional_standings),
