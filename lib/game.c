@@ -10,9 +10,8 @@ packeis_status packeis_game_new(const packeis_options *options, packeis_game **g
         return PACKEIS_E_INVALID_ARGUMENT;
     packeis_options defaults;
     if (!options) {
-        memset(&defaults, 0, sizeof defaults);
-        defaults.allocator = pk_default_allocator();
-        defaults.players = 2;
+        packeis_allocator allocator = pk_default_allocator();
+        pk_options_defaults(&defaults, &allocator);
         options = &defaults;
     }
     pk_setup *setup;

@@ -38,6 +38,7 @@ typedef struct pk_state {
     uint8_t out;                            /* bit set of players who are out */
     uint8_t phase;                          /* a packeis_phase */
     uint8_t placed;                         /* penguins placed so far */
+    uint64_t hash; /* Zobrist keys of floes, penguins and turn (hash.c) */
 } pk_state;
 
 struct pk_setup;
@@ -68,6 +69,10 @@ typedef struct pk_setup {
     uint64_t seed;
     uint64_t placeable; /* cells a penguin may be placed on */
     uint8_t placer[64]; /* who places the i-th penguin */
+    uint64_t hash_seed;
+    uint64_t floe_key[64];
+    uint64_t penguin_key[PACKEIS_MAX_PLAYERS][64];
+    uint64_t turn_key[PACKEIS_MAX_PLAYERS + 1]; /* the last one: game over */
     pk_layout layout;
 } pk_setup;
 
@@ -93,9 +98,13 @@ struct packeis_options {
     int penguins; /* 0: the rules' number */
     uint64_t seed;
     unsigned variants;
+    uint64_t hash_seed;
     size_t custom_cells; /* 0: the standard board */
     int x[PACKEIS_MAX_CELLS], y[PACKEIS_MAX_CELLS], fish[PACKEIS_MAX_CELLS];
 };
+
+/* options.c */
+void pk_options_defaults(packeis_options *options, const packeis_allocator *allocator);
 
 /* alloc.c */
 void *pk_alloc(const packeis_allocator *allocator, size_t size);
@@ -127,6 +136,25 @@ void pk_setup_release(pk_setup *setup);
 int pk_placer(const pk_setup *setup, const pk_state *state);
 
 void pk_state_start(const pk_setup *setup, pk_state *state);
+
+/* hash.c */
+void pk_hash_keys(pk_setup *setup);
+uint64_t pk_board_hash(const pk_setup *setup, const pk_state *state);
+uint64_t pk_position_hash(const pk_setup *setup, const pk_state *state);
+
+/* The XOR of the keys of a set of cells. */
+static inline uint64_t pk_keys_of(const uint64_t *keys, uint64_t cells)
+{
+    uint64_t hash = 0;
+    for (; cells; cells &= cells - 1)
+        hash ^= keys[__builtin_ctzll(cells)];
+    return hash;
+}
+
+static inline uint64_t pk_turn_key(const pk_setup *setup, int turn)
+{
+    return setup->turn_key[turn == PK_NO_PLAYER ? PACKEIS_MAX_PLAYERS : turn];
+}
 
 /* game.c */
 packeis_status pk_game_reserve(packeis_game *game, size_t more);

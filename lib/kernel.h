@@ -126,10 +126,24 @@ static inline int k_fish_on(const pk_layout *lay, uint64_t cells)
            3 * pk_popcount(cells & lay->fish_set[3]);
 }
 
+/* Hash keys follow every change of floes, penguins and turn. */
+static inline void k_remove_floes(const pk_setup *setup, pk_state *st, uint64_t cells)
+{
+    st->hash ^= pk_keys_of(setup->floe_key, cells & st->floes);
+    st->floes &= ~cells;
+}
+
+static inline void k_set_turn(const pk_setup *setup, pk_state *st, int turn)
+{
+    st->hash ^= pk_turn_key(setup, st->turn) ^ pk_turn_key(setup, turn);
+    st->turn = (uint8_t)turn;
+}
+
 /* Section 6: keep a free floe only if a chain of free floes links it to a
  * penguin. A breadth-first fill from the penguins over the free floes. */
-static void k_remove_unreachable(const pk_layout *lay, pk_state *st)
+static void k_remove_unreachable(const pk_setup *setup, pk_state *st)
 {
+    const pk_layout *lay = &setup->layout;
     uint64_t penguins = k_penguins(st), free_floes = st->floes & ~penguins;
     uint64_t kept = 0, frontier = penguins;
     while (frontier) {
@@ -139,7 +153,7 @@ static void k_remove_unreachable(const pk_layout *lay, pk_state *st)
         frontier = next & free_floes & ~kept;
         kept |= frontier;
     }
-    st->floes = penguins | kept;
+    k_remove_floes(setup, st, st->floes & ~(penguins | kept));
 }
 
 /* After a slide from `from`, can a floe have lost its link to every penguin?
@@ -170,12 +184,13 @@ static inline int k_may_cut_off(const pk_layout *lay, const pk_state *st, int fr
     return (lay->adjacent[from] & st->floes & ~guarded) != 0;
 }
 
-static void k_go_out(const pk_layout *lay, pk_state *st, int player)
+static void k_go_out(const pk_setup *setup, pk_state *st, int player)
 {
     uint64_t cells = st->penguins[player];
-    st->fish[player] = (uint16_t)(st->fish[player] + k_fish_on(lay, cells));
+    st->fish[player] = (uint16_t)(st->fish[player] + k_fish_on(&setup->layout, cells));
     st->floes_won[player] = (uint8_t)(st->floes_won[player] + pk_popcount(cells));
-    st->floes &= ~cells;
+    k_remove_floes(setup, st, cells);
+    st->hash ^= pk_keys_of(setup->penguin_key[player], cells);
     st->penguins[player] = 0;
     st->out |= (uint8_t)(1u << player);
 }
@@ -200,17 +215,17 @@ static inline size_t k_pass_turn(const pk_setup *setup, pk_state *st, int first,
             continue;
         size_t count = k_player_move_count(lay, st, player, blockers, reach);
         if (count) {
-            st->turn = (uint8_t)player;
+            k_set_turn(setup, st, player);
             if (went_out)
-                k_remove_unreachable(lay, st);
+                k_remove_unreachable(setup, st);
             return count;
         }
-        k_go_out(lay, st, player);
+        k_go_out(setup, st, player);
         went_out = 1;
     }
-    st->turn = PK_NO_PLAYER;
+    k_set_turn(setup, st, PK_NO_PLAYER);
     st->phase = PACKEIS_PHASE_OVER;
-    st->floes = 0; /* no penguin is left, so no free floe is linked to one */
+    k_remove_floes(setup, st, st->floes); /* no penguin is left to link them */
     return 0;
 }
 
@@ -220,13 +235,14 @@ static size_t k_place_counted(const pk_setup *setup, pk_state *st, int cell,
                               k_reach_cache *reach)
 {
     st->penguins[st->turn] |= pk_bit(cell);
+    st->hash ^= setup->penguin_key[st->turn][cell];
     st->placed++;
     if (st->placed < setup->total_penguins) {
-        st->turn = setup->placer[st->placed];
+        k_set_turn(setup, st, setup->placer[st->placed]);
         return (size_t)pk_popcount(k_placement_targets(setup, st));
     }
     st->phase = PACKEIS_PHASE_MOVEMENT;
-    k_remove_unreachable(&setup->layout, st);
+    k_remove_unreachable(setup, st);
     return k_pass_turn(setup, st, 0, reach);
 }
 
@@ -244,10 +260,12 @@ static inline size_t k_slide_counted(const pk_setup *setup, pk_state *st, int fr
     int player = st->turn;
     st->penguins[player] ^= pk_bit(from) | pk_bit(to);
     st->floes &= ~pk_bit(from);
+    st->hash ^= setup->penguin_key[player][from] ^ setup->penguin_key[player][to] ^
+                setup->floe_key[from];
     st->fish[player] = (uint16_t)(st->fish[player] + lay->fish[from]);
     st->floes_won[player]++;
     if (prune && k_may_split(lay, st, from) && k_may_cut_off(lay, st, from))
-        k_remove_unreachable(lay, st);
+        k_remove_unreachable(setup, st);
     return k_pass_turn(setup, st, k_next_player(setup, player), reach);
 }
 

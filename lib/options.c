@@ -4,6 +4,14 @@
 
 #include "internal.h"
 
+void pk_options_defaults(packeis_options *options, const packeis_allocator *allocator)
+{
+    memset(options, 0, sizeof *options);
+    options->allocator = *allocator;
+    options->players = 2;
+    options->hash_seed = PACKEIS_DEFAULT_HASH_SEED;
+}
+
 packeis_status packeis_options_new(const packeis_allocator *allocator,
                                    packeis_options **options)
 {
@@ -15,9 +23,7 @@ packeis_status packeis_options_new(const packeis_allocator *allocator,
     packeis_options *made = pk_alloc(&chosen, sizeof *made);
     if (!made)
         return PACKEIS_E_OUT_OF_MEMORY;
-    memset(made, 0, sizeof *made);
-    made->allocator = chosen;
-    made->players = 2;
+    pk_options_defaults(made, &chosen);
     *options = made;
     return PACKEIS_OK;
 }

@@ -48,6 +48,8 @@ static packeis_status pk_setup_fill(pk_setup *setup, const packeis_options *opti
         options->penguins ? options->penguins : pk_rules_penguins(options->players);
     setup->total_penguins = setup->players * setup->penguins;
     setup->variants = options->variants;
+    setup->hash_seed = options->hash_seed;
+    pk_hash_keys(setup);
     pk_setup_board(setup, options);
     int any = (setup->variants >> PACKEIS_VARIANT_PLACE_ANY_FLOE) & 1;
     setup->placeable = any ? setup->layout.all : setup->layout.fish_set[1];
@@ -92,4 +94,5 @@ void pk_state_start(const pk_setup *setup, pk_state *state)
     state->floes = setup->layout.all;
     state->phase = PACKEIS_PHASE_PLACEMENT;
     state->turn = setup->placer[0];
+    state->hash = pk_board_hash(setup, state);
 }

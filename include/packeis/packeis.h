@@ -11,10 +11,13 @@
  *   function works on comes first; results are written through pointer
  *   arguments, which come last (constructors included).
  * - On any error the outputs are not written and the game is left exactly as
- *   it was. The one exception is ::PACKEIS_E_BUFFER_TOO_SMALL (below).
- * - A NULL pointer where an object or an output is required gives
- *   ::PACKEIS_E_INVALID_ARGUMENT. A cell, player, direction or count outside
- *   its range gives ::PACKEIS_E_OUT_OF_RANGE.
+ *   it was. The exceptions: ::PACKEIS_E_BUFFER_TOO_SMALL reports the size
+ *   needed (below), and text parsers report where they stopped.
+ * - A NULL pointer where an object or an output is required, or a setting
+ *   outside what the function accepts (5 players, an unknown variant or
+ *   flag), gives ::PACKEIS_E_INVALID_ARGUMENT. An index into the game (a
+ *   cell, player, direction or fish count) outside its range gives
+ *   ::PACKEIS_E_OUT_OF_RANGE.
  * - Cells are numbered `0 ... n-1` in reading order (by row from the top, then
  *   left to right). Players are numbered `0 ... players-1` in turn order.
  * - Sets of cells are `uint64_t` bit sets: bit `i` stands for cell `i`.
@@ -135,7 +138,12 @@ enum packeis_status_code {
     PACKEIS_E_COORD_OUT_OF_RANGE = 14,
     /** Too few floes a penguin may be placed on (one-fish floes, or any floe
      *  with ::PACKEIS_VARIANT_PLACE_ANY_FLOE) for all the penguins. */
-    PACKEIS_E_TOO_FEW_FLOES = 15
+    PACKEIS_E_TOO_FEW_FLOES = 15,
+    /** Text that does not follow its documented format. */
+    PACKEIS_E_MALFORMED_TEXT = 16,
+    /** A well-formed position that the rules cannot reach (for example a
+     *  penguin on a missing floe, or a player to act who has no move). */
+    PACKEIS_E_INVALID_POSITION = 17
 };
 
 /**
@@ -1075,6 +1083,50 @@ PACKEIS_API packeis_status packeis_action_to_move(int action, packeis_move *move
 PACKEIS_API packeis_status packeis_game_legal_action_mask(const packeis_game *game,
                                                           uint8_t *mask, size_t capacity,
                                                           size_t *count);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Text formats and hashing
+ *
+ * The formats are documented, with examples, in the "Text formats" page of
+ * the documentation, and are stable within a major version. Parsers take a
+ * text and its length (it need not be NUL-terminated) and report through
+ * `stop` the offset where they stopped: on success, the end of what they
+ * read; on error, the first offending character. Writers fill a caller
+ * buffer with a NUL-terminated text: `length` receives its length without
+ * the NUL, and ::PACKEIS_E_BUFFER_TOO_SMALL (with `length` set to the length
+ * needed) means the buffer needs at least `length + 1` characters.
+ */
+/** @{ */
+
+/**
+ * @brief Sets the seed of the keys of the position hash (see
+ *        packeis_game_hash()). The default is ::PACKEIS_DEFAULT_HASH_SEED.
+ * @param options The options.
+ * @param seed Any value.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_options_set_hash_seed(packeis_options *options,
+                                                         uint64_t seed);
+
+/** The default seed of the hash keys. @since 0.1.0 */
+#define PACKEIS_DEFAULT_HASH_SEED 0x5061636B65697321u
+
+/**
+ * @brief A 64-bit Zobrist hash of the position: equal positions (same
+ *        floes, penguins, scores, players out, phase and player to act) have
+ *        equal hashes whatever the moves that reached them. Kept up to date
+ *        by every action and undo. The function is documented in the "Text
+ *        formats" page and is stable within a major version for a given
+ *        layout and seed of the keys.
+ * @param game The game.
+ * @param[out] hash The hash.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_hash(const packeis_game *game, uint64_t *hash);
 
 /** @} */
 
