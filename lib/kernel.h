@@ -202,26 +202,25 @@ static inline int k_next_player(const pk_setup *setup, int player)
 
 /* Section 5: hands the turn to the first player, starting with `first` in
  * turn order, who can move; players on the way with no move go out. Returns
- * that player's move count (and its penguins' destinations in `reach`, if not
- * NULL), or 0 when the game is over. */
+ * that player's move count (keeping `reach` up to date, if not NULL), or 0
+ * when the game is over. A player going out needs no section-6 check: its
+ * stuck penguins have no free floe beside them, so no chain ran through
+ * them. */
 static inline size_t k_pass_turn(const pk_setup *setup, pk_state *st, int first,
                                  k_reach_cache *reach)
 {
     const pk_layout *lay = &setup->layout;
     uint64_t blockers = k_blockers(st);
-    int went_out = 0, player = first;
+    int player = first;
     for (int i = 0; i < setup->players; i++, player = k_next_player(setup, player)) {
         if (st->out & (1u << player))
             continue;
         size_t count = k_player_move_count(lay, st, player, blockers, reach);
         if (count) {
             k_set_turn(setup, st, player);
-            if (went_out)
-                k_remove_unreachable(setup, st);
             return count;
         }
         k_go_out(setup, st, player);
-        went_out = 1;
     }
     k_set_turn(setup, st, PK_NO_PLAYER);
     st->phase = PACKEIS_PHASE_OVER;

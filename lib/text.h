@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/* Reading and writing the text formats: a bounded writer that measures what
+ * does not fit, and a reader that never looks past its length. Shared by
+ * notation.c, position.c, picture.c and record.c. */
+#ifndef PK_TEXT_H
+#define PK_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "packeis/packeis.h"
+
+/* Writes into buffer[0 .. capacity-1]; `length` counts every character
+ * asked for, written or not, so a too-small buffer learns the size needed. */
+typedef struct pk_writer {
+    char *buffer;
+    size_t capacity;
+    size_t length;
+} pk_writer;
+
+void pk_write_char(pk_writer *writer, char c);
+void pk_write_text(pk_writer *writer, const char *text);
+void pk_write_uint(pk_writer *writer, uint64_t value);
+void pk_write_int(pk_writer *writer, long long value);
+
+/* Ends the text with a NUL and reports as the text format functions do:
+ * PACKEIS_OK, or PACKEIS_E_BUFFER_TOO_SMALL with *length the size needed
+ * (without the NUL). Never writes past the capacity. */
+packeis_status pk_write_finish(pk_writer *writer, size_t *length);
+
+/* Reads text[0 .. length-1]; `at` is the offset of the next character. */
+typedef struct pk_reader {
+    const char *text;
+    size_t length;
+    size_t at;
+} pk_reader;
+
+/* The next character, or -1 at the end. */
+int pk_peek(const pk_reader *reader);
+int pk_at_end(const pk_reader *reader);
+/* Consumes `c` if it is next; returns whether it was. */
+int pk_accept(pk_reader *reader, char c);
+/* Consumes `word` if the text goes on with it; returns whether it did. */
+int pk_accept_word(pk_reader *reader, const char *word);
+void pk_skip_blanks(pk_reader *reader); /* spaces and tabs */
+/* Reads a decimal number no larger than `max` (at least one digit, no
+ * sign); returns 0 and leaves `at` on the offending character otherwise. */
+int pk_read_uint(pk_reader *reader, uint64_t max, uint64_t *value);
+/* The same with an optional leading '-', within [min, max]. */
+int pk_read_int(pk_reader *reader, long long min, long long max, long long *value);
+
+#endif /* PK_TEXT_H */
