@@ -156,6 +156,12 @@ static inline uint64_t pk_turn_key(const pk_setup *setup, int turn)
     return setup->turn_key[turn == PK_NO_PLAYER ? PACKEIS_MAX_PLAYERS : turn];
 }
 
+/* standings.c */
+uint32_t pk_winners_of(const pk_setup *setup, const pk_state *state);
+
+/* search.c */
+size_t pk_actions_left(const pk_setup *setup, const pk_state *state);
+
 /* game.c */
 packeis_status pk_game_reserve(packeis_game *game, size_t more);
 

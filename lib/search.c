@@ -5,17 +5,16 @@
 
 /* Every movement action removes a floe, so the actions left are at most the
  * penguins still to place plus the floes on the board. */
-static size_t pk_actions_left(const packeis_game *game)
+size_t pk_actions_left(const pk_setup *setup, const pk_state *state)
 {
-    const pk_state *st = &game->state;
-    return (size_t)(game->setup->total_penguins - st->placed) + (size_t)pk_popcount(st->floes);
+    return (size_t)(setup->total_penguins - state->placed) + (size_t)pk_popcount(state->floes);
 }
 
 packeis_status packeis_game_playout(packeis_game *game, uint64_t seed, size_t *plies)
 {
     if (!game)
         return PACKEIS_E_INVALID_ARGUMENT;
-    packeis_status status = pk_game_reserve(game, pk_actions_left(game));
+    packeis_status status = pk_game_reserve(game, pk_actions_left(game->setup, &game->state));
     if (status != PACKEIS_OK)
         return status;
     const pk_setup *setup = game->setup;

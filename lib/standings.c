@@ -21,11 +21,11 @@ static int pk_standing(const pk_state *st, int player)
     return st->fish[player] * 256 + st->floes_won[player];
 }
 
-static int pk_rank_of(const packeis_game *game, int player)
+static int pk_rank_of(const pk_setup *setup, const pk_state *state, int player)
 {
-    int rank = 1, mine = pk_standing(&game->state, player);
-    for (int other = 0; other < game->setup->players; other++)
-        rank += pk_standing(&game->state, other) > mine;
+    int rank = 1, mine = pk_standing(state, player);
+    for (int other = 0; other < setup->players; other++)
+        rank += pk_standing(state, other) > mine;
     return rank;
 }
 
@@ -35,18 +35,23 @@ packeis_status packeis_game_rank(const packeis_game *game, int player, int *rank
         return PACKEIS_E_INVALID_ARGUMENT;
     if (!pk_valid_player(game, player))
         return PACKEIS_E_OUT_OF_RANGE;
-    *rank = pk_rank_of(game, player);
+    *rank = pk_rank_of(game->setup, &game->state, player);
     return PACKEIS_OK;
+}
+
+uint32_t pk_winners_of(const pk_setup *setup, const pk_state *state)
+{
+    uint32_t winners = 0;
+    for (int player = 0; player < setup->players; player++)
+        if (pk_rank_of(setup, state, player) == 1)
+            winners |= 1u << player;
+    return winners;
 }
 
 packeis_status packeis_game_winners(const packeis_game *game, uint32_t *players)
 {
     if (!game || !players)
         return PACKEIS_E_INVALID_ARGUMENT;
-    uint32_t winners = 0;
-    for (int player = 0; player < game->setup->players; player++)
-        if (pk_rank_of(game, player) == 1)
-            winners |= 1u << player;
-    *players = winners;
+    *players = pk_winners_of(game->setup, &game->state);
     return PACKEIS_OK;
 }
