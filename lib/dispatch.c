@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* Runtime choice of the kernel: the fastest one this processor can run. The
  * answer is computed on each call (it is cheap and only made when a game is
- * set up) so that the library holds no global mutable state. */
+ * set up) so that the library holds no global mutable state. The environment
+ * variable PACKEIS_KERNEL=generic forces the portable kernel, so that tests
+ * and benchmarks can cover both on one machine. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "internal.h"
 
 #if defined(PK_HAVE_BMI2_KERNEL)
@@ -30,6 +35,9 @@ static int pk_cpu_has_fast_bmi2(void)
 
 const pk_kernel *pk_select_kernel(void)
 {
+    const char *forced = getenv("PACKEIS_KERNEL");
+    if (forced && strcmp(forced, "generic") == 0)
+        return &pk_kernel_generic;
 #if defined(PK_HAVE_BMI2_KERNEL)
     if (pk_cpu_has_fast_bmi2())
         return &pk_kernel_bmi2;

@@ -218,8 +218,10 @@ static bench_config parse_arguments(int argc, char **argv)
 int main(int argc, char **argv)
 {
     bench_config config = parse_arguments(argc, argv);
-    printf("libpackeis %s, standard board, one thread, median of %d rounds\n",
-           packeis_version_string(), config.rounds);
+    const char *kernel = getenv("PACKEIS_KERNEL");
+    printf("libpackeis %s, standard board, one thread, median of %d rounds, %s kernel\n",
+           packeis_version_string(), config.rounds,
+           kernel ? kernel : "default (fastest for this processor)");
     bench_games(&config);
     bench_lists(&config);
     bench_perft(&config);
