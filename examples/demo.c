@@ -144,6 +144,21 @@ static void draw_cell(const packeis_game *game, int cell, int color)
         printf(" . ");
 }
 
+/* The row's letters ("a" for the top row), taken from the name of its
+ * first cell ("a1"), so that moves such as "c4-e5" can be read off. */
+static void draw_row_label(const packeis_game *game, int y, const struct extent *e)
+{
+    char name[24] = "";
+    size_t length = 0;
+    for (int x = e->min_x; x <= e->max_x && length == 0; x++) {
+        int cell;
+        check(packeis_game_cell_at(game, x, y, &cell), "cell at");
+        if (cell >= 0)
+            check(packeis_game_cell_name(game, cell, name, sizeof name, &length), "cell name");
+    }
+    printf("%-3.*s", (int)strcspn(name, "0123456789"), name);
+}
+
 /* One x unit is 2 characters and neighbours in a row are 2 units apart, so
  * a cell takes 4 characters (3 drawn, 1 gap) and every other row is shifted
  * by half a cell. */
@@ -153,7 +168,8 @@ static void draw_board(const packeis_game *game, int color)
     check(packeis_game_cell_count(game, &cells), "cell count");
     struct extent e = board_extent(game, cells);
     for (int y = e.min_y; y <= e.max_y; y++) {
-        int column = 0; /* characters printed on this line */
+        draw_row_label(game, y, &e);
+        int column = 0; /* characters printed on this line after the label */
         for (int x = e.min_x; x <= e.max_x; x++) {
             int cell;
             check(packeis_game_cell_at(game, x, y, &cell), "cell at");
@@ -251,14 +267,14 @@ static uint32_t out_mask(const packeis_game *game, int players)
     return mask;
 }
 
-static void report_action(int player, packeis_move move, size_t ply, uint32_t new_out,
-                          int players)
+static void report_action(const packeis_game *game, int player, packeis_move move, size_t ply,
+                          uint32_t new_out, int players)
 {
-    if (packeis_move_is_placement(move))
-        printf("%zu. %c places a penguin on %d\n", ply, 'A' + player, packeis_move_to(move));
-    else
-        printf("%zu. %c slides %d -> %d\n", ply, 'A' + player, packeis_move_from(move),
-               packeis_move_to(move));
+    char text[48];
+    size_t length;
+    check(packeis_game_format_move(game, move, text, sizeof text, &length), "format move");
+    printf("%zu. %c %s %s\n", ply, 'A' + player,
+           packeis_move_is_placement(move) ? "places a penguin on" : "slides", text);
     for (int p = 0; p < players; p++)
         if (new_out & (UINT32_C(1) << p))
             printf("   %c cannot move: out\n", 'A' + p);
@@ -279,7 +295,7 @@ static void play(packeis_game *game, const struct config *cfg)
         check(packeis_game_is_over(game, &over), "is over");
         uint32_t new_out = out_mask(game, cfg->players) & ~was_out;
         if (!cfg->quiet || over) {
-            report_action(player, move, ply, new_out, cfg->players);
+            report_action(game, player, move, ply, new_out, cfg->players);
             draw_board(game, cfg->color);
             draw_scores(game, cfg->players);
         }

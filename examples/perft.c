@@ -8,8 +8,9 @@
  * Without --divide it prints perft(d) for every d from 1 to D, with timing.
  * With --divide it prints, for each legal first action in the library's
  * order, the perft of depth D - 1 after it, then the total. Actions are
- * written "@12" (place a penguin on cell 12) and "12-30" (slide from cell 12
- * to cell 30); cells are numbered as in RULES.md.
+ * written in the library's notation (packeis_game_format_move()): "a1"
+ * places a penguin on cell a1 (row a, column 1), "c4-e5" slides from c4 to
+ * e5.
  */
 #include <packeis/packeis.h>
 
@@ -108,12 +109,14 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void print_move(packeis_move move)
+/* The library's move notation: "a1" places a penguin on cell a1, "c4-e5"
+ * slides from c4 to e5. */
+static void print_move(const packeis_game *game, packeis_move move)
 {
-    if (packeis_move_is_placement(move))
-        printf("@%d", packeis_move_to(move));
-    else
-        printf("%d-%d", packeis_move_from(move), packeis_move_to(move));
+    char text[48];
+    size_t length;
+    check(packeis_game_format_move(game, move, text, sizeof text, &length), "format move");
+    printf("%s", text);
 }
 
 static void run_perft(const packeis_game *game, unsigned depth)
@@ -137,7 +140,7 @@ static void run_divide(const packeis_game *game, unsigned depth)
     check(packeis_game_divide(game, depth, moves, leaves, PACKEIS_MAX_MOVES, &count), "divide");
     uint64_t total = 0;
     for (size_t i = 0; i < count; i++) {
-        print_move(moves[i]);
+        print_move(game, moves[i]);
         printf(": %" PRIu64 "\n", leaves[i]);
         total += leaves[i];
     }
