@@ -174,14 +174,31 @@ static inline int k_may_split(const pk_layout *lay, const pk_state *st, int from
 #endif
 }
 
-/* Even with several arcs, a free floe next to a penguin keeps its link: only
- * a free neighbour of `from` with no penguin beside it can be cut off. */
-static inline int k_may_cut_off(const pk_layout *lay, const pk_state *st, int from)
+/* Removes the free floes a slide from `from` cut off. Only a component of
+ * free floes holding a free neighbour of `from` can have lost its link, and
+ * one holding a floe beside a penguin has not: each remaining candidate's
+ * component is explored until it meets such a floe, or removed whole. */
+static void k_prune_after_slide(const pk_setup *setup, pk_state *st, int from)
 {
+    const pk_layout *lay = &setup->layout;
     uint64_t penguins = k_penguins(st), guarded = penguins;
     for (uint64_t set = penguins; set; set &= set - 1)
         guarded |= lay->adjacent[pk_lowest(set)];
-    return (lay->adjacent[from] & st->floes & ~guarded) != 0;
+    uint64_t free_floes = st->floes & ~penguins;
+    uint64_t candidates = lay->adjacent[from] & free_floes & ~guarded;
+    while (candidates) {
+        uint64_t region = candidates & (0 - candidates), frontier = region;
+        while (frontier && !(region & guarded)) {
+            uint64_t next = 0;
+            for (; frontier; frontier &= frontier - 1)
+                next |= lay->adjacent[pk_lowest(frontier)];
+            frontier = next & free_floes & ~region;
+            region |= frontier;
+        }
+        if (!(region & guarded))
+            k_remove_floes(setup, st, region);
+        candidates &= ~region;
+    }
 }
 
 static void k_go_out(const pk_setup *setup, pk_state *st, int player)
@@ -263,8 +280,8 @@ static inline size_t k_slide_counted(const pk_setup *setup, pk_state *st, int fr
                 setup->floe_key[from];
     st->fish[player] = (uint16_t)(st->fish[player] + lay->fish[from]);
     st->floes_won[player]++;
-    if (prune && k_may_split(lay, st, from) && k_may_cut_off(lay, st, from))
-        k_remove_unreachable(setup, st);
+    if (prune && k_may_split(lay, st, from))
+        k_prune_after_slide(setup, st, from);
     return k_pass_turn(setup, st, k_next_player(setup, player), reach);
 }
 
