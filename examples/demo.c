@@ -144,21 +144,6 @@ static void draw_cell(const packeis_game *game, int cell, int color)
         printf(" . ");
 }
 
-/* The row's letters ("a" for the top row), taken from the name of its
- * first cell ("a1"), so that moves such as "c4-e5" can be read off. */
-static void draw_row_label(const packeis_game *game, int y, const struct extent *e)
-{
-    char name[24] = "";
-    size_t length = 0;
-    for (int x = e->min_x; x <= e->max_x && length == 0; x++) {
-        int cell;
-        check(packeis_game_cell_at(game, x, y, &cell), "cell at");
-        if (cell >= 0)
-            check(packeis_game_cell_name(game, cell, name, sizeof name, &length), "cell name");
-    }
-    printf("%-3.*s", (int)strcspn(name, "0123456789"), name);
-}
-
 /* One x unit is 2 characters and neighbours in a row are 2 units apart, so
  * a cell takes 4 characters (3 drawn, 1 gap) and every other row is shifted
  * by half a cell. */
@@ -168,7 +153,7 @@ static void draw_board(const packeis_game *game, int color)
     check(packeis_game_cell_count(game, &cells), "cell count");
     struct extent e = board_extent(game, cells);
     for (int y = e.min_y; y <= e.max_y; y++) {
-        draw_row_label(game, y, &e);
+        printf("%c  ", 'a' + (y - e.min_y)); /* row labels as in move names */
         int column = 0; /* characters printed on this line after the label */
         for (int x = e.min_x; x <= e.max_x; x++) {
             int cell;
@@ -267,12 +252,30 @@ static uint32_t out_mask(const packeis_game *game, int players)
     return mask;
 }
 
+/* Cell and move names as in the library's notation, for the standard board
+ * (rows a to h from the top, columns from 1 at the left edge, two x units
+ * apart): a placement is "b7", a slide "c4-e5". */
+static void cell_name(const packeis_game *game, int cell, char *out, size_t size)
+{
+    int x, y;
+    check(packeis_game_cell_coords(game, cell, &x, &y), "cell coordinates");
+    snprintf(out, size, "%c%d", 'a' + y, x / 2 + 1);
+}
+
+static void move_name(const packeis_game *game, packeis_move move, char out[40])
+{
+    char from[16] = "", to[16];
+    if (!packeis_move_is_placement(move))
+        cell_name(game, packeis_move_from(move), from, sizeof from);
+    cell_name(game, packeis_move_to(move), to, sizeof to);
+    snprintf(out, 40, "%s%s%s", from, from[0] ? "-" : "", to);
+}
+
 static void report_action(const packeis_game *game, int player, packeis_move move, size_t ply,
                           uint32_t new_out, int players)
 {
-    char text[48];
-    size_t length;
-    check(packeis_game_format_move(game, move, text, sizeof text, &length), "format move");
+    char text[40];
+    move_name(game, move, text);
     printf("%zu. %c %s %s\n", ply, 'A' + player,
            packeis_move_is_placement(move) ? "places a penguin on" : "slides", text);
     for (int p = 0; p < players; p++)

@@ -8,9 +8,8 @@
  * Without --divide it prints perft(d) for every d from 1 to D, with timing.
  * With --divide it prints, for each legal first action in the library's
  * order, the perft of depth D - 1 after it, then the total. Actions are
- * written in the library's notation (packeis_game_format_move()): "a1"
- * places a penguin on cell a1 (row a, column 1), "c4-e5" slides from c4 to
- * e5.
+ * written "a1" (place a penguin on cell a1: row a from the top, column 1
+ * from the left) and "c4-e5" (slide from c4 to e5).
  */
 #include <packeis/packeis.h>
 
@@ -109,13 +108,29 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* The library's move notation: "a1" places a penguin on cell a1, "c4-e5"
- * slides from c4 to e5. */
+/* Cell and move names as in the library's notation, for the standard board
+ * (rows a to h from the top, columns from 1 at the left edge, two x units
+ * apart): a placement is "b7", a slide "c4-e5". */
+static void cell_name(const packeis_game *game, int cell, char *out, size_t size)
+{
+    int x, y;
+    check(packeis_game_cell_coords(game, cell, &x, &y), "cell coordinates");
+    snprintf(out, size, "%c%d", 'a' + y, x / 2 + 1);
+}
+
+static void move_name(const packeis_game *game, packeis_move move, char out[40])
+{
+    char from[16] = "", to[16];
+    if (!packeis_move_is_placement(move))
+        cell_name(game, packeis_move_from(move), from, sizeof from);
+    cell_name(game, packeis_move_to(move), to, sizeof to);
+    snprintf(out, 40, "%s%s%s", from, from[0] ? "-" : "", to);
+}
+
 static void print_move(const packeis_game *game, packeis_move move)
 {
-    char text[48];
-    size_t length;
-    check(packeis_game_format_move(game, move, text, sizeof text, &length), "format move");
+    char text[40];
+    move_name(game, move, text);
     printf("%s", text);
 }
 
