@@ -1101,6 +1101,120 @@ PACKEIS_API packeis_status packeis_game_legal_action_mask(const packeis_game *ga
 /** @{ */
 
 /**
+ * @brief Flags of packeis_game_parse_move().
+ * @since 0.1.0
+ */
+enum packeis_parse_flag {
+    /** Also check the move against the position, as
+     *  packeis_game_check_move() does, returning its error. */
+    PACKEIS_PARSE_CHECK_LEGAL = 1
+};
+
+/**
+ * @brief The name of a cell: its row as letters (`a` for the top row of the
+ *        layout, then `b` ... `z`, `aa`, `ab` ...), then its column as a
+ *        number (1 for the leftmost column of the layout; columns are two
+ *        doubled-width units apart). On the standard board cell 0 is `a1`,
+ *        cell 7 is `b1` and cell 59 is `h8`.
+ * @param game The game.
+ * @param cell A cell index.
+ * @param[out] buffer A buffer of @p capacity characters.
+ * @param capacity Its size; 24 always suffices.
+ * @param[out] length The length of the name.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE,
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_cell_name(const packeis_game *game, int cell,
+                                                  char *buffer, size_t capacity,
+                                                  size_t *length);
+
+/**
+ * @brief Reads a cell name (see packeis_game_cell_name()) at the start of a
+ *        text; what follows the name is not read.
+ * @param game The game.
+ * @param text The text.
+ * @param text_length Its length.
+ * @param[out] cell The cell named.
+ * @param[out] stop Where reading stopped (see the section comment).
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_MALFORMED_TEXT (no name there, or a name of no cell).
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_parse_cell(const packeis_game *game, const char *text,
+                                                   size_t text_length, int *cell, size_t *stop);
+
+/**
+ * @brief Writes a move: a placement is the cell's name (`c4`), a slide the
+ *        names of its origin and destination joined by a hyphen (`c4-e5`).
+ * @param game The game (its layout names the cells).
+ * @param move A move; it need not be legal, but its cells must exist.
+ * @param[out] buffer A buffer of @p capacity characters.
+ * @param capacity Its size; 48 always suffices.
+ * @param[out] length The length of the text.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE,
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_format_move(const packeis_game *game, packeis_move move,
+                                                    char *buffer, size_t capacity,
+                                                    size_t *length);
+
+/**
+ * @brief Reads a move written as by packeis_game_format_move() at the start
+ *        of a text.
+ * @param game The game.
+ * @param text The text.
+ * @param text_length Its length.
+ * @param flags 0 or ::PACKEIS_PARSE_CHECK_LEGAL.
+ * @param[out] move The move read.
+ * @param[out] stop Where reading stopped (see the section comment).
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (also unknown flags),
+ *         ::PACKEIS_E_MALFORMED_TEXT, and with ::PACKEIS_PARSE_CHECK_LEGAL any
+ *         error of packeis_game_check_move().
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_parse_move(const packeis_game *game, const char *text,
+                                                   size_t text_length, int flags,
+                                                   packeis_move *move, size_t *stop);
+
+/**
+ * @brief Writes the position as one line of text: the board (standard seed
+ *        or custom layout), setup, floes, penguins, scores, players out,
+ *        phase and player to act. Loading it gives a game that plays on
+ *        exactly as this one (same legal moves, standings and hash), and
+ *        saving that game gives the same text back. The history is not part
+ *        of a position.
+ * @param game The game.
+ * @param[out] buffer A buffer of @p capacity characters.
+ * @param capacity Its size; 4096 always suffices.
+ * @param[out] length The length of the text.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_save_position(const packeis_game *game, char *buffer,
+                                                      size_t capacity, size_t *length);
+
+/**
+ * @brief Starts a game at a position saved by packeis_game_save_position().
+ *        The new game has no history.
+ * @param text The text (one line; a final newline is accepted).
+ * @param text_length Its length.
+ * @param allocator The allocator of the new game, or NULL for `malloc`.
+ * @param[out] game Receives the new game; free it with packeis_game_free().
+ * @param[out] stop Where reading stopped (see the section comment).
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_MALFORMED_TEXT, ::PACKEIS_E_INVALID_POSITION, a layout
+ *         error of packeis_options_set_layout(), ::PACKEIS_E_TOO_FEW_FLOES,
+ *         ::PACKEIS_E_OUT_OF_MEMORY.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_load_position(const char *text, size_t text_length,
+                                                      const packeis_allocator *allocator,
+                                                      packeis_game **game, size_t *stop);
+
+/**
  * @brief Sets the seed of the keys of the position hash (see
  *        packeis_game_hash()). The default is ::PACKEIS_DEFAULT_HASH_SEED.
  * @param options The options.

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: MIT */
+/* Cell names and moves as text (doc/formats.md, "Cell names" and "Moves").
+ * A cell's row is named by letters, bijective base 26 of y - min_y (a ... z,
+ * aa, ab ...), its column by the number (x - min_x) / 2 + 1, min_x and
+ * min_y being the smallest coordinates of the layout. Two cells of one row
+ * differ by 2 in x, so no two cells share a name. */
+#include "internal.h"
+#include "text.h"
+
+/* Rows and columns span at most the width of the coordinate range. */
+#define PK_NAME_SPAN ((uint64_t)PACKEIS_COORD_MAX - (uint64_t)PACKEIS_COORD_MIN + 1)
+
+static void pk_layout_origin(const pk_layout *layout, int *min_x, int *min_y)
+{
+    *min_y = layout->y[0]; /* cells are in reading order */
+    *min_x = layout->x[0];
+    for (int c = 1; c < layout->cells; c++)
+        if (layout->x[c] < *min_x)
+            *min_x = layout->x[c];
+}
+
+static void pk_write_row(pk_writer *writer, uint64_t row)
+{
+    char letters[16];
+    int count = 0;
+    for (uint64_t n = row + 1; n; n = (n - 1) / 26)
+        letters[count++] = (char)('a' + (n - 1) % 26);
+    while (count)
+        pk_write_char(writer, letters[--count]);
+}
+
+/* Writes the name of a cell known to exist. */
+static void pk_write_cell(pk_writer *writer, const pk_layout *layout, int cell)
+{
+    int min_x, min_y;
+    pk_layout_origin(layout, &min_x, &min_y);
+    pk_write_row(writer, (uint64_t)((int64_t)layout->y[cell] - min_y));
+    pk_write_uint(writer, (uint64_t)((int64_t)layout->x[cell] - min_x) / 2 + 1);
+}
+
+packeis_status packeis_game_cell_name(const packeis_game *game, int cell, char *buffer,
+                                      size_t capacity, size_t *length)
+{
+    if (!game || !length || (!buffer && capacity))
+        return PACKEIS_E_INVALID_ARGUMENT;
+    if (!pk_valid_cell(game, cell))
+        return PACKEIS_E_OUT_OF_RANGE;
+    pk_writer measure = {NULL, 0, 0}, writer = {buffer, capacity, 0};
+    pk_write_cell(&measure, &game->setup->layout, cell);
+    if (measure.length >= capacity) /* the buffer stays untouched */
+        return pk_write_finish(&measure, length);
+    pk_write_cell(&writer, &game->setup->layout, cell);
+    return pk_write_finish(&writer, length);
+}
+
+/* Reads row letters into a 0-based row; fails on the letter that makes the
+ * row too large, or where no letter is. */
+static int pk_read_row(pk_reader *reader, uint64_t *row)
+{
+    uint64_t n = 0;
+    size_t start = reader->at;
+    for (int c; (c = pk_peek(reader)) >= 'a' && c <= 'z'; reader->at++) {
+        n = n * 26 + (uint64_t)(c - 'a' + 1);
+        if (n > PK_NAME_SPAN)
+            return 0;
+    }
+    if (reader->at == start)
+        return 0;
+    *row = n - 1;
+    return 1;
+}
+
+/* Reads a column number: no sign, no leading zero, at least 1. */
+static int pk_read_column(pk_reader *reader, uint64_t *column)
+{
+    if (pk_peek(reader) == '0')
+        return 0;
+    return pk_read_uint(reader, PK_NAME_SPAN, column);
+}
+
+/* The cell at (row, column) of the layout's name grid, or PK_NO_CELL. The
+ * column holds x - min_x and x - min_x + 1; the parity of x + y picks one. */
+static int pk_find_named(const pk_layout *layout, uint64_t row, uint64_t column)
+{
+    int min_x, min_y;
+    pk_layout_origin(layout, &min_x, &min_y);
+    int64_t y = (int64_t)min_y + (int64_t)row;
+    int64_t x = (int64_t)min_x + 2 * ((int64_t)column - 1);
+    int64_t parity = (layout->x[0] + layout->y[0]) & 1;
+    if (((x + y) & 1) != parity)
+        x++;
+    if (y > PACKEIS_COORD_MAX || x > PACKEIS_COORD_MAX)
+        return PK_NO_CELL;
+    return pk_layout_find(layout, (int)x, (int)y);
+}
+
+/* Reads a cell name at the reader; on failure `at` is on the fault. */
+static packeis_status pk_read_cell(pk_reader *reader, const pk_layout *layout, int *cell)
+{
+    size_t start = reader->at;
+    uint64_t row, column;
+    if (!pk_read_row(reader, &row) || !pk_read_column(reader, &column))
+        return PACKEIS_E_MALFORMED_TEXT;
+    int found = pk_find_named(layout, row, column);
+    if (found == PK_NO_CELL) {
+        reader->at = start;
+        return PACKEIS_E_MALFORMED_TEXT;
+    }
+    *cell = found;
+    return PACKEIS_OK;
+}
+
+packeis_status packeis_game_parse_cell(const packeis_game *game, const char *text,
+                                       size_t text_length, int *cell, size_t *stop)
+{
+    if (!game || !text || !cell || !stop)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    pk_reader reader = {text, text_length, 0};
+    int found = PK_NO_CELL;
+    packeis_status status = pk_read_cell(&reader, &game->setup->layout, &found);
+    *stop = reader.at;
+    if (status == PACKEIS_OK)
+        *cell = found;
+    return status;
+}
+
+/* A placement when `from` is -1, else a slide. */
+static void pk_write_move(pk_writer *writer, const pk_layout *layout, int from, int to)
+{
+    if (from >= 0) {
+        pk_write_cell(writer, layout, from);
+        pk_write_char(writer, '-');
+    }
+    pk_write_cell(writer, layout, to);
+}
+
+packeis_status packeis_game_format_move(const packeis_game *game, packeis_move move,
+                                        char *buffer, size_t capacity, size_t *length)
+{
+    if (!game || !length || (!buffer && capacity))
+        return PACKEIS_E_INVALID_ARGUMENT;
+    int placement = packeis_move_is_placement(move);
+    int from = packeis_move_from(move), to = packeis_move_to(move);
+    if (move == PACKEIS_MOVE_NONE || !pk_valid_cell(game, to) ||
+        (!placement && !pk_valid_cell(game, from)))
+        return PACKEIS_E_OUT_OF_RANGE;
+    pk_writer measure = {NULL, 0, 0}, writer = {buffer, capacity, 0};
+    pk_write_move(&measure, &game->setup->layout, placement ? -1 : from, to);
+    if (measure.length >= capacity) /* the buffer stays untouched */
+        return pk_write_finish(&measure, length);
+    pk_write_move(&writer, &game->setup->layout, placement ? -1 : from, to);
+    return pk_write_finish(&writer, length);
+}
+
+/* Reads "c4" or "c4-e5" at the reader. */
+static packeis_status pk_read_move(pk_reader *reader, const pk_layout *layout,
+                                   packeis_move *move)
+{
+    int from, to;
+    packeis_status status = pk_read_cell(reader, layout, &from);
+    if (status != PACKEIS_OK)
+        return status;
+    if (!pk_accept(reader, '-')) {
+        *move = packeis_move_placement(from);
+        return PACKEIS_OK;
+    }
+    status = pk_read_cell(reader, layout, &to);
+    if (status == PACKEIS_OK)
+        *move = packeis_move_slide(from, to);
+    return status;
+}
+
+packeis_status packeis_game_parse_move(const packeis_game *game, const char *text,
+                                       size_t text_length, int flags, packeis_move *move,
+                                       size_t *stop)
+{
+    if (!game || !text || !move || !stop || (flags & ~PACKEIS_PARSE_CHECK_LEGAL))
+        return PACKEIS_E_INVALID_ARGUMENT;
+    pk_reader reader = {text, text_length, 0};
+    packeis_move read = PACKEIS_MOVE_NONE;
+    packeis_status status = pk_read_move(&reader, &game->setup->layout, &read);
+    if (status == PACKEIS_OK && (flags & PACKEIS_PARSE_CHECK_LEGAL)) {
+        status = packeis_game_check_move(game, read);
+        if (status != PACKEIS_OK)
+            reader.at = 0; /* the move as a whole is at fault */
+    }
+    *stop = reader.at;
+    if (status == PACKEIS_OK)
+        *move = read;
+    return status;
+}
