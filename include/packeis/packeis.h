@@ -1215,6 +1215,102 @@ PACKEIS_API packeis_status packeis_game_load_position(const char *text, size_t t
                                                       packeis_game **game, size_t *stop);
 
 /**
+ * @brief Flags of packeis_game_layout_picture().
+ * @since 0.1.0
+ */
+enum packeis_picture_flag {
+    /** Draw the floes still on the board, not the whole layout. The frame
+     *  stays the layout's (same lines and columns), so a floe is drawn
+     *  where it would be without the flag. */
+    PACKEIS_PICTURE_CURRENT = 1
+};
+
+/**
+ * @brief Draws the layout as a hex picture: one line per row from the top
+ *        row of the layout, floe `(x, y)` drawn as its fish digit at
+ *        column `x - min_x` of line `y - min_y`, a dot where the grid has
+ *        no floe between floes of a row, spaces elsewhere, no trailing
+ *        spaces, each line ending in a newline.
+ * @param game The game.
+ * @param flags 0 or ::PACKEIS_PICTURE_CURRENT.
+ * @param[out] buffer A buffer of @p capacity characters.
+ * @param capacity Its size.
+ * @param[out] length The length of the picture.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (also unknown flags),
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_layout_picture(const packeis_game *game, int flags,
+                                                       char *buffer, size_t capacity,
+                                                       size_t *length);
+
+/**
+ * @brief Sets a custom layout from a hex picture (as drawn by
+ *        packeis_game_layout_picture()): the digit `1`, `2` or `3` at column
+ *        `x` of line `y` (both from 0) is a floe at `(x, y)` with that many
+ *        fish; spaces and dots are empty; a line starting with `#` is a
+ *        comment (not counted as a line); a line ends with a line feed,
+ *        optionally after a carriage return.
+ *
+ * Faults are reported at the first offending character in reading order:
+ * another digit (::PACKEIS_E_FISH_OUT_OF_RANGE), the 65th floe
+ * (::PACKEIS_E_TOO_MANY_CELLS), a floe of the other parity than the first
+ * (::PACKEIS_E_MIXED_PARITY), a coordinate beyond ::PACKEIS_COORD_MAX
+ * (::PACKEIS_E_COORD_OUT_OF_RANGE), any other character
+ * (::PACKEIS_E_MALFORMED_TEXT). A picture with no floe gives
+ * ::PACKEIS_E_NO_CELLS with @p stop at its end.
+ * @param options The options.
+ * @param text The picture.
+ * @param text_length Its length.
+ * @param[out] stop Where reading stopped (see the section comment).
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_MALFORMED_TEXT (another character), and the layout
+ *         errors of packeis_options_set_layout(). On error the options keep
+ *         their previous layout.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_options_set_layout_picture(packeis_options *options,
+                                                              const char *text,
+                                                              size_t text_length, size_t *stop);
+
+/**
+ * @brief Writes the game as a record: its setup and every action played
+ *        since the start, in a text a person can read ("Game records" in
+ *        the "Text formats" page). Loading it replays the game, and saving
+ *        the replayed game gives the same text.
+ * @param game The game.
+ * @param[out] buffer A buffer of @p capacity characters.
+ * @param capacity Its size.
+ * @param[out] length The length of the record.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_save_record(const packeis_game *game, char *buffer,
+                                                    size_t capacity, size_t *length);
+
+/**
+ * @brief Replays a record written by packeis_game_save_record(). Its
+ *        `Result` line must match the standings of the replayed game.
+ * @param text The record.
+ * @param text_length Its length.
+ * @param allocator The allocator of the new game, or NULL for `malloc`.
+ * @param[out] game Receives the game, with the record's actions played (and
+ *             undoable); free it with packeis_game_free().
+ * @param[out] stop Where reading stopped (see the section comment).
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_MALFORMED_TEXT, the errors of packeis_game_new() and of
+ *         packeis_options_set_layout_picture(), and those of
+ *         packeis_game_apply() for a move the record holds that cannot be
+ *         played (@p stop then points at that move). On error no game is
+ *         made.
+ * @since 0.1.0
+ */
+PACKEIS_API packeis_status packeis_game_load_record(const char *text, size_t text_length,
+                                                    const packeis_allocator *allocator,
+                                                    packeis_game **game, size_t *stop);
+
+/**
  * @brief Sets the seed of the keys of the position hash (see
  *        packeis_game_hash()). The default is ::PACKEIS_DEFAULT_HASH_SEED.
  * @param options The options.

@@ -74,6 +74,9 @@ PACKEIS_OBSERVE_RELATIVE = 1
 # enum packeis_parse_flag
 PACKEIS_PARSE_CHECK_LEGAL = 1
 
+# enum packeis_picture_flag
+PACKEIS_PICTURE_CURRENT = 1
+
 ENUMS = {
     'packeis_status_code': {'PACKEIS_OK': 0, 'PACKEIS_E_INVALID_ARGUMENT': 1, 'PACKEIS_E_OUT_OF_RANGE': 2, 'PACKEIS_E_OUT_OF_MEMORY': 3, 'PACKEIS_E_BUFFER_TOO_SMALL': 4, 'PACKEIS_E_ILLEGAL_MOVE': 5, 'PACKEIS_E_WRONG_PHASE': 6, 'PACKEIS_E_GAME_OVER': 7, 'PACKEIS_E_NOTHING_TO_UNDO': 8, 'PACKEIS_E_DUPLICATE_CELL': 9, 'PACKEIS_E_MIXED_PARITY': 10, 'PACKEIS_E_FISH_OUT_OF_RANGE': 11, 'PACKEIS_E_TOO_MANY_CELLS': 12, 'PACKEIS_E_NO_CELLS': 13, 'PACKEIS_E_COORD_OUT_OF_RANGE': 14, 'PACKEIS_E_TOO_FEW_FLOES': 15, 'PACKEIS_E_MALFORMED_TEXT': 16, 'PACKEIS_E_INVALID_POSITION': 17},
     'packeis_direction': {'PACKEIS_DIRECTION_EAST': 0, 'PACKEIS_DIRECTION_NORTH_EAST': 1, 'PACKEIS_DIRECTION_NORTH_WEST': 2, 'PACKEIS_DIRECTION_WEST': 3, 'PACKEIS_DIRECTION_SOUTH_WEST': 4, 'PACKEIS_DIRECTION_SOUTH_EAST': 5},
@@ -82,6 +85,7 @@ ENUMS = {
     'packeis_observation_plane': {'PACKEIS_PLANE_FISH_1': 0, 'PACKEIS_PLANE_FISH_2': 1, 'PACKEIS_PLANE_FISH_3': 2, 'PACKEIS_PLANE_PENGUINS_0': 3, 'PACKEIS_PLANE_TO_ACT_0': 7, 'PACKEIS_PLANE_CELL': 11, 'PACKEIS_PLANE_PLACEMENT': 12},
     'packeis_observe_flag': {'PACKEIS_OBSERVE_RELATIVE': 1},
     'packeis_parse_flag': {'PACKEIS_PARSE_CHECK_LEGAL': 1},
+    'packeis_picture_flag': {'PACKEIS_PICTURE_CURRENT': 1},
 }
 
 # typedefs
@@ -176,6 +180,10 @@ FUNCTIONS = {
     'packeis_game_parse_move': (packeis_status, [('game', POINTER(packeis_game)), ('text', c_char_p), ('text_length', c_size_t), ('flags', c_int), ('move', POINTER(packeis_move)), ('stop', POINTER(c_size_t))]),
     'packeis_game_save_position': (packeis_status, [('game', POINTER(packeis_game)), ('buffer', c_char_p), ('capacity', c_size_t), ('length', POINTER(c_size_t))]),
     'packeis_game_load_position': (packeis_status, [('text', c_char_p), ('text_length', c_size_t), ('allocator', POINTER(packeis_allocator)), ('game', POINTER(POINTER(packeis_game))), ('stop', POINTER(c_size_t))]),
+    'packeis_game_layout_picture': (packeis_status, [('game', POINTER(packeis_game)), ('flags', c_int), ('buffer', c_char_p), ('capacity', c_size_t), ('length', POINTER(c_size_t))]),
+    'packeis_options_set_layout_picture': (packeis_status, [('options', POINTER(packeis_options)), ('text', c_char_p), ('text_length', c_size_t), ('stop', POINTER(c_size_t))]),
+    'packeis_game_save_record': (packeis_status, [('game', POINTER(packeis_game)), ('buffer', c_char_p), ('capacity', c_size_t), ('length', POINTER(c_size_t))]),
+    'packeis_game_load_record': (packeis_status, [('text', c_char_p), ('text_length', c_size_t), ('allocator', POINTER(packeis_allocator)), ('game', POINTER(POINTER(packeis_game))), ('stop', POINTER(c_size_t))]),
     'packeis_options_set_hash_seed': (packeis_status, [('options', POINTER(packeis_options)), ('seed', c_uint64)]),
     'packeis_game_hash': (packeis_status, [('game', POINTER(packeis_game)), ('hash', POINTER(c_uint64))]),
 }

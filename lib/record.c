@@ -1,0 +1,409 @@
+/* SPDX-License-Identifier: MIT */
+/* Game records: a game's setup and actions as readable, PGN-like text that
+ * replays into the same game. The format is in doc/formats.md:
+ *
+ *   [Game "packeis"]          the fixed header lines, in this order
+ *   [Version "1"]
+ *   [Players "2"]
+ *   [Penguins "4"]
+ *   [Variants "-"]            or names joined by commas: "snake,any-floe"
+ *   [HashSeed "7"]            only when not PACKEIS_DEFAULT_HASH_SEED
+ *   [Board "standard 42"]     or "custom" (+ " X Y", the top-left corner,
+ *                             unless 0 0), then the layout picture
+ *   [Plies "11"]
+ *                             a blank line, then the actions, 8 a line
+ *   1. a1 2. h8 3. c3 4. d5 5. f2 6. g8 7. b4 8. e2
+ *   9. a1-a3 10. h8-h6 11. c3-d4
+ *
+ *   [Result "movement: A 3 fish 1 floes (1), B 1 fish 1 floes (2)"]
+ *
+ * Loading checks the Result line against the replayed game. */
+#include "picture.h"
+
+enum { PK_MOVES_PER_LINE = 8, PK_MOVE_TEXT = 48, PK_RESULT_TEXT = 256 };
+
+static const struct {
+    const char *name;
+    int variant;
+} pk_variants[PACKEIS_VARIANT_COUNT] = {
+    {"snake", PACKEIS_VARIANT_SNAKE_PLACEMENT},
+    {"any-floe", PACKEIS_VARIANT_PLACE_ANY_FLOE},
+};
+
+static const char *const pk_phase_names[] = {"placement", "movement", "over"};
+
+/* ---- writing ------------------------------------------------------------ */
+
+static void pk_write_open(pk_writer *writer, const char *name)
+{
+    pk_write_char(writer, '[');
+    pk_write_text(writer, name);
+    pk_write_text(writer, " \"");
+}
+
+static void pk_write_close(pk_writer *writer) { pk_write_text(writer, "\"]\n"); }
+
+static void pk_write_number(pk_writer *writer, const char *name, uint64_t value)
+{
+    pk_write_open(writer, name);
+    pk_write_uint(writer, value);
+    pk_write_close(writer);
+}
+
+static void pk_write_variants(pk_writer *writer, unsigned variants)
+{
+    pk_write_open(writer, "Variants");
+    int written = 0;
+    for (int i = 0; i < PACKEIS_VARIANT_COUNT; i++) {
+        if (!(variants >> pk_variants[i].variant & 1))
+            continue;
+        if (written++)
+            pk_write_char(writer, ',');
+        pk_write_text(writer, pk_variants[i].name);
+    }
+    if (!written)
+        pk_write_char(writer, '-');
+    pk_write_close(writer);
+}
+
+static void pk_write_board(pk_writer *writer, const pk_setup *setup)
+{
+    const pk_layout *layout = &setup->layout;
+    pk_write_open(writer, "Board");
+    if (setup->standard) {
+        pk_write_text(writer, "standard ");
+        pk_write_uint(writer, setup->seed);
+        pk_write_close(writer);
+        return;
+    }
+    int min_x = layout->x[0], min_y = layout->y[0];
+    for (int c = 1; c < layout->cells; c++)
+        min_x = layout->x[c] < min_x ? layout->x[c] : min_x;
+    pk_write_text(writer, "custom");
+    if (min_x || min_y) {
+        pk_write_char(writer, ' ');
+        pk_write_int(writer, min_x);
+        pk_write_char(writer, ' ');
+        pk_write_int(writer, min_y);
+    }
+    pk_write_close(writer);
+    pk_picture_write(writer, layout, layout->all);
+}
+
+static void pk_write_actions(pk_writer *writer, const packeis_game *game)
+{
+    for (size_t i = 0; i < game->plies; i++) {
+        char move[PK_MOVE_TEXT];
+        size_t length;
+        if (packeis_game_format_move(game, game->history[i].move, move, sizeof move, &length) !=
+            PACKEIS_OK)
+            move[0] = '\0'; /* cannot happen: every action played is on the layout */
+        pk_write_uint(writer, i + 1);
+        pk_write_text(writer, ". ");
+        pk_write_text(writer, move);
+        int line_ends = (i + 1) % PK_MOVES_PER_LINE == 0 || i + 1 == game->plies;
+        pk_write_char(writer, line_ends ? '\n' : ' ');
+    }
+}
+
+/* "over: A 30 fish 12 floes (1), B 28 fish 11 floes (2)": the phase, then
+ * each player's score and place. */
+static void pk_write_standings(pk_writer *writer, const packeis_game *game)
+{
+    const pk_state *state = &game->state;
+    pk_write_text(writer, pk_phase_names[state->phase]);
+    pk_write_char(writer, ':');
+    for (int p = 0; p < game->setup->players; p++) {
+        int rank = 0;
+        (void)packeis_game_rank(game, p, &rank);
+        pk_write_text(writer, p ? ", " : " ");
+        pk_write_char(writer, (char)('A' + p));
+        pk_write_char(writer, ' ');
+        pk_write_uint(writer, state->fish[p]);
+        pk_write_text(writer, " fish ");
+        pk_write_uint(writer, state->floes_won[p]);
+        pk_write_text(writer, " floes (");
+        pk_write_uint(writer, (uint64_t)rank);
+        pk_write_char(writer, ')');
+    }
+}
+
+packeis_status packeis_game_save_record(const packeis_game *game, char *buffer, size_t capacity,
+                                        size_t *length)
+{
+    if (!game || !length || (!buffer && capacity))
+        return PACKEIS_E_INVALID_ARGUMENT;
+    const pk_setup *setup = game->setup;
+    pk_writer writer = {buffer, capacity, 0};
+    pk_write_text(&writer, "[Game \"packeis\"]\n[Version \"1\"]\n");
+    pk_write_number(&writer, "Players", (uint64_t)setup->players);
+    pk_write_number(&writer, "Penguins", (uint64_t)setup->penguins);
+    pk_write_variants(&writer, setup->variants);
+    if (setup->hash_seed != PACKEIS_DEFAULT_HASH_SEED)
+        pk_write_number(&writer, "HashSeed", setup->hash_seed);
+    pk_write_board(&writer, setup);
+    pk_write_number(&writer, "Plies", game->plies);
+    if (game->plies)
+        pk_write_char(&writer, '\n');
+    pk_write_actions(&writer, game);
+    pk_write_char(&writer, '\n');
+    pk_write_open(&writer, "Result");
+    pk_write_standings(&writer, game);
+    pk_write_close(&writer);
+    return pk_write_finish(&writer, length);
+}
+
+/* ---- reading ------------------------------------------------------------ */
+
+typedef struct pk_loader {
+    pk_reader reader;
+    packeis_options *options;
+    packeis_game *game;
+} pk_loader;
+
+/* Consumes `word` character by character; on a mismatch `at` stays on the
+ * first character that differs. */
+static int pk_expect(pk_reader *reader, const char *word)
+{
+    for (; *word; word++)
+        if (!pk_accept(reader, *word))
+            return 0;
+    return 1;
+}
+
+static int pk_expect_line_end(pk_reader *reader)
+{
+    pk_accept(reader, '\r');
+    return pk_expect(reader, "\n");
+}
+
+static int pk_read_open(pk_reader *reader, const char *name)
+{
+    return pk_expect(reader, "[") && pk_expect(reader, name) && pk_expect(reader, " \"");
+}
+
+static int pk_read_close(pk_reader *reader)
+{
+    return pk_expect(reader, "\"]") && pk_expect_line_end(reader);
+}
+
+/* `[Name "N"]` with min <= N <= max. */
+static int pk_read_number(pk_reader *reader, const char *name, uint64_t min, uint64_t max,
+                          uint64_t *value)
+{
+    if (!pk_read_open(reader, name))
+        return 0;
+    size_t start = reader->at;
+    if (!pk_read_uint(reader, max, value))
+        return 0;
+    if (*value < min || *value > max) { /* pk_read_uint lets a digit above max through */
+        reader->at = start;
+        return 0;
+    }
+    return pk_read_close(reader);
+}
+
+/* A variant's name, ended by ',' or '"'; -1 (and `at` on the name) if it
+ * is no variant's. */
+static int pk_read_variant(pk_reader *reader)
+{
+    size_t start = reader->at, end = start;
+    while (end < reader->length && reader->text[end] != ',' && reader->text[end] != '"')
+        end++;
+    for (int i = 0; i < PACKEIS_VARIANT_COUNT; i++) {
+        size_t length = 0;
+        while (pk_variants[i].name[length])
+            length++;
+        if (length == end - start && pk_accept_word(reader, pk_variants[i].name))
+            return pk_variants[i].variant;
+    }
+    return -1;
+}
+
+/* `[Variants "-"]` or names joined by commas, each at most once. */
+static int pk_read_variants(pk_reader *reader, packeis_options *options)
+{
+    if (!pk_read_open(reader, "Variants"))
+        return 0;
+    if (!pk_accept(reader, '-')) {
+        unsigned seen = 0;
+        do {
+            size_t start = reader->at;
+            int variant = pk_read_variant(reader);
+            if (variant < 0 || (seen >> variant & 1u)) {
+                reader->at = start;
+                return 0;
+            }
+            seen |= 1u << variant;
+            (void)packeis_options_set_variant(options, variant, 1);
+        } while (pk_accept(reader, ','));
+    }
+    return pk_read_close(reader);
+}
+
+/* The header lines before the board. */
+static packeis_status pk_read_setup(pk_loader *loader)
+{
+    pk_reader *reader = &loader->reader;
+    uint64_t version, players, penguins, seed;
+    if (!pk_read_open(reader, "Game") || !pk_expect(reader, "packeis") ||
+        !pk_read_close(reader) || !pk_read_number(reader, "Version", 1, 1, &version) ||
+        !pk_read_number(reader, "Players", PACKEIS_MIN_PLAYERS, PACKEIS_MAX_PLAYERS,
+                        &players) ||
+        !pk_read_number(reader, "Penguins", 1, PACKEIS_MAX_CELLS, &penguins) ||
+        !pk_read_variants(reader, loader->options))
+        return PACKEIS_E_MALFORMED_TEXT;
+    (void)packeis_options_set_players(loader->options, (int)players);
+    (void)packeis_options_set_penguins(loader->options, (int)penguins);
+    if (pk_accept_word(reader, "[HashSeed")) {
+        reader->at -= 9;
+        if (!pk_read_number(reader, "HashSeed", 0, UINT64_MAX, &seed))
+            return PACKEIS_E_MALFORMED_TEXT;
+        (void)packeis_options_set_hash_seed(loader->options, seed);
+    }
+    return PACKEIS_OK;
+}
+
+/* "custom", then optionally the top-left corner, then the picture. */
+static packeis_status pk_read_custom(pk_loader *loader)
+{
+    pk_reader *reader = &loader->reader;
+    long long x = 0, y = 0;
+    if (pk_accept(reader, ' ') &&
+        (!pk_read_int(reader, PACKEIS_COORD_MIN, PACKEIS_COORD_MAX, &x) ||
+         !pk_expect(reader, " ") ||
+         !pk_read_int(reader, PACKEIS_COORD_MIN, PACKEIS_COORD_MAX, &y)))
+        return PACKEIS_E_MALFORMED_TEXT;
+    if (!pk_read_close(reader))
+        return PACKEIS_E_MALFORMED_TEXT;
+    pk_floes floes;
+    packeis_status status = pk_picture_read(reader, (int)x, (int)y, 1, &floes);
+    if (status != PACKEIS_OK)
+        return status;
+    return packeis_options_set_layout(loader->options, floes.x, floes.y, floes.fish,
+                                      floes.count);
+}
+
+/* The Board line (and picture), then the game; its errors stop at the
+ * start of the Board line. */
+static packeis_status pk_read_board(pk_loader *loader)
+{
+    pk_reader *reader = &loader->reader;
+    size_t start = reader->at;
+    uint64_t seed;
+    packeis_status status = PACKEIS_E_MALFORMED_TEXT;
+    if (!pk_read_open(reader, "Board"))
+        return status;
+    if (pk_accept_word(reader, "custom"))
+        status = pk_read_custom(loader);
+    else if (pk_expect(reader, "standard ") && pk_read_uint(reader, UINT64_MAX, &seed) &&
+             pk_read_close(reader))
+        status = packeis_options_set_seed(loader->options, seed);
+    if (status != PACKEIS_OK)
+        return status;
+    status = packeis_game_new(loader->options, &loader->game);
+    if (status != PACKEIS_OK)
+        reader->at = start;
+    return status;
+}
+
+static void pk_skip_space(pk_reader *reader)
+{
+    for (int c; (c = pk_peek(reader)) == ' ' || c == '\t' || c == '\r' || c == '\n';)
+        reader->at++;
+}
+
+/* "N. move", N being the action's number; plays it. */
+static packeis_status pk_read_action(pk_loader *loader, uint64_t number)
+{
+    pk_reader *reader = &loader->reader;
+    pk_skip_space(reader);
+    size_t start = reader->at, used;
+    uint64_t read;
+    if (!pk_read_uint(reader, UINT64_MAX, &read) || read != number) {
+        reader->at = start;
+        return PACKEIS_E_MALFORMED_TEXT;
+    }
+    if (!pk_expect(reader, "."))
+        return PACKEIS_E_MALFORMED_TEXT;
+    pk_skip_blanks(reader);
+    start = reader->at;
+    packeis_move move;
+    packeis_status status = packeis_game_parse_move(loader->game, reader->text + start,
+                                                    reader->length - start, 0, &move, &used);
+    reader->at = start + used;
+    if (status != PACKEIS_OK)
+        return status;
+    int next = pk_peek(reader);
+    if (next != -1 && next != ' ' && next != '\t' && next != '\r' && next != '\n')
+        return PACKEIS_E_MALFORMED_TEXT;
+    status = packeis_game_apply(loader->game, move);
+    if (status != PACKEIS_OK)
+        reader->at = start;
+    return status;
+}
+
+static packeis_status pk_read_actions(pk_loader *loader)
+{
+    uint64_t plies;
+    if (!pk_read_number(&loader->reader, "Plies", 0, SIZE_MAX, &plies))
+        return PACKEIS_E_MALFORMED_TEXT;
+    for (uint64_t i = 1; i <= plies; i++) {
+        packeis_status status = pk_read_action(loader, i);
+        if (status != PACKEIS_OK)
+            return status;
+    }
+    return PACKEIS_OK;
+}
+
+/* The Result line must be what saving the replayed game writes; only blank
+ * space may follow it. */
+static packeis_status pk_read_result(pk_loader *loader)
+{
+    pk_reader *reader = &loader->reader;
+    char expected[PK_RESULT_TEXT];
+    pk_writer writer = {expected, sizeof expected, 0};
+    size_t length;
+    pk_write_standings(&writer, loader->game);
+    (void)pk_write_finish(&writer, &length);
+    pk_skip_space(reader);
+    if (!pk_read_open(reader, "Result") || !pk_expect(reader, expected) ||
+        !pk_expect(reader, "\"]"))
+        return PACKEIS_E_MALFORMED_TEXT;
+    pk_skip_space(reader);
+    return pk_at_end(reader) ? PACKEIS_OK : PACKEIS_E_MALFORMED_TEXT;
+}
+
+static packeis_status pk_load(pk_loader *loader)
+{
+    packeis_status status = pk_read_setup(loader);
+    if (status == PACKEIS_OK)
+        status = pk_read_board(loader);
+    if (status == PACKEIS_OK)
+        status = pk_read_actions(loader);
+    if (status == PACKEIS_OK)
+        status = pk_read_result(loader);
+    return status;
+}
+
+packeis_status packeis_game_load_record(const char *text, size_t text_length,
+                                        const packeis_allocator *allocator, packeis_game **game,
+                                        size_t *stop)
+{
+    if ((!text && text_length) || !game || !stop)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    pk_loader loader = {{text, text_length, 0}, NULL, NULL};
+    packeis_status status = packeis_options_new(allocator, &loader.options);
+    if (status != PACKEIS_OK) {
+        *stop = 0;
+        return status;
+    }
+    status = pk_load(&loader);
+    packeis_options_free(loader.options);
+    *stop = loader.reader.at;
+    if (status == PACKEIS_OK)
+        *game = loader.game;
+    else
+        packeis_game_free(loader.game);
+    return status;
+}

@@ -1,0 +1,522 @@
+/* SPDX-License-Identifier: MIT */
+/* Game records (packeis_game_save_record() and packeis_game_load_record()),
+ * through the public API only: the exact text of a small game worked out by
+ * hand, round trips over many random games, and every error with where
+ * reading stopped. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <packeis/packeis.h>
+
+enum { BIG = 1 << 14 };
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+static packeis_options *new_options(int players)
+{
+    packeis_options *options = NULL;
+    assert_int_equal(packeis_options_new(NULL, &options), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_players(options, players), PACKEIS_OK);
+    return options;
+}
+
+static packeis_game *new_game(const packeis_options *options)
+{
+    packeis_game *game = NULL;
+    assert_int_equal(packeis_game_new(options, &game), PACKEIS_OK);
+    return game;
+}
+
+/* The record of a game, in `text` (BIG characters). */
+static size_t save(const packeis_game *game, char *text)
+{
+    size_t length = 0;
+    assert_int_equal(packeis_game_save_record(game, text, BIG, &length), PACKEIS_OK);
+    assert_int_equal(length, strlen(text));
+    return length;
+}
+
+static packeis_game *load(const char *text)
+{
+    packeis_game *game = NULL;
+    size_t stop = 0, length = strlen(text);
+    assert_int_equal(packeis_game_load_record(text, length, NULL, &game, &stop), PACKEIS_OK);
+    assert_int_equal(stop, length);
+    return game;
+}
+
+static void expect_error(const char *text, size_t length, packeis_status status, size_t stop)
+{
+    packeis_game *game = (packeis_game *)&game;
+    size_t got = 0;
+    assert_int_equal(packeis_game_load_record(text, length, NULL, &game, &got), status);
+    assert_int_equal(got, stop);
+    assert_ptr_equal(game, (packeis_game *)&game); /* not written */
+}
+
+static void play(packeis_game *game, const char *moves)
+{
+    for (size_t at = 0, length = strlen(moves); at < length;) {
+        packeis_move move = PACKEIS_MOVE_NONE;
+        size_t stop = 0;
+        assert_int_equal(
+            packeis_game_parse_move(game, moves + at, length - at, 0, &move, &stop),
+            PACKEIS_OK);
+        assert_int_equal(packeis_game_apply(game, move), PACKEIS_OK);
+        at += stop + (moves[at + stop] == ' ');
+    }
+}
+
+/* ---- the format --------------------------------------------------------- */
+
+/* A 2 x 3 board (row b moved right), one penguin each, snake placement on
+ * any floe, another hash seed: worked out by hand. A places on a1 (1 fish),
+ * B on b3 (3 fish); A slides a1-a3 over a2 and scores a1 (1 fish, 1 floe);
+ * B, who still has moves, is to act. */
+static const char small_record[] = "[Game \"packeis\"]\n"
+                                   "[Version \"1\"]\n"
+                                   "[Players \"2\"]\n"
+                                   "[Penguins \"1\"]\n"
+                                   "[Variants \"snake,any-floe\"]\n"
+                                   "[HashSeed \"99\"]\n"
+                                   "[Board \"custom -2 5\"]\n"
+                                   "1 2 3\n"
+                                   " 1 2 3\n"
+                                   "[Plies \"3\"]\n"
+                                   "\n"
+                                   "1. a1 2. b3 3. a1-a3\n"
+                                   "\n"
+                                   "[Result \"movement: A 1 fish 1 floes (1), B 0 fish 0 floes "
+                                   "(2)\"]\n";
+
+static packeis_game *small_game(void)
+{
+    packeis_options *options = new_options(2);
+    static const int x[] = {-2, 0, 2, -1, 1, 3}, y[] = {5, 5, 5, 6, 6, 6};
+    static const int fish[] = {1, 2, 3, 1, 2, 3};
+    assert_int_equal(packeis_options_set_layout(options, x, y, fish, 6), PACKEIS_OK);
+    packeis_options_set_penguins(options, 1);
+    packeis_options_set_variant(options, PACKEIS_VARIANT_SNAKE_PLACEMENT, 1);
+    packeis_options_set_variant(options, PACKEIS_VARIANT_PLACE_ANY_FLOE, 1);
+    packeis_options_set_hash_seed(options, 99);
+    packeis_game *game = new_game(options);
+    packeis_options_free(options);
+    play(game, "a1 b3 a1-a3");
+    return game;
+}
+
+static void test_small_record(void **state)
+{
+    (void)state;
+    packeis_game *game = small_game();
+    static char text[BIG];
+    save(game, text);
+    assert_string_equal(text, small_record);
+    packeis_game *loaded = load(small_record);
+    int x = 0, y = 0;
+    assert_int_equal(packeis_game_cell_coords(loaded, 3, &x, &y), PACKEIS_OK);
+    assert_int_equal(x, -1);
+    assert_int_equal(y, 6);
+    packeis_game_free(loaded);
+    packeis_game_free(game);
+}
+
+/* A new standard game: defaults written out, no actions. */
+static void test_new_standard_game(void **state)
+{
+    (void)state;
+    packeis_options *options = new_options(3);
+    packeis_options_set_seed(options, 12345);
+    packeis_game *game = new_game(options);
+    static char text[BIG];
+    save(game, text);
+    assert_string_equal(text, "[Game \"packeis\"]\n"
+                              "[Version \"1\"]\n"
+                              "[Players \"3\"]\n"
+                              "[Penguins \"3\"]\n"
+                              "[Variants \"-\"]\n"
+                              "[Board \"standard 12345\"]\n"
+                              "[Plies \"0\"]\n"
+                              "\n"
+                              "[Result \"placement: A 0 fish 0 floes (1), B 0 fish 0 floes "
+                              "(1), C 0 fish 0 floes (1)\"]\n");
+    packeis_game *loaded = load(text);
+    int standard = 0;
+    uint64_t seed = 0;
+    assert_int_equal(packeis_game_board_seed(loaded, &standard, &seed), PACKEIS_OK);
+    assert_true(standard == 1 && seed == 12345);
+    packeis_game_free(loaded);
+    packeis_game_free(game);
+    packeis_options_free(options);
+}
+
+/* ---- round trips -------------------------------------------------------- */
+
+/* A random custom layout: 8 to 64 floes on a 16 x 10 box, at an offset. */
+static void random_layout(uint64_t *rng, packeis_options *options)
+{
+    int x[64], y[64], fish[64], count = 8 + (int)(next_random(rng) % 57);
+    int dx = (int)(next_random(rng) % 21) - 10, dy = (int)(next_random(rng) % 21) - 10;
+    uint64_t used[10] = {0};
+    for (int n = 0; n < count;) {
+        int row = (int)(next_random(rng) % 10), column = (int)(next_random(rng) % 16);
+        if (used[row] >> column & 1)
+            continue;
+        used[row] |= (uint64_t)1 << column;
+        x[n] = 2 * column + (row & 1) + dx;
+        y[n] = row + dy;
+        fish[n++] = 1 + (int)(next_random(rng) % 3);
+    }
+    assert_int_equal(packeis_options_set_layout(options, x, y, fish, (size_t)count),
+                     PACKEIS_OK);
+}
+
+/* A random setup; NULL if the board cannot take the penguins. */
+static packeis_game *random_game(uint64_t *rng)
+{
+    packeis_options *options = new_options(2 + (int)(next_random(rng) % 3));
+    uint64_t bits = next_random(rng);
+    packeis_options_set_variant(options, PACKEIS_VARIANT_SNAKE_PLACEMENT, (int)(bits & 1));
+    packeis_options_set_variant(options, PACKEIS_VARIANT_PLACE_ANY_FLOE, (int)(bits >> 1 & 1));
+    if (bits >> 2 & 1)
+        packeis_options_set_hash_seed(options, next_random(rng));
+    if (bits >> 3 & 1)
+        packeis_options_set_penguins(options, 1 + (int)(bits >> 4 & 1));
+    if (bits >> 5 & 1)
+        random_layout(rng, options);
+    else
+        packeis_options_set_seed(options, next_random(rng));
+    packeis_game *game = NULL;
+    if (packeis_game_new(options, &game) != PACKEIS_OK)
+        game = NULL;
+    packeis_options_free(options);
+    return game;
+}
+
+static void expect_same_play(const packeis_game *a, const packeis_game *b)
+{
+    packeis_move ma[256], mb[256];
+    size_t na = 0, nb = 0;
+    assert_int_equal(packeis_game_history(a, ma, 256, &na), PACKEIS_OK);
+    assert_int_equal(packeis_game_history(b, mb, 256, &nb), PACKEIS_OK);
+    assert_int_equal(na, nb);
+    assert_memory_equal(ma, mb, na * sizeof *ma);
+    uint64_t ha = 0, hb = 1;
+    assert_int_equal(packeis_game_hash(a, &ha), PACKEIS_OK);
+    assert_int_equal(packeis_game_hash(b, &hb), PACKEIS_OK);
+    assert_int_equal(ha, hb);
+    int players = 0;
+    assert_int_equal(packeis_game_player_count(a, &players), PACKEIS_OK);
+    for (int p = 0; p < players; p++) {
+        int fa, fb, la, lb, ra, rb;
+        assert_int_equal(packeis_game_score(a, p, &fa, &la), PACKEIS_OK);
+        assert_int_equal(packeis_game_score(b, p, &fb, &lb), PACKEIS_OK);
+        assert_int_equal(packeis_game_rank(a, p, &ra), PACKEIS_OK);
+        assert_int_equal(packeis_game_rank(b, p, &rb), PACKEIS_OK);
+        assert_true(fa == fb && la == lb && ra == rb);
+    }
+}
+
+/* Undoing the loaded game back to the start gives the start position. */
+static void expect_undoable(packeis_game *game)
+{
+    packeis_game *start = NULL;
+    assert_int_equal(packeis_game_clone(game, &start), PACKEIS_OK);
+    assert_int_equal(packeis_game_undo_to(start, 0), PACKEIS_OK);
+    size_t plies = 1;
+    assert_int_equal(packeis_game_ply_count(start, &plies), PACKEIS_OK);
+    assert_int_equal(plies, 0);
+    packeis_game_free(start);
+}
+
+/* Random games of 2 to 4 players on standard and custom boards, with and
+ * without variants, finished or cut at a random action: record, load,
+ * record again gives the same text, and the loaded game is the same. */
+static void test_round_trips(void **state)
+{
+    (void)state;
+    uint64_t rng = 77;
+    static char text[BIG], again[BIG];
+    int played = 0;
+    for (int round = 0; round < 600; round++) {
+        packeis_game *game = random_game(&rng);
+        if (!game)
+            continue;
+        size_t plies = 0;
+        assert_int_equal(packeis_game_playout(game, next_random(&rng), &plies), PACKEIS_OK);
+        if (round % 3)
+            assert_int_equal(packeis_game_undo_to(game, next_random(&rng) % (plies + 1)),
+                             PACKEIS_OK);
+        size_t length = save(game, text);
+        packeis_game *loaded = load(text);
+        assert_int_equal(save(loaded, again), length);
+        assert_string_equal(again, text);
+        expect_same_play(game, loaded);
+        expect_undoable(loaded);
+        packeis_game_free(loaded);
+        packeis_game_free(game);
+        played++;
+    }
+    assert_true(played > 500);
+}
+
+/* Windows line ends everywhere load the same game. */
+static void test_crlf(void **state)
+{
+    (void)state;
+    static char text[2 * sizeof small_record];
+    size_t n = 0;
+    for (const char *c = small_record; *c; c++) {
+        if (*c == '\n')
+            text[n++] = '\r';
+        text[n++] = *c;
+    }
+    text[n] = '\0';
+    packeis_game *game = load(text), *original = small_game();
+    expect_same_play(game, original);
+    packeis_game_free(original);
+    packeis_game_free(game);
+}
+
+static void test_buffer_sizes(void **state)
+{
+    (void)state;
+    packeis_game *game = small_game();
+    static char text[BIG];
+    size_t length = 0, needed = strlen(small_record);
+    assert_int_equal(packeis_game_save_record(game, NULL, 0, &length),
+                     PACKEIS_E_BUFFER_TOO_SMALL);
+    assert_int_equal(length, needed);
+    assert_int_equal(packeis_game_save_record(game, text, needed, &length),
+                     PACKEIS_E_BUFFER_TOO_SMALL);
+    assert_int_equal(packeis_game_save_record(game, text, needed + 1, &length), PACKEIS_OK);
+    assert_string_equal(text, small_record);
+    packeis_game_free(game);
+}
+
+/* ---- errors ------------------------------------------------------------- */
+
+/* The small record with `from` (found once) replaced by `to`; the error is
+ * expected `offset` characters after where `from` was. */
+static void expect_edit_error(const char *from, const char *to, packeis_status status,
+                              size_t offset)
+{
+    static char text[BIG];
+    const char *at = strstr(small_record, from);
+    assert_non_null(at);
+    size_t before = (size_t)(at - small_record);
+    memcpy(text, small_record, before);
+    strcpy(text + before, to);
+    strcat(text, at + strlen(from));
+    expect_error(text, strlen(text), status, before + offset);
+}
+
+static void test_bad_headers(void **state)
+{
+    (void)state;
+    expect_edit_error("[Game", "[Gmae", PACKEIS_E_MALFORMED_TEXT, 2);
+    expect_edit_error("\"packeis\"", "\"packeys\"", PACKEIS_E_MALFORMED_TEXT, 6);
+    expect_edit_error("[Version \"1\"]", "[Version \"2\"]", PACKEIS_E_MALFORMED_TEXT, 10);
+    expect_edit_error("[Players \"2\"]", "[Players \"5\"]", PACKEIS_E_MALFORMED_TEXT, 10);
+    expect_edit_error("[Players \"2\"]", "[Players \"1\"]", PACKEIS_E_MALFORMED_TEXT, 10);
+    expect_edit_error("[Penguins \"1\"]", "[Penguins \"0\"]", PACKEIS_E_MALFORMED_TEXT, 11);
+    expect_edit_error("[Penguins \"1\"]", "[Penguins \"65\"]", PACKEIS_E_MALFORMED_TEXT, 12);
+    expect_edit_error("[Penguins \"1\"]", "[Penguins \"1\"] ", PACKEIS_E_MALFORMED_TEXT, 14);
+    expect_edit_error("[HashSeed \"99\"]", "[HashSeed \"99x\"]", PACKEIS_E_MALFORMED_TEXT, 13);
+    expect_edit_error("custom -2 5", "custom -2,5", PACKEIS_E_MALFORMED_TEXT, 9);
+    expect_edit_error("custom -2 5", "custom -2 1000001", PACKEIS_E_MALFORMED_TEXT, 16);
+    expect_edit_error("custom -2 5", "standard x", PACKEIS_E_MALFORMED_TEXT, 9);
+    expect_edit_error("[Plies \"3\"]", "[Plies \"-3\"]", PACKEIS_E_MALFORMED_TEXT, 8);
+}
+
+static void test_unknown_variant(void **state)
+{
+    (void)state;
+    expect_edit_error("snake,any-floe", "snake,any-flow", PACKEIS_E_MALFORMED_TEXT, 6);
+    expect_edit_error("snake,any-floe", "snakes,any-floe", PACKEIS_E_MALFORMED_TEXT, 0);
+    expect_edit_error("snake,any-floe", "snake,snake", PACKEIS_E_MALFORMED_TEXT, 6);
+    expect_edit_error("snake,any-floe", "snake,", PACKEIS_E_MALFORMED_TEXT, 6);
+    expect_edit_error("snake,any-floe", "", PACKEIS_E_MALFORMED_TEXT, 0);
+    packeis_game *game = NULL;
+    static char text[BIG];
+    strcpy(text, small_record);
+    memcpy(strstr(text, "snake,any-floe"), "any-floe,snake", 14);
+    size_t stop = 0;
+    assert_int_equal(packeis_game_load_record(text, strlen(text), NULL, &game, &stop),
+                     PACKEIS_OK); /* any order is read; "snake,any-floe" written */
+    packeis_game_free(game);
+}
+
+/* A picture fault stops at its character; a board too small for the
+ * penguins stops at the Board line. */
+static void test_bad_boards(void **state)
+{
+    (void)state;
+    expect_edit_error(" 1 2 3\n", " 1 4 3\n", PACKEIS_E_FISH_OUT_OF_RANGE, 3);
+    expect_edit_error(" 1 2 3\n", "1 2 3\n", PACKEIS_E_MIXED_PARITY, 0);
+    expect_edit_error("1 2 3\n 1 2 3\n", "", PACKEIS_E_NO_CELLS, 0);
+    expect_edit_error("[Penguins \"1\"]\n", "[Penguins \"4\"]\n", PACKEIS_E_TOO_FEW_FLOES,
+                      15 + 28 + 16);
+}
+
+/* Move N cannot be played: packeis_game_apply()'s error, at that move. */
+static void test_bad_moves(void **state)
+{
+    (void)state;
+    expect_edit_error("2. b3", "2. a1", PACKEIS_E_ILLEGAL_MOVE, 3);
+    expect_edit_error("3. a1-a3", "3. b3", PACKEIS_E_WRONG_PHASE, 3);
+    expect_edit_error("3. a1-a3", "3. a1-b2", PACKEIS_E_ILLEGAL_MOVE, 3);
+    expect_edit_error("3. a1-a3", "3. a1-z9", PACKEIS_E_MALFORMED_TEXT, 6);
+    expect_edit_error("3. a1-a3", "3. a1-a3x", PACKEIS_E_MALFORMED_TEXT, 8);
+    expect_edit_error("3. a1-a3", "4. a1-a3", PACKEIS_E_MALFORMED_TEXT, 0);
+    expect_edit_error("3. a1-a3", "3 a1-a3", PACKEIS_E_MALFORMED_TEXT, 1);
+    expect_edit_error("[Plies \"3\"]", "[Plies \"4\"]", PACKEIS_E_MALFORMED_TEXT, 35);
+    expect_edit_error("[Plies \"3\"]", "[Plies \"2\"]", PACKEIS_E_MALFORMED_TEXT, 25);
+}
+
+/* The Result line must be the replayed game's standings. */
+static void test_bad_results(void **state)
+{
+    (void)state;
+    expect_edit_error("A 1 fish", "A 2 fish", PACKEIS_E_MALFORMED_TEXT, 2);
+    expect_edit_error("movement:", "over:", PACKEIS_E_MALFORMED_TEXT, 0);
+    expect_edit_error("(2)\"]\n", "(2)\"]\n\nx", PACKEIS_E_MALFORMED_TEXT, 7);
+    expect_edit_error("(2)\"]\n", "(2)\"] ]", PACKEIS_E_MALFORMED_TEXT, 6);
+    static char text[BIG];
+    strcpy(text, small_record);
+    strcat(text, "\n \t\r\n");
+    packeis_game_free(load(text)); /* blank space after the Result line */
+    text[strlen(small_record) - 1] = '\0';
+    packeis_game_free(load(text)); /* no final line end */
+}
+
+/* Every cut of a record fails, stopping within what is left (the last line
+ * end is optional); a cut inside the actions stops at the cut. */
+static void test_truncated(void **state)
+{
+    (void)state;
+    static char text[BIG];
+    packeis_options *options = new_options(3);
+    packeis_game *game = new_game(options);
+    assert_int_equal(packeis_game_playout(game, 5, NULL), PACKEIS_OK);
+    size_t length = save(game, text);
+    for (size_t cut = 0; cut + 1 < length; cut++) {
+        packeis_game *loaded = NULL;
+        size_t stop = length + 1;
+        assert_int_not_equal(packeis_game_load_record(text, cut, NULL, &loaded, &stop),
+                             PACKEIS_OK);
+        assert_null(loaded);
+        assert_true(stop <= cut);
+    }
+    size_t cut = (size_t)(strstr(text, " 12. ") - text) + 5;
+    expect_error(text, cut, PACKEIS_E_MALFORMED_TEXT, cut);
+    expect_error(text, cut + 1, PACKEIS_E_MALFORMED_TEXT, cut + 1);
+    packeis_game_free(game);
+    packeis_options_free(options);
+}
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    packeis_game *game = small_game(), *loaded = NULL;
+    char text[8];
+    size_t length = 0, stop = 0;
+    assert_int_equal(packeis_game_save_record(NULL, text, 8, &length),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_save_record(game, text, 8, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_save_record(game, NULL, 8, &length),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_load_record(NULL, 3, NULL, &loaded, &stop),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_load_record("[", 1, NULL, NULL, &stop),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_load_record("[", 1, NULL, &loaded, NULL),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    packeis_allocator half = {NULL, NULL, NULL};
+    assert_int_equal(packeis_game_load_record("[", 1, &half, &loaded, &stop),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    expect_error(NULL, 0, PACKEIS_E_MALFORMED_TEXT, 0);
+    assert_null(loaded);
+    packeis_game_free(game);
+}
+
+/* ---- allocation failures ------------------------------------------------ */
+
+typedef struct counting {
+    long calls, fail_at, live;
+} counting;
+
+static void *counting_alloc(void *context, size_t size)
+{
+    counting *c = context;
+    if (++c->calls == c->fail_at)
+        return NULL;
+    c->live++;
+    return malloc(size);
+}
+
+static void counting_release(void *context, void *block, size_t size)
+{
+    (void)size;
+    ((counting *)context)->live--;
+    free(block);
+}
+
+/* Each allocation of a load fails in turn: a clean error, nothing leaked;
+ * the game, with its allocator, loads when none fails. */
+static void test_allocation_failures(void **state)
+{
+    (void)state;
+    static char text[BIG];
+    packeis_options *options = new_options(2);
+    packeis_game *game = new_game(options);
+    assert_int_equal(packeis_game_playout(game, 11, NULL), PACKEIS_OK);
+    size_t length = save(game, text);
+    for (long fail_at = 1;; fail_at++) {
+        counting c = {0, fail_at, 0};
+        packeis_allocator allocator = {counting_alloc, counting_release, &c};
+        packeis_game *loaded = NULL;
+        size_t stop = 0;
+        packeis_status status =
+            packeis_game_load_record(text, length, &allocator, &loaded, &stop);
+        if (status == PACKEIS_OK) {
+            assert_true(c.calls < fail_at);
+            expect_same_play(game, loaded);
+            packeis_game_free(loaded);
+            assert_int_equal(c.live, 0);
+            break;
+        }
+        assert_int_equal(status, PACKEIS_E_OUT_OF_MEMORY);
+        assert_null(loaded);
+        assert_int_equal(c.live, 0);
+    }
+    packeis_game_free(game);
+    packeis_options_free(options);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_small_record),        cmocka_unit_test(test_new_standard_game),
+        cmocka_unit_test(test_round_trips),         cmocka_unit_test(test_crlf),
+        cmocka_unit_test(test_buffer_sizes),        cmocka_unit_test(test_bad_headers),
+        cmocka_unit_test(test_unknown_variant),     cmocka_unit_test(test_bad_boards),
+        cmocka_unit_test(test_bad_moves),           cmocka_unit_test(test_bad_results),
+        cmocka_unit_test(test_truncated),           cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_allocation_failures),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
