@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * demo: plays one standard game of Packeis am Pol between computer players
- * and draws the board after every action.
+ * demo: plays one game of Packeis am Pol between computer players and draws
+ * the board after every action.
  *
- *   demo [--seed N] [--players 2..4] [--no-color] [--quiet]
+ *   demo [--seed N] [--players 2..4] [--layout FILE] [--record FILE]
+ *        [--no-color] [--quiet]
  *
  * Player A (0) is greedy, the others play uniformly random legal moves. The
  * seed shuffles the board and drives the random players, so a given seed
- * always replays the same game. Only the public API <packeis/packeis.h> is
- * used.
+ * always replays the same game. --layout plays on the board drawn in a
+ * layout picture file (packeis_options_set_layout_picture()); --record
+ * saves the game record at the end (packeis_game_save_record()), which the
+ * replay example loads. Only the public API <packeis/packeis.h> is used.
  */
 #include <packeis/packeis.h>
 
@@ -24,6 +27,8 @@ struct config {
     int players;
     int color;
     int quiet;
+    const char *layout; /* a layout picture file, or NULL */
+    const char *record; /* where to save the record, or NULL */
 };
 
 static const char *const player_color[PACKEIS_MAX_PLAYERS] = {"\033[1;31m", "\033[1;34m",
@@ -43,9 +48,12 @@ static void check(packeis_status status, const char *what)
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: demo [--seed N] [--players 2..4] [--no-color] [--quiet]\n"
+    fprintf(out, "usage: demo [--seed N] [--players 2..4] [--layout FILE] [--record FILE]\n"
+                 "            [--no-color] [--quiet]\n"
                  "  --seed N      board shuffle and random players (default 1)\n"
                  "  --players P   number of players, 2 to 4 (default 2)\n"
+                 "  --layout FILE play on the board of a layout picture file\n"
+                 "  --record FILE save the game record to FILE at the end\n"
                  "  --no-color    never use ANSI colours\n"
                  "  --quiet       draw only the final board\n"
                  "Player A is greedy, the others play at random.\n");
@@ -73,7 +81,7 @@ static void bad_args(const char *message, const char *arg)
 
 static struct config parse_args(int argc, char **argv)
 {
-    struct config cfg = {1, 2, isatty(STDOUT_FILENO), 0};
+    struct config cfg = {1, 2, isatty(STDOUT_FILENO), 0, NULL, NULL};
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         uint64_t v;
@@ -84,6 +92,10 @@ static struct config parse_args(int argc, char **argv)
             cfg.color = 0;
         } else if (strcmp(arg, "--quiet") == 0) {
             cfg.quiet = 1;
+        } else if (strcmp(arg, "--layout") == 0 || strcmp(arg, "--record") == 0) {
+            if (i + 1 >= argc)
+                bad_args("missing file after ", arg);
+            *(arg[2] == 'l' ? &cfg.layout : &cfg.record) = argv[++i];
         } else if (strcmp(arg, "--seed") == 0 || strcmp(arg, "--players") == 0) {
             if (i + 1 >= argc)
                 bad_args("missing value after ", arg);
@@ -252,30 +264,12 @@ static uint32_t out_mask(const packeis_game *game, int players)
     return mask;
 }
 
-/* Cell and move names as in the library's notation, for the standard board
- * (rows a to h from the top, columns from 1 at the left edge, two x units
- * apart): a placement is "b7", a slide "c4-e5". */
-static void cell_name(const packeis_game *game, int cell, char *out, size_t size)
-{
-    int x, y;
-    check(packeis_game_cell_coords(game, cell, &x, &y), "cell coordinates");
-    snprintf(out, size, "%c%d", 'a' + y, x / 2 + 1);
-}
-
-static void move_name(const packeis_game *game, packeis_move move, char out[40])
-{
-    char from[16] = "", to[16];
-    if (!packeis_move_is_placement(move))
-        cell_name(game, packeis_move_from(move), from, sizeof from);
-    cell_name(game, packeis_move_to(move), to, sizeof to);
-    snprintf(out, 40, "%s%s%s", from, from[0] ? "-" : "", to);
-}
-
 static void report_action(const packeis_game *game, int player, packeis_move move, size_t ply,
                           uint32_t new_out, int players)
 {
-    char text[40];
-    move_name(game, move, text);
+    char text[48]; /* the library's notation: "b7" places, "c4-e5" slides */
+    size_t length;
+    check(packeis_game_format_move(game, move, text, sizeof text, &length), "format move");
     printf("%zu. %c %s %s\n", ply, 'A' + player,
            packeis_move_is_placement(move) ? "places a penguin on" : "slides", text);
     for (int p = 0; p < players; p++)
@@ -327,6 +321,67 @@ static void print_standings(const packeis_game *game, int players)
     printf("\n");
 }
 
+/* ---- files ------------------------------------------------------------ */
+
+static void fail_file(const char *path, const char *what)
+{
+    fprintf(stderr, "demo: %s: %s\n", path, what);
+    exit(EXIT_FAILURE);
+}
+
+/* The whole file, NUL-terminated; the caller frees it. */
+static char *read_file(const char *path, size_t *length)
+{
+    FILE *file = fopen(path, "rb");
+    if (!file)
+        fail_file(path, strerror(errno));
+    char *text = NULL;
+    size_t size = 0, got = 0;
+    do {
+        size = size ? 2 * size : 4096;
+        if (!(text = realloc(text, size + 1)))
+            fail_file(path, "out of memory");
+        got += fread(text + got, 1, size - got, file);
+    } while (got == size);
+    fclose(file);
+    text[got] = '\0';
+    *length = got;
+    return text;
+}
+
+/* A layout picture file as the board; a fault is reported at its line and
+ * column. */
+static void load_layout(packeis_options *options, const char *path)
+{
+    size_t length, stop = 0, line = 1, column = 1;
+    char *text = read_file(path, &length);
+    packeis_status status = packeis_options_set_layout_picture(options, text, length, &stop);
+    for (size_t i = 0; i < stop; i++, column++)
+        if (text[i] == '\n')
+            line++, column = 0;
+    free(text);
+    if (status != PACKEIS_OK) {
+        fprintf(stderr, "demo: %s:%zu:%zu: %s\n", path, line, column, packeis_strerror(status));
+        exit(EXIT_FAILURE);
+    }
+}
+
+static void save_record(const packeis_game *game, const char *path)
+{
+    size_t length;
+    packeis_status status = packeis_game_save_record(game, NULL, 0, &length);
+    if (status != PACKEIS_E_BUFFER_TOO_SMALL)
+        check(status, "save record");
+    char *text = malloc(length + 1);
+    if (!text)
+        fail_file(path, "out of memory");
+    check(packeis_game_save_record(game, text, length + 1, &length), "save record");
+    FILE *file = fopen(path, "wb");
+    if (!file || fwrite(text, 1, length, file) != length || fclose(file) != 0)
+        fail_file(path, strerror(errno));
+    free(text);
+}
+
 int main(int argc, char **argv)
 {
     struct config cfg = parse_args(argc, argv);
@@ -335,6 +390,8 @@ int main(int argc, char **argv)
     check(packeis_options_new(NULL, &options), "options");
     check(packeis_options_set_players(options, cfg.players), "players");
     check(packeis_options_set_seed(options, cfg.seed), "seed");
+    if (cfg.layout)
+        load_layout(options, cfg.layout);
     check(packeis_game_new(options, &game), "new game");
     packeis_options_free(options);
 
@@ -344,6 +401,8 @@ int main(int argc, char **argv)
     printf("\n");
     play(game, &cfg);
     print_standings(game, cfg.players);
+    if (cfg.record)
+        save_record(game, cfg.record);
     packeis_game_free(game);
     return 0;
 }
