@@ -143,7 +143,7 @@ static int pk_read_small(pk_reader *reader, int min, int max, int *value)
     size_t start = reader->at;
     if (!pk_read_number(reader, 0, max, &read))
         return 0;
-    if (read < min) {
+    if (read < min || read > max) { /* pk_read_uint lets one digit above max through */
         reader->at = start;
         return 0;
     }

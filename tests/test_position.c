@@ -1,0 +1,486 @@
+/* SPDX-License-Identifier: MIT */
+/* Positions as text: round trips over thousands of positions of random games
+ * (standard and custom layouts, every phase, variants, hash seeds), then a
+ * test per error with the exact offset reported, and allocation failures. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <packeis/packeis.h>
+
+#define TEXT_SIZE 4096
+
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+/* A random layout around the origin, negative coordinates included: rows
+ * -4 ... 3, each cell kept with probability 3/4, random fish. */
+static void random_layout(packeis_options *options, uint64_t *rng)
+{
+    int x[64], y[64], fish[64];
+    size_t count = 0;
+    for (int row = -4; row < 4; row++)
+        for (int col = -8 + (row & 1); col < 8 && count < 64; col += 2)
+            if (next_random(rng) % 4) {
+                x[count] = col, y[count] = row;
+                fish[count++] = 1 + (int)(next_random(rng) % 3);
+            }
+    assert_int_equal(packeis_options_set_layout(options, x, y, fish, count), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_variant(options, PACKEIS_VARIANT_PLACE_ANY_FLOE, 1),
+                     PACKEIS_OK);
+}
+
+/* A game with a setup drawn from `seed`. */
+static packeis_game *random_game(uint64_t seed)
+{
+    uint64_t rng = seed;
+    packeis_options *options;
+    packeis_game *game;
+    assert_int_equal(packeis_options_new(NULL, &options), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_players(options, 2 + (int)(seed % 3)), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_seed(options, next_random(&rng)), PACKEIS_OK);
+    if (seed % 4 == 1)
+        random_layout(options, &rng);
+    if (seed % 5 == 2)
+        assert_int_equal(packeis_options_set_hash_seed(options, seed), PACKEIS_OK);
+    if (seed % 3 == 0)
+        assert_int_equal(
+            packeis_options_set_variant(options, PACKEIS_VARIANT_SNAKE_PLACEMENT, 1),
+            PACKEIS_OK);
+    if (seed % 7 == 3)
+        assert_int_equal(packeis_options_set_penguins(options, 1), PACKEIS_OK);
+    assert_int_equal(packeis_game_new(options, &game), PACKEIS_OK);
+    packeis_options_free(options);
+    return game;
+}
+
+static size_t save(const packeis_game *game, char *text)
+{
+    size_t length;
+    assert_int_equal(packeis_game_save_position(game, text, TEXT_SIZE, &length), PACKEIS_OK);
+    assert_int_equal(strlen(text), length);
+    return length;
+}
+
+static packeis_game *load(const char *text, size_t length)
+{
+    packeis_game *game = NULL;
+    size_t stop = 0;
+    assert_int_equal(packeis_game_load_position(text, length, NULL, &game, &stop), PACKEIS_OK);
+    assert_int_equal(stop, length);
+    return game;
+}
+
+static void compare_moves(const packeis_game *a, const packeis_game *b)
+{
+    packeis_move ma[PACKEIS_MAX_MOVES], mb[PACKEIS_MAX_MOVES];
+    size_t ca, cb, na, nb;
+    assert_int_equal(packeis_game_legal_moves(a, ma, PACKEIS_MAX_MOVES, &ca), PACKEIS_OK);
+    assert_int_equal(packeis_game_legal_moves(b, mb, PACKEIS_MAX_MOVES, &cb), PACKEIS_OK);
+    assert_int_equal(ca, cb);
+    assert_memory_equal(ma, mb, ca * sizeof ma[0]);
+    assert_int_equal(packeis_game_move_count(a, &na), PACKEIS_OK);
+    assert_int_equal(packeis_game_move_count(b, &nb), PACKEIS_OK);
+    assert_int_equal(na, nb);
+}
+
+static void compare_player(const packeis_game *a, const packeis_game *b, int p)
+{
+    int fa, fb, la, lb, ra, rb, oa, ob;
+    uint64_t sa, sb;
+    assert_int_equal(packeis_game_score(a, p, &fa, &la), PACKEIS_OK);
+    assert_int_equal(packeis_game_score(b, p, &fb, &lb), PACKEIS_OK);
+    assert_int_equal(packeis_game_rank(a, p, &ra), PACKEIS_OK);
+    assert_int_equal(packeis_game_rank(b, p, &rb), PACKEIS_OK);
+    assert_int_equal(packeis_game_is_out(a, p, &oa), PACKEIS_OK);
+    assert_int_equal(packeis_game_is_out(b, p, &ob), PACKEIS_OK);
+    assert_int_equal(packeis_game_penguin_set(a, p, &sa), PACKEIS_OK);
+    assert_int_equal(packeis_game_penguin_set(b, p, &sb), PACKEIS_OK);
+    assert_true(fa == fb && la == lb && ra == rb && oa == ob && sa == sb);
+}
+
+/* Everything a game shows about its position is equal in both. */
+static void compare(const packeis_game *a, const packeis_game *b)
+{
+    int players, pa, pb, ta, tb;
+    uint64_t ha, hb, fa, fb;
+    uint32_t wa, wb;
+    compare_moves(a, b);
+    assert_int_equal(packeis_game_player_count(a, &players), PACKEIS_OK);
+    for (int p = 0; p < players; p++)
+        compare_player(a, b, p);
+    assert_int_equal(packeis_game_phase(a, &pa) | packeis_game_phase(b, &pb), PACKEIS_OK);
+    assert_int_equal(packeis_game_current_player(a, &ta), PACKEIS_OK);
+    assert_int_equal(packeis_game_current_player(b, &tb), PACKEIS_OK);
+    assert_int_equal(packeis_game_hash(a, &ha) | packeis_game_hash(b, &hb), PACKEIS_OK);
+    assert_int_equal(packeis_game_floe_set(a, &fa) | packeis_game_floe_set(b, &fb), PACKEIS_OK);
+    assert_int_equal(packeis_game_winners(a, &wa) | packeis_game_winners(b, &wb), PACKEIS_OK);
+    assert_true(pa == pb && ta == tb && ha == hb && fa == fb && wa == wb);
+}
+
+/* game -> text -> game -> text; every 8th time both also play on. */
+static void round_trip(const packeis_game *game, uint64_t seed)
+{
+    static char text[TEXT_SIZE], again[TEXT_SIZE];
+    size_t length = save(game, text);
+    packeis_game *loaded = load(text, length);
+    size_t plies;
+    assert_int_equal(packeis_game_ply_count(loaded, &plies), PACKEIS_OK);
+    assert_int_equal(plies, 0);
+    assert_int_equal(save(loaded, again), length);
+    assert_string_equal(text, again);
+    compare(game, loaded);
+    if (seed % 8 == 0) {
+        packeis_game *copy;
+        assert_int_equal(packeis_game_clone(game, &copy), PACKEIS_OK);
+        assert_int_equal(packeis_game_playout(copy, seed, NULL), PACKEIS_OK);
+        assert_int_equal(packeis_game_playout(loaded, seed, NULL), PACKEIS_OK);
+        compare(copy, loaded);
+        packeis_game_free(copy);
+    }
+    packeis_game_free(loaded);
+}
+
+static void test_round_trips(void **state)
+{
+    (void)state;
+    size_t positions = 0, over = 0;
+    for (uint64_t seed = 0; seed < 120; seed++) {
+        packeis_game *game = random_game(seed);
+        uint64_t rng = seed;
+        packeis_move moves[PACKEIS_MAX_MOVES];
+        size_t count;
+        do {
+            round_trip(game, next_random(&rng));
+            positions++;
+            assert_int_equal(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count),
+                             PACKEIS_OK);
+            if (count)
+                assert_int_equal(packeis_game_apply(game, moves[next_random(&rng) % count]),
+                                 PACKEIS_OK);
+        } while (count);
+        over++;
+        packeis_game_free(game);
+    }
+    assert_true(positions > 5000);
+    assert_int_equal(over, 120);
+}
+
+/* Loads `text` expecting an error at an offset; *game stays untouched. */
+static void expect_error(const char *text, packeis_status status, size_t offset)
+{
+    packeis_game *game = (packeis_game *)&game;
+    size_t stop = 99999;
+    assert_int_equal(packeis_game_load_position(text, strlen(text), NULL, &game, &stop),
+                     status);
+    assert_ptr_equal(game, (packeis_game *)&game);
+    if (stop != offset)
+        print_error("%s\n  stop %zu, expected %zu\n", text, stop, offset);
+    assert_int_equal(stop, offset);
+}
+
+/* `base` with the first `old` replaced by `new`; `at` gets the offset of
+ * the replacement, plus `extra`. */
+static const char *edit(const char *base, const char *old, const char *new, size_t extra,
+                        size_t *at)
+{
+    static char text[TEXT_SIZE];
+    const char *found = strstr(base, old);
+    assert_non_null(found);
+    size_t before = (size_t)(found - base);
+    memcpy(text, base, before);
+    strcpy(text + before, new);
+    strcat(text, found + strlen(old));
+    *at = before + extra;
+    return text;
+}
+
+static void expect_edit(const char *base, const char *old, const char *new, size_t extra,
+                        packeis_status status)
+{
+    size_t at;
+    const char *text = edit(base, old, new, extra, &at);
+    expect_error(text, status, at);
+}
+
+/* A row of five floes, fish 1 1 2 3 1; player 0 stuck on the first, a gap,
+ * player 1 on the third with two floes ahead. */
+static const char row[] = "packeis 1 custom:0,0,1;2,0,1;4,0,2;6,0,3;8,0,1 players 2 penguins 1 "
+                          "variants - | A.B31 | 1/1 0/0 | out - | move 1";
+
+static void test_valid_texts(void **state)
+{
+    (void)state;
+    char again[TEXT_SIZE];
+    packeis_game *game = load(row, strlen(row));
+    save(game, again);
+    assert_string_equal(again, row);
+    packeis_game_free(game);
+    char line[TEXT_SIZE];
+    strcpy(line, row);
+    strcat(line, "\n");
+    game = load(line, strlen(line));
+    packeis_game_free(game);
+    size_t at;
+    const char *hashed = edit(row, "variants -", "variants snake hash 0", 0, &at);
+    game = load(hashed, strlen(hashed));
+    save(game, again);
+    assert_string_equal(again, hashed);
+    packeis_game_free(game);
+}
+
+static void test_syntax_errors(void **state)
+{
+    (void)state;
+    expect_edit(row, "packeis 1", "packeis 2", 0, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "custom:", "costum:", 0, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "0,0,1;", "00,0,1;", 0, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "2,0,1;", "-0,0,1;", 1, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "2,0,1;", "2,0;", 3, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "2,0,1;", "29999999999,0,1;", 9, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "players 2", "players 5", 8, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "players 2", "players 1", 8, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "players 2", "players  2", 8, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "penguins 1", "penguins 0", 9, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "penguins 1", "penguins 65", 10, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "variants -", "variants snake,any-floe", 15, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "variants -", "variants snake,snake", 15, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "variants -", "variants bogus", 9, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "variants -", "variants - hash 5792019908689228577", 16,
+                PACKEIS_E_MALFORMED_TEXT); /* the default is written by omission */
+    expect_edit(row, "variants -", "variants - hash 18446744073709551616", 35,
+                PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "variants -", "variants - hash 01", 16, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "A.B31", "a.B31", 0, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "A.B31", "A.B3", 4, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "A.B31", "A.B311", 5, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "A.B31", "A.B3x", 4, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "1/1 0/0", "1/1", 4, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "1/1 0/0", "1/1 0/0 0/0", 7, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "1/1 0/0", "1/256 0/0", 4, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "1/1 0/0", "65536/1 0/0", 4, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "out -", "out 1,0", 6, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "out -", "out 0,0", 6, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "out -", "out", 4, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "move 1", "move -", 5, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "move 1", "move 4", 5, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "move 1", "moved 1", 4, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "move 1", "move 1x", 6, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "move 1", "move 1\n\n", 7, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "move 1", "over 1", 5, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "move 1", "move 1 ", 6, PACKEIS_E_MALFORMED_TEXT);
+}
+
+/* Every proper prefix of a valid text is malformed, reported within it. */
+static void test_truncated(void **state)
+{
+    (void)state;
+    size_t length = strlen(row);
+    for (size_t cut = 0; cut < length; cut++) {
+        packeis_game *game = NULL;
+        size_t stop = 99999;
+        assert_int_equal(packeis_game_load_position(row, cut, NULL, &game, &stop),
+                         PACKEIS_E_MALFORMED_TEXT);
+        assert_null(game);
+        assert_true(stop <= cut);
+    }
+    expect_error("", PACKEIS_E_MALFORMED_TEXT, 0);
+    size_t board = (size_t)(strstr(row, "A.B31") - row);
+    packeis_game *game = NULL;
+    size_t stop;
+    assert_int_equal(packeis_game_load_position(row, board + 3, NULL, &game, &stop),
+                     PACKEIS_E_MALFORMED_TEXT);
+    assert_int_equal(stop, board + 3);
+}
+
+static void test_layout_errors(void **state)
+{
+    (void)state;
+    size_t layout = (size_t)(strstr(row, "custom:") - row);
+    size_t at;
+    const char *text = edit(row, "2,0,1;", "0,0,2;", 0, &at);
+    expect_error(text, PACKEIS_E_DUPLICATE_CELL, layout);
+    expect_error(edit(row, "2,0,1;", "3,0,1;", 0, &at), PACKEIS_E_MIXED_PARITY, layout);
+    expect_error(edit(row, "2,0,1;", "2,0,4;", 0, &at), PACKEIS_E_FISH_OUT_OF_RANGE, layout);
+    expect_error(edit(row, "2,0,1;", "2,0,0;", 0, &at), PACKEIS_E_FISH_OUT_OF_RANGE, layout);
+    expect_error(edit(row, "2,0,1;", "2000002,0,1;", 0, &at), PACKEIS_E_COORD_OUT_OF_RANGE,
+                 layout);
+    expect_edit(row, "0,0,1;2,0,1;", "2,0,1;0,0,1;", 0, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "0,0,1;2,0,1;4,0,2", "0,0,1;4,0,2;2,0,1", 6, PACKEIS_E_MALFORMED_TEXT);
+    char many[TEXT_SIZE] = "packeis 1 custom:";
+    size_t sixty_fifth = 0;
+    for (int c = 0; c < 65; c++) {
+        if (c == 64)
+            sixty_fifth = strlen(many) + 1;
+        size_t used = strlen(many);
+        snprintf(many + used, sizeof many - used, "%s%d,0,1", c ? ";" : "", 2 * c);
+    }
+    strcat(many, " players 2 penguins 1 variants - | ");
+    expect_error(many, PACKEIS_E_TOO_MANY_CELLS, sixty_fifth);
+    size_t penguins = (size_t)(strstr(row, "penguins 1") - row) + 9;
+    expect_error(edit(row, "penguins 1", "penguins 4", 0, &at), PACKEIS_E_TOO_FEW_FLOES,
+                 penguins);
+}
+
+static void test_board_errors(void **state)
+{
+    (void)state;
+    const packeis_status bad = PACKEIS_E_INVALID_POSITION;
+    expect_edit(row, "A.B31", "A.B21", 3, bad);             /* fish mismatch */
+    expect_edit(row, "A.B31", "A.BB1", 3, bad);             /* too many penguins */
+    expect_edit(row, "A.B31", "A.C31", 2, bad);             /* no player 2 */
+    expect_edit(row, "A.B31 | 1/1", "A1B.1 | 3/1", 4, bad); /* floe cut off (section 6) */
+    expect_edit(row, "A.B31", "A.231", 0, bad);             /* player 1 lost a penguin */
+    expect_edit(row, "A.B31 | 1/1", "A1B31 | 0/0", 2, bad); /* nothing moved: B unplaceable */
+    expect_edit(row, "1/1 0/0", "3/1 0/0", 0, bad);         /* 3 fish on one 1-fish floe */
+    expect_edit(row, "1/1 0/0", "1/1 1/1", 4, bad);         /* two floes won, one gone */
+    expect_edit(row, "1/1 0/0", "1/2 0/0", 0, bad);
+    expect_edit(row, "out -", "out 1", 4, bad);   /* out with a penguin */
+    expect_edit(row, "out -", "out 2", 4, bad);   /* no player 2 */
+    expect_edit(row, "move 1", "move 0", 5, bad); /* player to act cannot move */
+    expect_edit(row, "move 1", "move 3", 5, bad); /* no player 3 */
+    size_t board = (size_t)(strstr(row, "A.B31") - row), at;
+    expect_error(edit(row, "move 1", "over -", 0, &at), bad, board); /* floes left */
+}
+
+/* Placement positions from a real game: the placement order is checked. */
+static void test_placement_errors(void **state)
+{
+    (void)state;
+    static const char base[] = "packeis 1 custom:0,0,1;2,0,1;4,0,2;6,0,1;8,0,1 players 2 "
+                               "penguins 2 variants snake | A1211 | 0/0 0/0 | out - | place 1";
+    packeis_game *game = load(base, strlen(base));
+    packeis_game_free(game);
+    const packeis_status bad = PACKEIS_E_INVALID_POSITION;
+    expect_edit(base, "place 1", "place 0", 6, bad);
+    expect_edit(base, "A1211", "B1211", 0, bad);
+    expect_edit(base, "A1211", "AA211", 0, bad); /* snake: 0, 1, 1, 0 */
+    expect_edit(base, "A1211 | 0/0", "A1211 | 1/1", 8, bad);
+    expect_edit(base, "A1211 | 0/0 0/0 | out - | place 1", "AB2B1 | 0/0 0/0 | out - | place 1",
+                32, bad);                        /* player 0 places the fourth */
+    expect_edit(base, "A1211", "11A11", 2, bad); /* 2 fish: not placeable */
+    expect_edit(base, "A1211", "A12.1", 3, bad);
+    expect_edit(base, "out -", "out 1", 4, bad);
+    size_t at;
+    const char *full = edit(base, "A1211 | 0/0 0/0 | out - | place 1",
+                            "AB2BA | 0/0 0/0 | out - | place 0", 0, &at);
+    expect_error(full, bad, (size_t)(strstr(full, "place 0") - full));
+}
+
+static void test_over_errors(void **state)
+{
+    (void)state;
+    static const char over[] = "packeis 1 custom:0,0,1;2,0,1;4,0,2;6,0,3;8,0,1 players 2 "
+                               "penguins 1 variants - | ..... | 7/4 1/1 | out 0,1 | over -";
+    packeis_game *game = load(over, strlen(over));
+    int phase;
+    assert_int_equal(packeis_game_phase(game, &phase), PACKEIS_OK);
+    assert_int_equal(phase, PACKEIS_PHASE_OVER);
+    packeis_game_free(game);
+    const packeis_status bad = PACKEIS_E_INVALID_POSITION;
+    expect_edit(over, "out 0,1", "out 0", 4, bad);
+    expect_edit(over, "out 0,1", "out -", 4, bad);
+    expect_edit(over, "7/4 1/1", "7/4 1/2", 4, bad); /* 1 fish from 2 floes */
+    expect_edit(over, "7/4 1/1", "9/4 1/1", 0, bad); /* at most 3+2+1+1 */
+    expect_edit(over, "7/4 1/1", "5/4 1/1", 4, bad); /* 5+1 fish from all 5 floes: 8 */
+    expect_edit(over, "..... | 7/4", "....1 | 6/3", 4, bad);
+}
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    packeis_game *game;
+    size_t stop = 7, length;
+    packeis_allocator broken = {NULL, NULL, NULL};
+    assert_int_equal(packeis_game_load_position(NULL, 0, NULL, &game, &stop),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_load_position(row, strlen(row), NULL, NULL, &stop),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_load_position(row, strlen(row), NULL, &game, NULL),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_load_position(row, strlen(row), &broken, &game, &stop),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(stop, 7);
+    game = load(row, strlen(row));
+    char text[TEXT_SIZE] = "untouched";
+    assert_int_equal(packeis_game_save_position(game, text, 10, &length),
+                     PACKEIS_E_BUFFER_TOO_SMALL);
+    assert_int_equal(length, strlen(row));
+    assert_string_equal(text, "untouched");
+    assert_int_equal(packeis_game_save_position(game, text, length, &length),
+                     PACKEIS_E_BUFFER_TOO_SMALL);
+    assert_int_equal(packeis_game_save_position(game, text, length + 1, &length), PACKEIS_OK);
+    assert_int_equal(packeis_game_save_position(game, NULL, 0, &length),
+                     PACKEIS_E_BUFFER_TOO_SMALL);
+    assert_int_equal(packeis_game_save_position(NULL, text, 10, &length),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_save_position(game, text, 10, NULL),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    packeis_game_free(game);
+}
+
+/* An allocator that fails from the n-th call on and counts what is live. */
+typedef struct counting {
+    int calls, fail_at;
+    long live;
+} counting;
+
+static void *counting_alloc(void *context, size_t size)
+{
+    counting *c = context;
+    if (c->calls++ >= c->fail_at)
+        return NULL;
+    c->live++;
+    return malloc(size);
+}
+
+static void counting_release(void *context, void *block, size_t size)
+{
+    (void)size;
+    ((counting *)context)->live--;
+    free(block);
+}
+
+static void test_allocation_failures(void **state)
+{
+    (void)state;
+    for (int fail_at = 0;; fail_at++) {
+        counting c = {0, fail_at, 0};
+        packeis_allocator allocator = {counting_alloc, counting_release, &c};
+        packeis_game *game = NULL;
+        size_t stop;
+        packeis_status status =
+            packeis_game_load_position(row, strlen(row), &allocator, &game, &stop);
+        if (status == PACKEIS_OK) {
+            assert_true(c.live > 0);
+            packeis_game_free(game);
+            assert_int_equal(c.live, 0);
+            break;
+        }
+        assert_int_equal(status, PACKEIS_E_OUT_OF_MEMORY);
+        assert_null(game);
+        assert_int_equal(c.live, 0);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trips),      cmocka_unit_test(test_valid_texts),
+        cmocka_unit_test(test_syntax_errors),    cmocka_unit_test(test_truncated),
+        cmocka_unit_test(test_layout_errors),    cmocka_unit_test(test_board_errors),
+        cmocka_unit_test(test_placement_errors), cmocka_unit_test(test_over_errors),
+        cmocka_unit_test(test_bad_arguments),    cmocka_unit_test(test_allocation_failures),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
