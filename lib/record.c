@@ -1,23 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Game records: a game's setup and actions as readable, PGN-like text that
- * replays into the same game. The format is in doc/formats.md:
- *
- *   [Game "packeis"]          the fixed header lines, in this order
- *   [Version "1"]
- *   [Players "2"]
- *   [Penguins "4"]
- *   [Variants "-"]            or names joined by commas: "snake,any-floe"
- *   [HashSeed "7"]            only when not PACKEIS_DEFAULT_HASH_SEED
- *   [Board "standard 42"]     or "custom" (+ " X Y", the top-left corner,
- *                             unless 0 0), then the layout picture
- *   [Plies "11"]
- *                             a blank line, then the actions, 8 a line
- *   1. a1 2. h8 3. c3 4. d5 5. f2 6. g8 7. b4 8. e2
- *   9. a1-a3 10. h8-h6 11. c3-d4
- *
- *   [Result "movement: A 3 fish 1 floes (1), B 1 fish 1 floes (2)"]
- *
- * Loading checks the Result line against the replayed game. */
+ * replays into the same game (doc/formats.md, "Game records"): the header
+ * lines Game, Version, Players, Penguins, Variants, HashSeed (only when not
+ * the default), Board (a standard seed, or "custom" and a layout picture)
+ * and Plies, in that order; then the numbered actions in the move notation,
+ * 8 a line; then a Result line, which loading checks against the replay. */
 #include "picture.h"
 
 enum { PK_MOVES_PER_LINE = 8, PK_MOVE_TEXT = 48, PK_RESULT_TEXT = 256 };
@@ -128,20 +115,24 @@ static void pk_write_standings(pk_writer *writer, const packeis_game *game)
     }
 }
 
+static void pk_write_setup(pk_writer *writer, const pk_setup *setup)
+{
+    pk_write_text(writer, "[Game \"packeis\"]\n[Version \"1\"]\n");
+    pk_write_number(writer, "Players", (uint64_t)setup->players);
+    pk_write_number(writer, "Penguins", (uint64_t)setup->penguins);
+    pk_write_variants(writer, setup->variants);
+    if (setup->hash_seed != PACKEIS_DEFAULT_HASH_SEED)
+        pk_write_number(writer, "HashSeed", setup->hash_seed);
+    pk_write_board(writer, setup);
+}
+
 packeis_status packeis_game_save_record(const packeis_game *game, char *buffer, size_t capacity,
                                         size_t *length)
 {
     if (!game || !length || (!buffer && capacity))
         return PACKEIS_E_INVALID_ARGUMENT;
-    const pk_setup *setup = game->setup;
     pk_writer writer = {buffer, capacity, 0};
-    pk_write_text(&writer, "[Game \"packeis\"]\n[Version \"1\"]\n");
-    pk_write_number(&writer, "Players", (uint64_t)setup->players);
-    pk_write_number(&writer, "Penguins", (uint64_t)setup->penguins);
-    pk_write_variants(&writer, setup->variants);
-    if (setup->hash_seed != PACKEIS_DEFAULT_HASH_SEED)
-        pk_write_number(&writer, "HashSeed", setup->hash_seed);
-    pk_write_board(&writer, setup);
+    pk_write_setup(&writer, game->setup);
     pk_write_number(&writer, "Plies", game->plies);
     if (game->plies)
         pk_write_char(&writer, '\n');
@@ -313,21 +304,29 @@ static void pk_skip_space(pk_reader *reader)
         reader->at++;
 }
 
-/* "N. move", N being the action's number; plays it. */
-static packeis_status pk_read_action(pk_loader *loader, uint64_t number)
+/* "N." (N being the action's number) and the blanks after it. */
+static int pk_read_action_number(pk_reader *reader, uint64_t number)
 {
-    pk_reader *reader = &loader->reader;
     pk_skip_space(reader);
-    size_t start = reader->at, used;
+    size_t start = reader->at;
     uint64_t read;
     if (!pk_read_uint(reader, UINT64_MAX, &read) || read != number) {
         reader->at = start;
-        return PACKEIS_E_MALFORMED_TEXT;
+        return 0;
     }
     if (!pk_expect(reader, "."))
-        return PACKEIS_E_MALFORMED_TEXT;
+        return 0;
     pk_skip_blanks(reader);
-    start = reader->at;
+    return 1;
+}
+
+/* "N. move"; plays the move. */
+static packeis_status pk_read_action(pk_loader *loader, uint64_t number)
+{
+    pk_reader *reader = &loader->reader;
+    if (!pk_read_action_number(reader, number))
+        return PACKEIS_E_MALFORMED_TEXT;
+    size_t start = reader->at, used;
     packeis_move move;
     packeis_status status = packeis_game_parse_move(loader->game, reader->text + start,
                                                     reader->length - start, 0, &move, &used);
