@@ -18,8 +18,10 @@ packeis_status packeis_game_playout(packeis_game *game, uint64_t seed, size_t *p
     if (status != PACKEIS_OK)
         return status;
     const pk_setup *setup = game->setup;
-    size_t played =
-        setup->kernel->playout(setup, &game->state, seed, game->history + game->plies);
+    /* A finished game with no history reserves nothing: history stays NULL,
+     * and the kernel plays no action, so it gets no record to write. */
+    pk_record *records = game->history ? game->history + game->plies : NULL;
+    size_t played = setup->kernel->playout(setup, &game->state, seed, records);
     game->plies += played;
     if (plies)
         *plies = played;

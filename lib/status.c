@@ -27,6 +27,8 @@ static const char *const pk_messages[] = {
     [PACKEIS_E_NO_CELLS] = "layout has no floes",
     [PACKEIS_E_COORD_OUT_OF_RANGE] = "layout coordinate out of range",
     [PACKEIS_E_TOO_FEW_FLOES] = "too few floes to place every penguin",
+    [PACKEIS_E_MALFORMED_TEXT] = "malformed text",
+    [PACKEIS_E_INVALID_POSITION] = "position the rules cannot reach",
 };
 
 const char *packeis_strerror(packeis_status status)

@@ -83,7 +83,7 @@ int pk_read_uint(pk_reader *reader, uint64_t max, uint64_t *value)
     size_t start = reader->at;
     for (int c; (c = pk_peek(reader)) >= '0' && c <= '9'; reader->at++) {
         uint64_t digit = (uint64_t)(c - '0');
-        if (result > (max - digit) / 10)
+        if (digit > max || result > (max - digit) / 10)
             return 0; /* `at` stays on the digit that overflows */
         result = result * 10 + digit;
     }
