@@ -38,6 +38,22 @@ static void pk_write_cell(pk_writer *writer, const pk_layout *layout, int cell)
     pk_write_uint(writer, (uint64_t)((int64_t)layout->x[cell] - min_x) / 2 + 1);
 }
 
+/* A cell's name, or a move's text: "from-to", or just "to" when from < 0. */
+typedef struct pk_cell_text {
+    const pk_layout *layout;
+    int from, to;
+} pk_cell_text;
+
+static void pk_write_move_text(pk_writer *writer, const void *context)
+{
+    const pk_cell_text *text = context;
+    if (text->from >= 0) {
+        pk_write_cell(writer, text->layout, text->from);
+        pk_write_char(writer, '-');
+    }
+    pk_write_cell(writer, text->layout, text->to);
+}
+
 packeis_status packeis_game_cell_name(const packeis_game *game, int cell, char *buffer,
                                       size_t capacity, size_t *length)
 {
@@ -45,12 +61,8 @@ packeis_status packeis_game_cell_name(const packeis_game *game, int cell, char *
         return PACKEIS_E_INVALID_ARGUMENT;
     if (!pk_valid_cell(game, cell))
         return PACKEIS_E_OUT_OF_RANGE;
-    pk_writer measure = {NULL, 0, 0}, writer = {buffer, capacity, 0};
-    pk_write_cell(&measure, &game->setup->layout, cell);
-    if (measure.length >= capacity) /* the buffer stays untouched */
-        return pk_write_finish(&measure, length);
-    pk_write_cell(&writer, &game->setup->layout, cell);
-    return pk_write_finish(&writer, length);
+    pk_cell_text text = {&game->setup->layout, -1, cell};
+    return pk_write_all(pk_write_move_text, &text, buffer, capacity, length);
 }
 
 /* Reads row letters into a 0-based row; fails on the letter that makes the
@@ -125,15 +137,6 @@ packeis_status packeis_game_parse_cell(const packeis_game *game, const char *tex
 }
 
 /* A placement when `from` is -1, else a slide. */
-static void pk_write_move(pk_writer *writer, const pk_layout *layout, int from, int to)
-{
-    if (from >= 0) {
-        pk_write_cell(writer, layout, from);
-        pk_write_char(writer, '-');
-    }
-    pk_write_cell(writer, layout, to);
-}
-
 packeis_status packeis_game_format_move(const packeis_game *game, packeis_move move,
                                         char *buffer, size_t capacity, size_t *length)
 {
@@ -144,12 +147,8 @@ packeis_status packeis_game_format_move(const packeis_game *game, packeis_move m
     if (move == PACKEIS_MOVE_NONE || !pk_valid_cell(game, to) ||
         (!placement && !pk_valid_cell(game, from)))
         return PACKEIS_E_OUT_OF_RANGE;
-    pk_writer measure = {NULL, 0, 0}, writer = {buffer, capacity, 0};
-    pk_write_move(&measure, &game->setup->layout, placement ? -1 : from, to);
-    if (measure.length >= capacity) /* the buffer stays untouched */
-        return pk_write_finish(&measure, length);
-    pk_write_move(&writer, &game->setup->layout, placement ? -1 : from, to);
-    return pk_write_finish(&writer, length);
+    pk_cell_text text = {&game->setup->layout, placement ? -1 : from, to};
+    return pk_write_all(pk_write_move_text, &text, buffer, capacity, length);
 }
 
 /* Reads "c4" or "c4-e5" at the reader. */

@@ -38,6 +38,17 @@ void pk_picture_write(pk_writer *writer, const pk_layout *layout, uint64_t drawn
     }
 }
 
+typedef struct pk_picture {
+    const pk_layout *layout;
+    uint64_t drawn;
+} pk_picture;
+
+static void pk_write_picture(pk_writer *writer, const void *context)
+{
+    const pk_picture *picture = context;
+    pk_picture_write(writer, picture->layout, picture->drawn);
+}
+
 packeis_status packeis_game_layout_picture(const packeis_game *game, int flags, char *buffer,
                                            size_t capacity, size_t *length)
 {
@@ -45,9 +56,8 @@ packeis_status packeis_game_layout_picture(const packeis_game *game, int flags, 
         return PACKEIS_E_INVALID_ARGUMENT;
     const pk_layout *layout = &game->setup->layout;
     uint64_t drawn = flags & PACKEIS_PICTURE_CURRENT ? game->state.floes : layout->all;
-    pk_writer writer = {buffer, capacity, 0};
-    pk_picture_write(&writer, layout, drawn);
-    return pk_write_finish(&writer, length);
+    pk_picture picture = {layout, drawn};
+    return pk_write_all(pk_write_picture, &picture, buffer, capacity, length);
 }
 
 /* Adds the floe of the digit under the reader, or reports why it cannot. */

@@ -105,19 +105,19 @@ static void pk_write_play(pk_writer *writer, const pk_setup *setup, const pk_sta
         pk_write_uint(writer, state->turn);
 }
 
+static void pk_write_position(pk_writer *writer, const void *context)
+{
+    const packeis_game *game = context;
+    pk_write_setup(writer, game->setup);
+    pk_write_play(writer, game->setup, &game->state);
+}
+
 packeis_status packeis_game_save_position(const packeis_game *game, char *buffer,
                                           size_t capacity, size_t *length)
 {
     if (!game || !length || (!buffer && capacity))
         return PACKEIS_E_INVALID_ARGUMENT;
-    pk_writer measure = {NULL, 0, 0}, writer = {buffer, capacity, 0};
-    pk_write_setup(&measure, game->setup);
-    pk_write_play(&measure, game->setup, &game->state);
-    if (measure.length >= capacity) /* the buffer stays untouched */
-        return pk_write_finish(&measure, length);
-    pk_write_setup(&writer, game->setup);
-    pk_write_play(&writer, game->setup, &game->state);
-    return pk_write_finish(&writer, length);
+    return pk_write_all(pk_write_position, game, buffer, capacity, length);
 }
 
 /* ---- Reading: the syntax ----------------------------------------------- */

@@ -126,22 +126,26 @@ static void pk_write_setup(pk_writer *writer, const pk_setup *setup)
     pk_write_board(writer, setup);
 }
 
+static void pk_write_record(pk_writer *writer, const void *context)
+{
+    const packeis_game *game = context;
+    pk_write_setup(writer, game->setup);
+    pk_write_number(writer, "Plies", game->plies);
+    if (game->plies)
+        pk_write_char(writer, '\n');
+    pk_write_actions(writer, game);
+    pk_write_char(writer, '\n');
+    pk_write_open(writer, "Result");
+    pk_write_standings(writer, game);
+    pk_write_close(writer);
+}
+
 packeis_status packeis_game_save_record(const packeis_game *game, char *buffer, size_t capacity,
                                         size_t *length)
 {
     if (!game || !length || (!buffer && capacity))
         return PACKEIS_E_INVALID_ARGUMENT;
-    pk_writer writer = {buffer, capacity, 0};
-    pk_write_setup(&writer, game->setup);
-    pk_write_number(&writer, "Plies", game->plies);
-    if (game->plies)
-        pk_write_char(&writer, '\n');
-    pk_write_actions(&writer, game);
-    pk_write_char(&writer, '\n');
-    pk_write_open(&writer, "Result");
-    pk_write_standings(&writer, game);
-    pk_write_close(&writer);
-    return pk_write_finish(&writer, length);
+    return pk_write_all(pk_write_record, game, buffer, capacity, length);
 }
 
 /* ---- reading ------------------------------------------------------------ */

@@ -46,6 +46,18 @@ packeis_status pk_write_finish(pk_writer *writer, size_t *length)
     return PACKEIS_OK;
 }
 
+packeis_status pk_write_all(pk_write_fn write, const void *context, char *buffer,
+                            size_t capacity, size_t *length)
+{
+    pk_writer measure = {NULL, 0, 0};
+    write(&measure, context);
+    if (measure.length >= capacity)
+        return pk_write_finish(&measure, length);
+    pk_writer writer = {buffer, capacity, 0};
+    write(&writer, context);
+    return pk_write_finish(&writer, length);
+}
+
 int pk_peek(const pk_reader *reader)
 {
     return reader->at < reader->length ? (unsigned char)reader->text[reader->at] : -1;

@@ -28,6 +28,13 @@ void pk_write_int(pk_writer *writer, long long value);
  * (without the NUL). Never writes past the capacity. */
 packeis_status pk_write_finish(pk_writer *writer, size_t *length);
 
+/* Writes a whole text for a public writer function: `write` runs once to
+ * measure and, only if the text fits, again into the buffer, so that a
+ * too-small buffer is left untouched as the API promises. */
+typedef void (*pk_write_fn)(pk_writer *writer, const void *context);
+packeis_status pk_write_all(pk_write_fn write, const void *context, char *buffer,
+                            size_t capacity, size_t *length);
+
 /* Reads text[0 .. length-1]; `at` is the offset of the next character. */
 typedef struct pk_reader {
     const char *text;

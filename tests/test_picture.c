@@ -144,14 +144,17 @@ static void test_buffer_sizes(void **state)
 {
     (void)state;
     packeis_game *game = game_of("1 2\n 3\n");
-    char buffer[16];
+    char buffer[16], untouched[16];
     size_t length = 0;
+    memset(buffer, '#', sizeof buffer);
+    memcpy(untouched, buffer, sizeof buffer);
     assert_int_equal(packeis_game_layout_picture(game, 0, NULL, 0, &length),
                      PACKEIS_E_BUFFER_TOO_SMALL);
     assert_int_equal(length, 7);
     assert_int_equal(packeis_game_layout_picture(game, 0, buffer, 7, &length),
                      PACKEIS_E_BUFFER_TOO_SMALL);
     assert_int_equal(length, 7);
+    assert_memory_equal(buffer, untouched, sizeof buffer); /* left as it was */
     assert_int_equal(packeis_game_layout_picture(game, 0, buffer, 8, &length), PACKEIS_OK);
     assert_string_equal(buffer, "1 2\n 3\n");
     packeis_game_free(game);

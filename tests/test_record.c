@@ -300,8 +300,11 @@ static void test_buffer_sizes(void **state)
     assert_int_equal(packeis_game_save_record(game, NULL, 0, &length),
                      PACKEIS_E_BUFFER_TOO_SMALL);
     assert_int_equal(length, needed);
+    memset(text, '#', needed);
     assert_int_equal(packeis_game_save_record(game, text, needed, &length),
                      PACKEIS_E_BUFFER_TOO_SMALL);
+    for (size_t i = 0; i < needed; i++) /* left as it was */
+        assert_int_equal(text[i], '#');
     assert_int_equal(packeis_game_save_record(game, text, needed + 1, &length), PACKEIS_OK);
     assert_string_equal(text, small_record);
     packeis_game_free(game);
