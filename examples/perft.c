@@ -108,29 +108,12 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Cell and move names as in the library's notation, for the standard board
- * (rows a to h from the top, columns from 1 at the left edge, two x units
- * apart): a placement is "b7", a slide "c4-e5". */
-static void cell_name(const packeis_game *game, int cell, char *out, size_t size)
-{
-    int x, y;
-    check(packeis_game_cell_coords(game, cell, &x, &y), "cell coordinates");
-    snprintf(out, size, "%c%d", 'a' + y, x / 2 + 1);
-}
-
-static void move_name(const packeis_game *game, packeis_move move, char out[40])
-{
-    char from[16] = "", to[16];
-    if (!packeis_move_is_placement(move))
-        cell_name(game, packeis_move_from(move), from, sizeof from);
-    cell_name(game, packeis_move_to(move), to, sizeof to);
-    snprintf(out, 40, "%s%s%s", from, from[0] ? "-" : "", to);
-}
-
+/* Moves in the library's notation: a placement "b7", a slide "c4-e5". */
 static void print_move(const packeis_game *game, packeis_move move)
 {
-    char text[40];
-    move_name(game, move, text);
+    char text[48];
+    size_t length;
+    check(packeis_game_format_move(game, move, text, sizeof text, &length), "move name");
     printf("%s", text);
 }
 
