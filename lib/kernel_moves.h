@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: MIT */
+/* Move generation: the destinations of a penguin (ray masks and the first
+ * blocker), move counts and legal move lists.
+ * Part of the kernel: included once per instruction set through kernel.h,
+ * never on its own. */
+#ifndef PK_KERNEL_TABLE
+#    error "include kernel.h, not kernel_moves.h"
+#endif
+
+static inline uint64_t k_penguins(const pk_state *st) { return pk_all_penguins(st); }
+
+/* The cells of a falling ray beyond its first blocker's highest bit. With
+ * LZCNT this is one shift: a falling ray never holds cell 63 (its cells lie
+ * below its origin), so the shift stays below 64, and an empty set shifts by
+ * 0, keeping the whole ray. */
+#if defined(__LZCNT__)
+static inline uint64_t k_above_highest(uint64_t set)
+{
+    return ~(uint64_t)0 << (64 - _lzcnt_u64(set));
+}
+#else
+#    define k_above_highest pk_above_highest
+#endif
+
+/* Cells a penguin on `cell` can slide to when `blockers` stop it: along each
+ * ray, the cells before the first blocker. Growing rays meet their first
+ * blocker at its lowest bit, falling rays at its highest. */
+static inline uint64_t k_reach_blocked(const pk_layout *lay, int cell, uint64_t blockers)
+{
+    uint64_t e = lay->ray[PACKEIS_DIRECTION_EAST][cell];
+    uint64_t sw = lay->ray[PACKEIS_DIRECTION_SOUTH_WEST][cell];
+    uint64_t se = lay->ray[PACKEIS_DIRECTION_SOUTH_EAST][cell];
+    uint64_t w = lay->ray[PACKEIS_DIRECTION_WEST][cell];
+    uint64_t ne = lay->ray[PACKEIS_DIRECTION_NORTH_EAST][cell];
+    uint64_t nw = lay->ray[PACKEIS_DIRECTION_NORTH_WEST][cell];
+    return (e & pk_below_lowest(e & blockers)) | (sw & pk_below_lowest(sw & blockers)) |
+           (se & pk_below_lowest(se & blockers)) | (w & k_above_highest(w & blockers)) |
+           (ne & k_above_highest(ne & blockers)) | (nw & k_above_highest(nw & blockers));
+}
+
+static inline uint64_t k_blockers(const pk_state *st) { return ~st->floes | k_penguins(st); }
+
+static uint64_t k_reach(const pk_layout *lay, const pk_state *st, int cell)
+{
+    return k_reach_blocked(lay, cell, k_blockers(st));
+}
+
+/* The destinations of the penguin on each cell, kept across the actions of
+ * a playout. Along one line of play, blocked cells (gaps and penguins) only
+ * ever grow, so an entry computed earlier is still exact as long as none of
+ * its cells has become blocked since: most penguins need no new rays after a
+ * move. A cell holds at most one penguin in a game (it leaves a gap), so
+ * entries never go to the wrong penguin. All ones marks an unknown entry: it
+ * always meets the blockers, which include the penguin's own cell. */
+typedef struct k_reach_cache {
+    uint64_t reach[PACKEIS_MAX_CELLS];
+} k_reach_cache;
+
+static inline uint64_t k_cached_reach(const pk_layout *lay, k_reach_cache *cache, int cell,
+                                      uint64_t blockers)
+{
+    uint64_t reach = cache->reach[cell];
+    if (reach & blockers)
+        reach = cache->reach[cell] = k_reach_blocked(lay, cell, blockers);
+    return reach;
+}
+
+/* A player's move count; with a cache, its entries for the player's
+ * penguins are left up to date. */
+static inline size_t k_player_move_count(const pk_layout *lay, const pk_state *st, int player,
+                                         uint64_t blockers, k_reach_cache *cache)
+{
+    size_t count = 0;
+    for (uint64_t set = st->penguins[player]; set; set &= set - 1) {
+        int cell = pk_lowest(set);
+        uint64_t to = cache ? k_cached_reach(lay, cache, cell, blockers)
+                            : k_reach_blocked(lay, cell, blockers);
+        count += (size_t)pk_popcount(to);
+    }
+    return count;
+}
+
+static inline uint64_t k_placement_targets(const pk_setup *setup, const pk_state *st)
+{
+    return setup->placeable & ~k_penguins(st);
+}
+
+static size_t k_move_count(const pk_setup *setup, const pk_state *st)
+{
+    if (st->phase == PACKEIS_PHASE_PLACEMENT)
+        return (size_t)pk_popcount(k_placement_targets(setup, st));
+    if (st->phase != PACKEIS_PHASE_MOVEMENT)
+        return 0;
+    return k_player_move_count(&setup->layout, st, st->turn, k_blockers(st), NULL);
+}
+
+static size_t k_legal_moves(const pk_setup *setup, const pk_state *st, packeis_move *out)
+{
+    size_t n = 0;
+    if (st->phase == PACKEIS_PHASE_PLACEMENT) {
+        for (uint64_t set = k_placement_targets(setup, st); set; set &= set - 1)
+            out[n++] = 0xFFFF0000u | (packeis_move)pk_lowest(set);
+        return n;
+    }
+    if (st->phase != PACKEIS_PHASE_MOVEMENT)
+        return 0;
+    uint64_t blockers = k_blockers(st);
+    for (uint64_t set = st->penguins[st->turn]; set; set &= set - 1) {
+        int from = pk_lowest(set);
+        packeis_move base = (packeis_move)from << 16;
+        for (uint64_t to = k_reach_blocked(&setup->layout, from, blockers); to; to &= to - 1)
+            out[n++] = base | (packeis_move)pk_lowest(to);
+    }
+    return n;
+}
