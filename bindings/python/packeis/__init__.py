@@ -14,49 +14,54 @@ The library is loaded by its SONAME (``libpackeis.so.0``); set
 ``$PACKEIS_LIBRARY`` to the path of another build. The low-level ctypes
 declarations, generated from the C header, are in :mod:`packeis._ffi`
 (``packeis.lib`` is the loaded library with them applied).
+
+The package is split by purpose: ``_errors`` (status codes to exceptions),
+``_enums`` (constants and enumerations), ``_moves`` (moves and the action
+numbering), ``_options`` (building a game from its setup), ``_text`` (text
+formats and hash), ``_batch`` (research and machine-learning fast paths) and
+``_game`` (the Game class).
 """
-from ._core import (
+from ._batch import BatchResult, as_numpy, observation_shape
+from ._enums import (
     ACTION_COUNT,
-    ERRORS,
+    DEFAULT_HASH_SEED,
     MAX_CELLS,
     MAX_MOVES,
     MAX_PLAYERS,
     OBSERVATION_PLANES,
     OBSERVATION_SIZE,
-    BatchResult,
+    Direction,
+    Phase,
+    Plane,
+    Variant,
+    version,
+)
+from ._errors import (
+    ERRORS,
     BufferTooSmallError,
     CoordOutOfRangeError,
-    Direction,
     DuplicateCellError,
     FishOutOfRangeError,
-    Game,
     GameOverError,
     IllegalMoveError,
     InvalidArgumentError,
+    InvalidPositionError,
     LayoutError,
+    MalformedTextError,
     MixedParityError,
-    Move,
-    MoveBuffer,
     NoCellsError,
     NothingToUndoError,
     OutOfMemoryError,
     OutOfRangeError,
     PackeisError,
-    Phase,
-    Plane,
-    Standing,
     TooFewFloesError,
     TooManyCellsError,
-    Variant,
     WrongPhaseError,
-    action_to_move,
-    as_numpy,
     check,
-    move_to_action,
-    observation_shape,
-    version,
 )
+from ._game import Game, Standing
 from ._lib import lib
+from ._moves import Move, MoveBuffer, action_to_move, move_to_action
 
 __version__ = "0.1.0"
 

@@ -109,7 +109,7 @@ class MoveTest(unittest.TestCase):
 
 class ExceptionTest(unittest.TestCase):
     def test_hierarchy(self):
-        self.assertEqual(len(packeis.ERRORS), 15)
+        self.assertEqual(len(packeis.ERRORS), 17)
         for status, cls in packeis.ERRORS.items():
             self.assertTrue(issubclass(cls, packeis.PackeisError))
             self.assertEqual(cls.status, status)

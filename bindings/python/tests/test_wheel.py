@@ -22,7 +22,8 @@ class WheelTest(unittest.TestCase):
             with zipfile.ZipFile(os.path.join(tmp, name)) as whl:
                 names = set(whl.namelist())
                 record = whl.read("packeis-0.1.0.dist-info/RECORD").decode()
-            for module in ("__init__", "_core", "_ffi", "_lib"):
+            for module in ("__init__", "_game", "_errors", "_moves", "_options", "_text",
+                           "_batch", "_enums", "_handle", "_ffi", "_lib"):
                 self.assertIn(f"packeis/{module}.py", names)
                 self.assertIn(f"packeis/{module}.py,sha256=", record)
             self.assertIn("packeis/py.typed", names)

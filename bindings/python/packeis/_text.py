@@ -1,0 +1,144 @@
+# SPDX-License-Identifier: MIT
+"""The text formats and the hash: cell names, move notation, positions,
+records and layout pictures (see the "Text formats" page of the C docs)."""
+from __future__ import annotations
+
+from ctypes import byref, c_int, c_size_t, c_uint32, create_string_buffer
+from typing import Any, Callable, Optional
+
+from . import _ffi
+from ._errors import InvalidArgumentError, MalformedTextError, check, check_text
+from ._handle import GameHandle, allocator_ref, game_p
+from ._lib import lib
+from ._moves import Move, MoveLike
+
+_TOO_SMALL = _ffi.PACKEIS_E_BUFFER_TOO_SMALL
+
+
+def write_text(function: Callable[..., int], *args: Any, capacity: int = 4096) -> str:
+    """Calls a C writer ``function(*args, buffer, capacity, &length)``,
+    once more with the exact size if the first buffer was too small."""
+    length = c_size_t()
+    buffer = create_string_buffer(capacity)
+    status = function(*args, buffer, capacity, byref(length))
+    if status == _TOO_SMALL:
+        capacity = length.value + 1
+        buffer = create_string_buffer(capacity)
+        status = function(*args, buffer, capacity, byref(length))
+    check(status)
+    return buffer.raw[: length.value].decode()
+
+
+def read_whole(function: Callable[..., int], handle: Any, text: str, *args: Any) -> None:
+    """Calls a C reader ``function(handle, text, length, *args, &stop)``
+    and requires it to read all of ``text``."""
+    raw, stop = text.encode(), c_size_t()
+    check_text(function(handle, raw, len(raw), *args, byref(stop)), raw, stop.value)
+    if stop.value != len(raw):
+        check_text(_ffi.PACKEIS_E_MALFORMED_TEXT, raw, stop.value)
+
+
+def load_game(function: Callable[..., int], text: str,
+              allocator: Optional[_ffi.packeis_allocator]) -> Any:
+    """A new ``packeis_game *`` from a C loader (position or record)."""
+    raw, handle, stop = text.encode(), game_p(), c_size_t()
+    status = function(raw, len(raw), allocator_ref(allocator), byref(handle), byref(stop))
+    check_text(status, raw, stop.value)
+    return handle
+
+
+class TextMixin(GameHandle):
+    """The text formats and the hash of a :class:`Game`."""
+
+    __slots__ = ()
+
+    @classmethod
+    def from_position(cls, text: str,
+                      allocator: Optional[_ffi.packeis_allocator] = None) -> Any:
+        """A game at a position written by :meth:`save_position`, with no
+        history.
+
+        :raises MalformedTextError: text not in the format (``stop`` says
+            where); :raises InvalidPositionError: a position the rules cannot
+            reach; a :class:`LayoutError` or :class:`TooFewFloesError`.
+        """
+        return cls._wrap(load_game(lib.packeis_game_load_position, text, allocator), allocator)
+
+    @classmethod
+    def from_record(cls, text: str,
+                    allocator: Optional[_ffi.packeis_allocator] = None) -> Any:
+        """The game of a record written by :meth:`save_record`, with every
+        action replayed (and undoable).
+
+        :raises MalformedTextError: text not in the format, or a Result line
+            that does not match; the :class:`IllegalMoveError` family for an
+            action that cannot be played (``stop`` at the move).
+        """
+        return cls._wrap(load_game(lib.packeis_game_load_record, text, allocator), allocator)
+
+    @property
+    def hash(self) -> int:
+        """The 64-bit Zobrist hash of the position (same position, same
+        hash, whatever the moves that reached it)."""
+        return self._u64(lib.packeis_game_hash)
+
+    def save_position(self) -> str:
+        """The position as one line of text (no history, no newline)."""
+        return write_text(lib.packeis_game_save_position, self.handle)
+
+    def save_record(self) -> str:
+        """The game as a record: its setup and every action played."""
+        return write_text(lib.packeis_game_save_record, self.handle)
+
+    def layout_picture(self, current: bool = False) -> str:
+        """The layout drawn as a hex picture, one line per row; with
+        ``current`` only the floes still on the board are drawn."""
+        flags = _ffi.PACKEIS_PICTURE_CURRENT if current else 0
+        return write_text(lib.packeis_game_layout_picture, self.handle, flags)
+
+    def cell_name(self, cell: int) -> str:
+        """The name of a cell: row letters then column number (``"c4"``)."""
+        return write_text(lib.packeis_game_cell_name, self.handle, cell, capacity=24)
+
+    def parse_cell(self, text: str) -> int:
+        """The cell named ``text`` (the whole text, e.g. ``"c4"``).
+
+        :raises MalformedTextError: not a name of a cell of this layout, or
+            text after the name; ``stop`` is the offset at fault.
+        """
+        cell = c_int()
+        read_whole(lib.packeis_game_parse_cell, self.handle, text, byref(cell))
+        return cell.value
+
+    def format_move(self, move: MoveLike) -> str:
+        """A move in the project's notation: ``"c4"`` places a penguin on
+        c4, ``"c4-e5"`` slides one. The move need not be legal."""
+        return write_text(lib.packeis_game_format_move, self.handle, self._as_move(move),
+                          capacity=48)
+
+    def parse_move(self, text: str, check: bool = False) -> Move:
+        """Reads a move in the project's notation (the whole text).
+
+        :param check: also check that the move is legal now, raising what
+            :meth:`apply` would raise (with ``stop`` 0).
+        :raises MalformedTextError: not a move of this layout (``stop`` says
+            where).
+        """
+        move = c_uint32()
+        flags = _ffi.PACKEIS_PARSE_CHECK_LEGAL if check else 0
+        read_whole(lib.packeis_game_parse_move, self.handle, text, flags, byref(move))
+        return Move(move.value)
+
+    def _as_move(self, move: MoveLike) -> int:
+        """The raw value of a move given as a Move, an int, or text: the
+        project's notation (``"c4-e5"``) or else the context-free form of
+        :meth:`Move.parse` (``"12-25"``, ``"place 12"``)."""
+        if not isinstance(move, str):
+            return int(move)
+        try:
+            return self.parse_move(move)
+        except MalformedTextError as error:
+            try:
+                return Move.parse(move)
+            except InvalidArgumentError:
+                raise error from None
