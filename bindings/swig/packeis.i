@@ -3,20 +3,24 @@
  * the game as a class whose constructor calls packeis_game_new() and whose
  * destructor calls packeis_game_free(). Errors raise `PackeisError` or one
  * of its subclasses, one per status code (`IllegalMoveError`, ...), each
- * carrying the code in its `status` attribute. */
+ * carrying the code in its `status` attribute (and, for a text that could
+ * not be read, the offset where reading stopped in `stop`, else None). */
 %module packeis_swig
 
 %{
 #define SWIG_FILE_WITH_INIT
 #include <stdbool.h>
+#include <string.h>
 #include <packeis/packeis.h>
 
 /* The exception classes, indexed by status code; [0] is the base class. */
-#define PK_SWIG_STATUSES 16
+#define PK_SWIG_STATUSES 18
 static PyObject *pk_swig_errors[PK_SWIG_STATUSES];
 
-/* Sets the Python exception for a status; returns whether it was an error. */
-static int pk_swig_fail(packeis_status status)
+/* Sets the Python exception for a status, with the offset where a text
+ * parser stopped as its `stop` attribute when `stop` is not negative (else
+ * None); returns whether it was an error. */
+static int pk_swig_fail_at(packeis_status status, long long stop)
 {
     if (status == PACKEIS_OK)
         return 0;
@@ -32,10 +36,20 @@ static int pk_swig_fail(packeis_status status)
             PyObject_SetAttrString(error, "status", code);
             Py_DECREF(code);
         }
+        PyObject *where = stop >= 0 ? PyLong_FromLongLong(stop) : (Py_INCREF(Py_None), Py_None);
+        if (where) {
+            PyObject_SetAttrString(error, "stop", where);
+            Py_DECREF(where);
+        }
         PyErr_SetObject(cls, error);
         Py_DECREF(error);
     }
     return 1;
+}
+
+static int pk_swig_fail(packeis_status status)
+{
+    return pk_swig_fail_at(status, -1);
 }
 
 /* A Python list of the set bits of a cell or player set. */
@@ -83,7 +97,7 @@ static Game *pk_swig_wrap_game(packeis_game *game)
             "WrongPhaseError", "GameOverError", "NothingToUndoError",
             "DuplicateCellError", "MixedParityError", "FishOutOfRangeError",
             "TooManyCellsError", "NoCellsError", "CoordOutOfRangeError",
-            "TooFewFloesError"};
+            "TooFewFloesError", "MalformedTextError", "InvalidPositionError"};
         char qualified[64];
         for (int i = 0; i < PK_SWIG_STATUSES; i++) {
             snprintf(qualified, sizeof qualified, "packeis_swig.%s", names[i]);
@@ -128,6 +142,7 @@ int packeis_move_from(packeis_move move);
 int packeis_move_to(packeis_move move);
 
 %newobject Game::clone;
+%newobject Game::from_position;
 
 typedef struct Game {
 } Game;
@@ -166,6 +181,35 @@ typedef struct Game {
         if (pk_swig_fail(packeis_game_clone($self->handle, &copy)))
             return NULL;
         return pk_swig_wrap_game(copy);
+    }
+
+    /** A game at a position saved by save_position() (no history). */
+    static Game *from_position(const char *text)
+    {
+        packeis_game *game = NULL;
+        size_t stop = 0;
+        packeis_status status = packeis_game_load_position(text, strlen(text), NULL, &game, &stop);
+        if (pk_swig_fail_at(status, (long long)stop))
+            return NULL;
+        return pk_swig_wrap_game(game);
+    }
+
+    /** The position as one line of text. */
+    PyObject *save_position()
+    {
+        char text[4096];
+        size_t length = 0;
+        if (pk_swig_fail(packeis_game_save_position($self->handle, text, sizeof text, &length)))
+            return NULL;
+        return PyUnicode_FromStringAndSize(text, (Py_ssize_t)length);
+    }
+
+    /** The 64-bit hash of the position. */
+    unsigned long long hash()
+    {
+        uint64_t v = 0;
+        pk_swig_fail(packeis_game_hash($self->handle, &v));
+        return v;
     }
 
     int players()

@@ -90,6 +90,28 @@ class SwigTest(unittest.TestCase):
                      "TooManyCellsError", "NoCellsError", "CoordOutOfRangeError"):
             self.assertTrue(issubclass(getattr(ps, name), ps.PackeisError))
 
+    def test_positions_and_hash(self):
+        g = ps.Game(2, 0)
+        self.assertEqual(g.hash(), 0xC25B2F27C2BB0DD3)
+        g.apply(g.legal_moves()[0])
+        text = g.save_position()
+        self.assertTrue(text.startswith("packeis 1 std:0 "))
+        loaded = ps.Game.from_position(text)
+        self.assertEqual((loaded.hash(), loaded.legal_moves(), loaded.ply_count()),
+                         (g.hash(), g.legal_moves(), 0))
+        self.assertEqual(loaded.save_position(), text)
+        with self.assertRaises(ps.MalformedTextError) as caught:
+            ps.Game.from_position(text.replace("players 2", "players 7"))
+        self.assertEqual((caught.exception.status, caught.exception.stop),
+                         (16, text.index("2 penguins")))
+        bad_score = text.replace("| 0/0 0/0 |", "| 3/0 0/0 |")
+        with self.assertRaises(ps.InvalidPositionError) as caught:
+            ps.Game.from_position(bad_score)
+        self.assertEqual(caught.exception.stop, text.index("0/0"))
+        with self.assertRaises(ps.NothingToUndoError) as caught:
+            loaded.undo()
+        self.assertIsNone(caught.exception.stop)
+
     def test_destructor(self):
         # The wrapper struct comes from PyMem_Malloc, which tracemalloc sees,
         # and the destructor frees it together with the C game.
