@@ -243,19 +243,19 @@ static int pk_read_hash_seed(pk_reader *reader, uint64_t *seed)
 static packeis_status pk_read_header(pk_reader *reader, pk_position_text *read)
 {
     packeis_options *options = &read->options;
-    if (!pk_accept_word(reader, "packeis 1 "))
+    if (!pk_expect_word(reader, "packeis 1 "))
         return PACKEIS_E_MALFORMED_TEXT;
     packeis_status status = pk_read_layout(reader, read);
     if (status != PACKEIS_OK)
         return status;
-    if (!pk_accept_word(reader, " players ") ||
+    if (!pk_expect_word(reader, " players ") ||
         !pk_read_small(reader, PACKEIS_MIN_PLAYERS, PACKEIS_MAX_PLAYERS, &options->players))
         return PACKEIS_E_MALFORMED_TEXT;
-    if (!pk_accept_word(reader, " penguins "))
+    if (!pk_expect_word(reader, " penguins "))
         return PACKEIS_E_MALFORMED_TEXT;
     read->penguins_at = reader->at;
     if (!pk_read_small(reader, 1, PACKEIS_MAX_CELLS, &options->penguins) ||
-        !pk_accept_word(reader, " variants ") ||
+        !pk_expect_word(reader, " variants ") ||
         !pk_read_variants(reader, &options->variants) ||
         !pk_read_hash_seed(reader, &options->hash_seed))
         return PACKEIS_E_MALFORMED_TEXT;
@@ -271,13 +271,13 @@ static int pk_board_char_ok(int c)
 
 static int pk_read_board(pk_reader *reader, pk_position_text *read, int cells)
 {
-    if (!pk_accept_word(reader, " | "))
+    if (!pk_expect_word(reader, " | "))
         return 0;
     read->board_at = reader->at;
     for (int c = 0; c < cells; c++, reader->at++)
         if (!pk_board_char_ok(pk_peek(reader)))
             return 0;
-    return pk_accept_word(reader, " |");
+    return pk_expect_word(reader, " |");
 }
 
 static int pk_read_scores(pk_reader *reader, pk_position_text *read, int players)
@@ -318,7 +318,7 @@ static int pk_read_out(pk_reader *reader, pk_position_text *read)
 
 static int pk_read_turn(pk_reader *reader, pk_position_text *read)
 {
-    if (!pk_accept_word(reader, " | "))
+    if (!pk_expect_word(reader, " | "))
         return 0;
     read->phase_at = reader->at;
     read->phase = 0;

@@ -83,6 +83,14 @@ int pk_accept_word(pk_reader *reader, const char *word)
     return 1;
 }
 
+int pk_expect_word(pk_reader *reader, const char *word)
+{
+    for (; *word; word++, reader->at++)
+        if (pk_peek(reader) != (unsigned char)*word)
+            return 0;
+    return 1;
+}
+
 void pk_skip_blanks(pk_reader *reader)
 {
     while (pk_peek(reader) == ' ' || pk_peek(reader) == '\t')

@@ -49,6 +49,9 @@ int pk_at_end(const pk_reader *reader);
 int pk_accept(pk_reader *reader, char c);
 /* Consumes `word` if the text goes on with it; returns whether it did. */
 int pk_accept_word(pk_reader *reader, const char *word);
+/* The same where nothing else may follow: on a mismatch `at` is left on the
+ * first character that differs, for the error's offset. */
+int pk_expect_word(pk_reader *reader, const char *word);
 void pk_skip_blanks(pk_reader *reader); /* spaces and tabs */
 /* Reads a decimal number no larger than `max` (at least one digit, no
  * sign); returns 0 and leaves `at` on the offending character otherwise. */

@@ -242,7 +242,7 @@ static void test_valid_texts(void **state)
 static void test_syntax_errors(void **state)
 {
     (void)state;
-    expect_edit(row, "packeis 1", "packeis 2", 0, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "packeis 1", "packeis 2", 8, PACKEIS_E_MALFORMED_TEXT); /* at the "2" */
     expect_edit(row, "custom:", "costum:", 0, PACKEIS_E_MALFORMED_TEXT);
     expect_edit(row, "0,0,1;", "00,0,1;", 0, PACKEIS_E_MALFORMED_TEXT);
     expect_edit(row, "2,0,1;", "-0,0,1;", 1, PACKEIS_E_MALFORMED_TEXT);
