@@ -295,6 +295,37 @@ static void custom_game(void)
     expect(cell == 4, "reading order: the first floe of the second row is cell 4");
 }
 
+static void saved_game(void)
+{
+    //! [save_position]
+    packeis_game *game, *loaded;
+    check(packeis_game_new(NULL, &game), "new game");
+    check(packeis_game_playout(game, 3, NULL), "playout");
+    check(packeis_game_undo_to(game, 12), "undo to");
+
+    char text[4096];
+    size_t length;
+    check(packeis_game_save_position(game, text, sizeof text, &length), "save");
+    printf("%s\n", text);
+
+    size_t stop;
+    check(packeis_game_load_position(text, length, NULL, &loaded, &stop), "load");
+    uint64_t saved_hash, loaded_hash;
+    check(packeis_game_hash(game, &saved_hash), "hash");
+    check(packeis_game_hash(loaded, &loaded_hash), "hash");
+    printf("same position: %s\n", saved_hash == loaded_hash ? "yes" : "no");
+    packeis_game_free(loaded);
+    //! [save_position]
+    expect(saved_hash == loaded_hash, "a loaded position hashes as the original");
+
+    //! [load_errors]
+    packeis_status status = packeis_game_load_position("packeis 2", 9, NULL, &loaded, &stop);
+    printf("\"packeis 2\": %s at offset %zu\n", packeis_strerror(status), stop);
+    //! [load_errors]
+    expect(status == PACKEIS_E_MALFORMED_TEXT && stop == 8, "the offset of the fault");
+    packeis_game_free(game);
+}
+
 int main(void)
 {
     //! [version]
@@ -307,5 +338,6 @@ int main(void)
     //! [version]
     standard_game();
     custom_game();
+    saved_game();
     return EXIT_SUCCESS;
 }
