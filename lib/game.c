@@ -122,6 +122,7 @@ packeis_status packeis_game_apply(packeis_game *game, packeis_move move)
         return status;
     pk_record *record = &game->history[game->plies++];
     record->before = game->state;
+    record->unpruned = 0;
     record->move = move;
     const pk_setup *setup = game->setup;
     if (packeis_move_is_placement(move))
@@ -132,13 +133,23 @@ packeis_status packeis_game_apply(packeis_game *game, packeis_move move)
     return PACKEIS_OK;
 }
 
+/* Goes back to the position before action `plies` (see pk_record). */
+static void pk_game_restore(packeis_game *game, size_t plies)
+{
+    const pk_record *record = &game->history[plies];
+    game->state = record->before;
+    game->plies = plies;
+    if (record->unpruned)
+        game->setup->kernel->prune(game->setup, &game->state);
+}
+
 packeis_status packeis_game_undo(packeis_game *game)
 {
     if (!game)
         return PACKEIS_E_INVALID_ARGUMENT;
     if (game->plies == 0)
         return PACKEIS_E_NOTHING_TO_UNDO;
-    game->state = game->history[--game->plies].before;
+    pk_game_restore(game, game->plies - 1);
     return PACKEIS_OK;
 }
 
@@ -148,9 +159,7 @@ packeis_status packeis_game_undo_to(packeis_game *game, size_t plies)
         return PACKEIS_E_INVALID_ARGUMENT;
     if (plies > game->plies)
         return PACKEIS_E_OUT_OF_RANGE;
-    if (plies < game->plies) {
-        game->state = game->history[plies].before;
-        game->plies = plies;
-    }
+    if (plies < game->plies)
+        pk_game_restore(game, plies);
     return PACKEIS_OK;
 }

@@ -54,6 +54,7 @@ typedef struct pk_kernel {
     size_t (*playout)(const struct pk_setup *, pk_state *, uint64_t seed,
                       struct pk_record *history);
     uint64_t (*perft)(const struct pk_setup *, const pk_state *, unsigned depth);
+    void (*prune)(const struct pk_setup *, pk_state *); /* section 6, in full */
 } pk_kernel;
 
 /* Everything immutable about a game, shared by its clones. */
@@ -76,9 +77,13 @@ typedef struct pk_setup {
     pk_layout layout;
 } pk_setup;
 
-/* One history entry: the position before an action, and the action. */
+/* One history entry: the position before an action, and the action. A
+ * playout leaves section 6 out of the positions it records (it changes no
+ * move and no score, and the game's end removes every free floe anyway);
+ * `unpruned` marks them, and restoring one applies section 6 then. */
 typedef struct pk_record {
     pk_state before;
+    uint8_t unpruned;
     packeis_move move;
 } pk_record;
 

@@ -18,5 +18,6 @@
 #include "kernel_search.h"
 
 const pk_kernel PK_KERNEL_TABLE = {
-    k_move_count, k_legal_moves, k_reach, k_place, k_slide, k_playout, k_perft,
+    k_move_count, k_legal_moves, k_reach, k_place,
+    k_slide,      k_playout,     k_perft, k_remove_unreachable,
 };

@@ -25,7 +25,7 @@ static size_t k_play_nth(const pk_setup *setup, pk_state *st, uint32_t k, k_reac
         if (k < here) {
             int to = pk_select(destinations, k);
             *move = ((packeis_move)from << 16) | (packeis_move)to;
-            return k_slide_counted(setup, st, from, to, 1, reach);
+            return k_slide_counted(setup, st, from, to, 0, reach);
         }
         k -= here;
     }
@@ -42,6 +42,9 @@ static size_t k_playout(const pk_setup *setup, pk_state *st, uint64_t seed, pk_r
     while (count) {
         pk_record *record = &history[plies++];
         record->before = *st;
+        /* Section 6 applies in movement only, and the first position is the
+         * game's own, which is exact. */
+        record->unpruned = plies > 1 && st->phase == PACKEIS_PHASE_MOVEMENT;
         uint32_t k = pk_rng_below(&rng, (uint32_t)count);
         count = k_play_nth(setup, st, k, &reach, &record->move);
     }
