@@ -1040,8 +1040,7 @@ PACKEIS_API packeis_status packeis_observation_shape(size_t *planes, size_t *cel
  * @since 0.1.0
  */
 PACKEIS_API packeis_status packeis_game_observe(const packeis_game *game, int flags,
-                                                float *planes, size_t capacity,
-                                                size_t *count);
+                                                float *planes, size_t capacity, size_t *count);
 
 /**
  * @brief The number of a move in the fixed action numbering: a slide from

@@ -15,9 +15,9 @@
 PK_TEST_ASSERT(move_is_32_bits, sizeof(packeis_move) == 4);
 PK_TEST_ASSERT(status_is_int, sizeof(packeis_status) == sizeof(int));
 PK_TEST_ASSERT(max_cells_fits_u64, PACKEIS_MAX_CELLS == 64);
-PK_TEST_ASSERT(version_number, PACKEIS_VERSION_NUMBER ==
-               PACKEIS_VERSION_MAJOR * 10000 + PACKEIS_VERSION_MINOR * 100 +
-                   PACKEIS_VERSION_PATCH);
+PK_TEST_ASSERT(version_number, PACKEIS_VERSION_NUMBER == PACKEIS_VERSION_MAJOR * 10000 +
+                                                             PACKEIS_VERSION_MINOR * 100 +
+                                                             PACKEIS_VERSION_PATCH);
 
 int main(void)
 {

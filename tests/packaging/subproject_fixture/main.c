@@ -13,13 +13,12 @@
 
 static int failures;
 
-#define CHECK(cond)                                                            \
-    do {                                                                       \
-        if (!(cond)) {                                                         \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__,   \
-                    #cond);                                                    \
-            failures++;                                                        \
-        }                                                                      \
+#define CHECK(cond)                                                                            \
+    do {                                                                                       \
+        if (!(cond)) {                                                                         \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);           \
+            failures++;                                                                        \
+        }                                                                                      \
     } while (0)
 
 int main(int argc, char **argv)
