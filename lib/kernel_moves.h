@@ -56,13 +56,26 @@ typedef struct k_reach_cache {
     uint64_t reach[PACKEIS_MAX_CELLS];
 } k_reach_cache;
 
-static inline uint64_t k_cached_reach(const pk_layout *lay, k_reach_cache *cache, int cell,
-                                      uint64_t blockers)
+/* The move count of a player's penguins from the cache, refreshing the
+ * stale entries: a first pass without data-dependent branches finds them (a
+ * cell set), a second recomputes only those (usually none or one). */
+static inline size_t k_cached_move_count(const pk_layout *lay, uint64_t penguins,
+                                         uint64_t blockers, k_reach_cache *cache)
 {
-    uint64_t reach = cache->reach[cell];
-    if (reach & blockers)
-        reach = cache->reach[cell] = k_reach_blocked(lay, cell, blockers);
-    return reach;
+    size_t count = 0;
+    uint64_t stale = 0;
+    for (uint64_t set = penguins; set; set &= set - 1) {
+        int cell = pk_lowest(set);
+        uint64_t reach = cache->reach[cell], bad = (reach & blockers) != 0;
+        stale |= bad << cell;
+        count += (size_t)pk_popcount(reach & (bad - 1)); /* 0 if stale */
+    }
+    for (; stale; stale &= stale - 1) {
+        int cell = pk_lowest(stale);
+        uint64_t reach = cache->reach[cell] = k_reach_blocked(lay, cell, blockers);
+        count += (size_t)pk_popcount(reach);
+    }
+    return count;
 }
 
 /* A player's move count; with a cache, its entries for the player's
@@ -70,13 +83,11 @@ static inline uint64_t k_cached_reach(const pk_layout *lay, k_reach_cache *cache
 static inline size_t k_player_move_count(const pk_layout *lay, const pk_state *st, int player,
                                          uint64_t blockers, k_reach_cache *cache)
 {
+    if (cache)
+        return k_cached_move_count(lay, st->penguins[player], blockers, cache);
     size_t count = 0;
-    for (uint64_t set = st->penguins[player]; set; set &= set - 1) {
-        int cell = pk_lowest(set);
-        uint64_t to = cache ? k_cached_reach(lay, cache, cell, blockers)
-                            : k_reach_blocked(lay, cell, blockers);
-        count += (size_t)pk_popcount(to);
-    }
+    for (uint64_t set = st->penguins[player]; set; set &= set - 1)
+        count += (size_t)pk_popcount(k_reach_blocked(lay, pk_lowest(set), blockers));
     return count;
 }
 
