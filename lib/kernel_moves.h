@@ -91,6 +91,17 @@ static inline size_t k_player_move_count(const pk_layout *lay, const pk_state *s
     return count;
 }
 
+/* Whether a player has a move: the first penguin with a destination ends
+ * the search. */
+static inline int k_player_can_move(const pk_layout *lay, const pk_state *st, int player,
+                                    uint64_t blockers)
+{
+    for (uint64_t set = st->penguins[player]; set; set &= set - 1)
+        if (k_reach_blocked(lay, pk_lowest(set), blockers))
+            return 1;
+    return 0;
+}
+
 static inline uint64_t k_placement_targets(const pk_setup *setup, const pk_state *st)
 {
     return setup->placeable & ~k_penguins(st);

@@ -104,13 +104,27 @@ static inline int k_next_player(const pk_setup *setup, int player)
     return player + 1 == setup->players ? 0 : player + 1;
 }
 
+/* Who plays an action decides what follows it: packeis_game_apply() keeps
+ * the board equal to the table (section 6) and needs only to know whether
+ * the next player can move; perft and playouts skip section 6 (it changes no
+ * move) and need the next player's move count, playouts through their cache
+ * of destinations. */
+typedef enum k_mode { K_APPLY, K_PERFT, K_PLAYOUT } k_mode;
+
+static inline size_t k_next_moves(const pk_layout *lay, const pk_state *st, int player,
+                                  uint64_t blockers, k_mode mode, k_reach_cache *reach)
+{
+    if (mode == K_APPLY)
+        return (size_t)k_player_can_move(lay, st, player, blockers);
+    return k_player_move_count(lay, st, player, blockers, reach);
+}
+
 /* Section 5: hands the turn to the first player, starting with `first` in
  * turn order, who can move; players on the way with no move go out. Returns
- * that player's move count (keeping `reach` up to date, if not NULL), or 0
- * when the game is over. A player going out needs no section-6 check: its
- * stuck penguins have no free floe beside them, so no chain ran through
- * them. */
-static inline size_t k_pass_turn(const pk_setup *setup, pk_state *st, int first,
+ * that player's move count (with K_APPLY, just non-zero), or 0 when the game
+ * is over. A player going out needs no section-6 check: its stuck penguins
+ * have no free floe beside them, so no chain ran through them. */
+static inline size_t k_pass_turn(const pk_setup *setup, pk_state *st, int first, k_mode mode,
                                  k_reach_cache *reach)
 {
     const pk_layout *lay = &setup->layout;
@@ -119,7 +133,7 @@ static inline size_t k_pass_turn(const pk_setup *setup, pk_state *st, int first,
     for (int i = 0; i < setup->players; i++, player = k_next_player(setup, player)) {
         if (st->out & (1u << player))
             continue;
-        size_t count = k_player_move_count(lay, st, player, blockers, reach);
+        size_t count = k_next_moves(lay, st, player, blockers, mode, reach);
         if (count) {
             k_set_turn(setup, st, player);
             return count;
@@ -134,7 +148,7 @@ static inline size_t k_pass_turn(const pk_setup *setup, pk_state *st, int first,
 
 /* Places a penguin for the player to act; the last placement starts the
  * movement phase. Returns the move count of the player to act next. */
-static size_t k_place_counted(const pk_setup *setup, pk_state *st, int cell,
+static size_t k_place_counted(const pk_setup *setup, pk_state *st, int cell, k_mode mode,
                               k_reach_cache *reach)
 {
     st->penguins[st->turn] |= pk_bit(cell);
@@ -146,18 +160,17 @@ static size_t k_place_counted(const pk_setup *setup, pk_state *st, int cell,
     }
     st->phase = PACKEIS_PHASE_MOVEMENT;
     k_remove_unreachable(setup, st);
-    return k_pass_turn(setup, st, 0, reach);
+    return k_pass_turn(setup, st, 0, mode, reach);
 }
 
 static void k_place(const pk_setup *setup, pk_state *st, int cell)
 {
-    (void)k_place_counted(setup, st, cell, NULL);
+    (void)k_place_counted(setup, st, cell, K_APPLY, NULL);
 }
 
-/* Section 4 then 5 and 6; `prune` says whether to keep the board equal to the
- * table (section 6), which perft can skip since it changes no move. */
+/* Section 4 then 5 (and 6 for K_APPLY). */
 static inline size_t k_slide_counted(const pk_setup *setup, pk_state *st, int from, int to,
-                                     int prune, k_reach_cache *reach)
+                                     k_mode mode, k_reach_cache *reach)
 {
     const pk_layout *lay = &setup->layout;
     int player = st->turn;
@@ -167,12 +180,12 @@ static inline size_t k_slide_counted(const pk_setup *setup, pk_state *st, int fr
                 setup->floe_key[from];
     st->fish[player] = (uint16_t)(st->fish[player] + lay->fish[from]);
     st->floes_won[player]++;
-    if (prune && k_may_split(lay, st, from))
+    if (mode == K_APPLY && k_may_split(lay, st, from))
         k_prune_after_slide(setup, st, from);
-    return k_pass_turn(setup, st, k_next_player(setup, player), reach);
+    return k_pass_turn(setup, st, k_next_player(setup, player), mode, reach);
 }
 
 static void k_slide(const pk_setup *setup, pk_state *st, int from, int to)
 {
-    (void)k_slide_counted(setup, st, from, to, 1, NULL);
+    (void)k_slide_counted(setup, st, from, to, K_APPLY, NULL);
 }

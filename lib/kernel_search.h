@@ -16,7 +16,7 @@ static size_t k_play_nth(const pk_setup *setup, pk_state *st, uint32_t k, k_reac
     if (st->phase == PACKEIS_PHASE_PLACEMENT) {
         int cell = pk_select(k_placement_targets(setup, st), k);
         *move = 0xFFFF0000u | (packeis_move)cell;
-        return k_place_counted(setup, st, cell, reach);
+        return k_place_counted(setup, st, cell, K_PLAYOUT, reach);
     }
     for (uint64_t set = st->penguins[st->turn];; set &= set - 1) {
         int from = pk_lowest(set);
@@ -25,7 +25,7 @@ static size_t k_play_nth(const pk_setup *setup, pk_state *st, uint32_t k, k_reac
         if (k < here) {
             int to = pk_select(destinations, k);
             *move = ((packeis_move)from << 16) | (packeis_move)to;
-            return k_slide_counted(setup, st, from, to, 0, reach);
+            return k_slide_counted(setup, st, from, to, K_PLAYOUT, reach);
         }
         k -= here;
     }
@@ -59,7 +59,7 @@ static uint64_t k_perft_placements(const pk_setup *setup, const pk_state *st, un
     uint64_t leaves = 0;
     for (uint64_t set = k_placement_targets(setup, st); set; set &= set - 1) {
         pk_state child = *st;
-        size_t count = k_place_counted(setup, &child, pk_lowest(set), NULL);
+        size_t count = k_place_counted(setup, &child, pk_lowest(set), K_PERFT, NULL);
         leaves += k_perft_from(setup, &child, count, depth - 1);
     }
     return leaves;
@@ -72,7 +72,7 @@ static uint64_t k_perft_slides(const pk_setup *setup, const pk_state *st, unsign
         int from = pk_lowest(set);
         for (uint64_t to = k_reach_blocked(&setup->layout, from, blockers); to; to &= to - 1) {
             pk_state child = *st;
-            size_t count = k_slide_counted(setup, &child, from, pk_lowest(to), 0, NULL);
+            size_t count = k_slide_counted(setup, &child, from, pk_lowest(to), K_PERFT, NULL);
             leaves += k_perft_from(setup, &child, count, depth - 1);
         }
     }
@@ -141,7 +141,7 @@ static uint64_t k_perft_two(const pk_setup *setup, const pk_state *st)
                 continue;
             }
             pk_state child = *st;
-            size_t count = k_slide_counted(setup, &child, from, pk_lowest(to), 0, NULL);
+            size_t count = k_slide_counted(setup, &child, from, pk_lowest(to), K_PERFT, NULL);
             leaves += count ? count : 1;
         }
     }
