@@ -124,12 +124,7 @@ packeis_status packeis_game_apply(packeis_game *game, packeis_move move)
     record->before = game->state;
     record->unpruned = 0;
     record->move = move;
-    const pk_setup *setup = game->setup;
-    if (packeis_move_is_placement(move))
-        setup->kernel->place(setup, &game->state, packeis_move_to(move));
-    else
-        setup->kernel->slide(setup, &game->state, packeis_move_from(move),
-                             packeis_move_to(move));
+    pk_play(game->setup, &game->state, move);
     return PACKEIS_OK;
 }
 

@@ -31,14 +31,6 @@ uint64_t pk_board_hash(const pk_setup *setup, const pk_state *state)
     return hash ^ pk_turn_key(setup, state->turn);
 }
 
-/* The SplitMix64 output function, as a mixer of one word. */
-static uint64_t pk_mix(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
 /* The board part, then the scores, players out and phase packed in two
  * words: fish of players 0-3 in 16 bits each; floes of players 0-3 in 8 bits
  * each, then the players out (8 bits) and the phase (8 bits). */
@@ -50,7 +42,7 @@ uint64_t pk_position_hash(const pk_setup *setup, const pk_state *state)
         rest |= (uint64_t)state->floes_won[p] << (8 * p);
     }
     rest |= (uint64_t)state->out << 32 | (uint64_t)state->phase << 40;
-    return state->hash ^ pk_mix(fish ^ pk_mix(rest ^ setup->hash_seed));
+    return state->hash ^ pk_mix64(fish ^ pk_mix64(rest ^ setup->hash_seed));
 }
 
 packeis_status packeis_game_hash(const packeis_game *game, uint64_t *hash)

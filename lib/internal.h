@@ -167,6 +167,18 @@ uint32_t pk_winners_of(const pk_setup *setup, const pk_state *state);
 /* search.c */
 size_t pk_actions_left(const pk_setup *setup, const pk_state *state);
 
+/* moves.c: plays a checked move, with all that follows it. */
+void pk_play(const pk_setup *setup, pk_state *state, packeis_move move);
+
+/* The owner of the penguin on `cell`, or -1. */
+static inline int pk_penguin_owner(const pk_state *state, int cell)
+{
+    for (int p = 0; p < PACKEIS_MAX_PLAYERS; p++)
+        if ((state->penguins[p] >> cell) & 1)
+            return p;
+    return -1;
+}
+
 /* game.c */
 packeis_status pk_game_reserve(packeis_game *game, size_t more);
 

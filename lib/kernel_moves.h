@@ -7,8 +7,6 @@
 #    error "include kernel.h, not kernel_moves.h"
 #endif
 
-static inline uint64_t k_penguins(const pk_state *st) { return pk_all_penguins(st); }
-
 /* The cells of a falling ray beyond its first blocker's highest bit. With
  * LZCNT this is one shift: a falling ray never holds cell 63 (its cells lie
  * below its origin), so the shift stays below 64, and an empty set shifts by
@@ -22,23 +20,38 @@ static inline uint64_t k_above_highest(uint64_t set)
 #    define k_above_highest pk_above_highest
 #endif
 
-/* Cells a penguin on `cell` can slide to when `blockers` stop it: along each
- * ray, the cells before the first blocker. Growing rays meet their first
- * blocker at its lowest bit, falling rays at its highest. */
-static inline uint64_t k_reach_blocked(const pk_layout *lay, int cell, uint64_t blockers)
+/* Along east, south-west and south-east, cell indices grow (reading order);
+ * along the other three they fall. */
+static inline int k_growing(int direction)
 {
-    uint64_t e = lay->ray[PACKEIS_DIRECTION_EAST][cell];
-    uint64_t sw = lay->ray[PACKEIS_DIRECTION_SOUTH_WEST][cell];
-    uint64_t se = lay->ray[PACKEIS_DIRECTION_SOUTH_EAST][cell];
-    uint64_t w = lay->ray[PACKEIS_DIRECTION_WEST][cell];
-    uint64_t ne = lay->ray[PACKEIS_DIRECTION_NORTH_EAST][cell];
-    uint64_t nw = lay->ray[PACKEIS_DIRECTION_NORTH_WEST][cell];
-    return (e & pk_below_lowest(e & blockers)) | (sw & pk_below_lowest(sw & blockers)) |
-           (se & pk_below_lowest(se & blockers)) | (w & k_above_highest(w & blockers)) |
-           (ne & k_above_highest(ne & blockers)) | (nw & k_above_highest(nw & blockers));
+    return direction == PACKEIS_DIRECTION_EAST || direction >= PACKEIS_DIRECTION_SOUTH_WEST;
 }
 
-static inline uint64_t k_blockers(const pk_state *st) { return ~st->floes | k_penguins(st); }
+/* The cells before the first blocker on one ray: a growing ray meets it at
+ * its lowest bit, a falling ray at its highest. */
+static inline uint64_t k_ray_reach(const pk_layout *lay, int cell, int direction,
+                                   uint64_t blockers)
+{
+    uint64_t ray = lay->ray[direction][cell];
+    return ray & (k_growing(direction) ? pk_below_lowest(ray & blockers)
+                                       : k_above_highest(ray & blockers));
+}
+
+/* Cells a penguin on `cell` can slide to when `blockers` stop it. */
+static inline uint64_t k_reach_blocked(const pk_layout *lay, int cell, uint64_t blockers)
+{
+    return k_ray_reach(lay, cell, PACKEIS_DIRECTION_EAST, blockers) |
+           k_ray_reach(lay, cell, PACKEIS_DIRECTION_NORTH_EAST, blockers) |
+           k_ray_reach(lay, cell, PACKEIS_DIRECTION_NORTH_WEST, blockers) |
+           k_ray_reach(lay, cell, PACKEIS_DIRECTION_WEST, blockers) |
+           k_ray_reach(lay, cell, PACKEIS_DIRECTION_SOUTH_WEST, blockers) |
+           k_ray_reach(lay, cell, PACKEIS_DIRECTION_SOUTH_EAST, blockers);
+}
+
+static inline uint64_t k_blockers(const pk_state *st)
+{
+    return ~st->floes | pk_all_penguins(st);
+}
 
 static uint64_t k_reach(const pk_layout *lay, const pk_state *st, int cell)
 {
@@ -104,7 +117,7 @@ static inline int k_player_can_move(const pk_layout *lay, const pk_state *st, in
 
 static inline uint64_t k_placement_targets(const pk_setup *setup, const pk_state *st)
 {
-    return setup->placeable & ~k_penguins(st);
+    return setup->placeable & ~pk_all_penguins(st);
 }
 
 static size_t k_move_count(const pk_setup *setup, const pk_state *st)

@@ -31,7 +31,7 @@ static inline void k_set_turn(const pk_setup *setup, pk_state *st, int turn)
 static void k_remove_unreachable(const pk_setup *setup, pk_state *st)
 {
     const pk_layout *lay = &setup->layout;
-    uint64_t penguins = k_penguins(st), free_floes = st->floes & ~penguins;
+    uint64_t penguins = pk_all_penguins(st), free_floes = st->floes & ~penguins;
     uint64_t kept = 0, frontier = penguins;
     while (frontier) {
         uint64_t next = 0;
@@ -68,7 +68,7 @@ static inline int k_may_split(const pk_layout *lay, const pk_state *st, int from
 static void k_prune_after_slide(const pk_setup *setup, pk_state *st, int from)
 {
     const pk_layout *lay = &setup->layout;
-    uint64_t penguins = k_penguins(st), guarded = penguins;
+    uint64_t penguins = pk_all_penguins(st), guarded = penguins;
     for (uint64_t set = penguins; set; set &= set - 1)
         guarded |= lay->adjacent[pk_lowest(set)];
     uint64_t free_floes = st->floes & ~penguins;

@@ -107,11 +107,8 @@ static size_t k_reply_losses(const pk_layout *lay, const pk_state *st, int playe
     for (uint64_t set = st->penguins[player]; set; set &= set - 1) {
         int cell = pk_lowest(set);
         for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++) {
-            uint64_t ray = lay->ray[d][cell];
-            int growing = d == PACKEIS_DIRECTION_EAST || d >= PACKEIS_DIRECTION_SOUTH_WEST;
-            uint64_t segment = ray & (growing ? pk_below_lowest(ray & blockers)
-                                              : k_above_highest(ray & blockers));
-            k_add_losses(loss, segment, growing);
+            uint64_t segment = k_ray_reach(lay, cell, d, blockers);
+            k_add_losses(loss, segment, k_growing(d));
             total += (size_t)pk_popcount(segment);
         }
     }
@@ -142,7 +139,7 @@ static uint64_t k_perft_two(const pk_setup *setup, const pk_state *st)
             }
             pk_state child = *st;
             size_t count = k_slide_counted(setup, &child, from, pk_lowest(to), K_PERFT, NULL);
-            leaves += count ? count : 1;
+            leaves += k_perft_from(setup, &child, count, 1);
         }
     }
     return leaves;

@@ -37,6 +37,14 @@ int packeis_move_to(packeis_move move)
     return (int)(move & 0xFFFFu);
 }
 
+void pk_play(const pk_setup *setup, pk_state *state, packeis_move move)
+{
+    if (packeis_move_is_placement(move))
+        setup->kernel->place(setup, state, packeis_move_to(move));
+    else
+        setup->kernel->slide(setup, state, packeis_move_from(move), packeis_move_to(move));
+}
+
 packeis_status packeis_game_legal_moves(const packeis_game *game, packeis_move *moves,
                                         size_t capacity, size_t *count)
 {

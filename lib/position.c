@@ -69,9 +69,9 @@ static void pk_write_setup(pk_writer *writer, const pk_setup *setup)
 
 static char pk_board_char(const pk_setup *setup, const pk_state *state, int cell)
 {
-    for (int p = 0; p < setup->players; p++)
-        if ((state->penguins[p] >> cell) & 1)
-            return (char)('A' + p);
+    int owner = pk_penguin_owner(state, cell);
+    if (owner >= 0)
+        return (char)('A' + owner);
     if ((state->floes >> cell) & 1)
         return (char)('0' + setup->layout.fish[cell]);
     return '.';

@@ -138,17 +138,11 @@ static packeis_status pk_check_placement(const pk_setup *setup, const pk_positio
 static packeis_status pk_check_linked(const pk_setup *setup, const pk_position_text *read,
                                       const pk_state *state, size_t *fault)
 {
-    uint64_t penguins = pk_all_penguins(state), free_floes = state->floes & ~penguins;
-    uint64_t linked = 0, frontier = penguins;
-    while (frontier) {
-        uint64_t next = 0;
-        for (; frontier; frontier &= frontier - 1)
-            next |= setup->layout.adjacent[pk_lowest(frontier)];
-        frontier = next & free_floes & ~linked;
-        linked |= frontier;
-    }
-    if (free_floes & ~linked)
-        PK_FAULT(pk_cell_at(read, free_floes & ~linked));
+    pk_state pruned = *state;
+    setup->kernel->prune(setup, &pruned);
+    uint64_t unlinked = state->floes & ~pruned.floes;
+    if (unlinked)
+        PK_FAULT(pk_cell_at(read, unlinked));
     return PACKEIS_OK;
 }
 

@@ -137,11 +137,7 @@ packeis_status packeis_game_penguin_at(const packeis_game *game, int cell, int *
         return PACKEIS_E_INVALID_ARGUMENT;
     if (!pk_valid_cell(game, cell))
         return PACKEIS_E_OUT_OF_RANGE;
-    int owner = -1;
-    for (int p = 0; p < game->setup->players; p++)
-        if ((game->state.penguins[p] >> cell) & 1)
-            owner = p;
-    *player = owner;
+    *player = pk_penguin_owner(&game->state, cell);
     return PACKEIS_OK;
 }
 

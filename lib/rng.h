@@ -13,12 +13,17 @@ typedef struct pk_rng {
     uint64_t state;
 } pk_rng;
 
-static inline uint64_t pk_rng_next(pk_rng *rng)
+/* SplitMix64's output function: also the hash's mixer of one word. */
+static inline uint64_t pk_mix64(uint64_t z)
 {
-    uint64_t z = (rng->state += 0x9E3779B97F4A7C15u);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
     return z ^ (z >> 31);
+}
+
+static inline uint64_t pk_rng_next(pk_rng *rng)
+{
+    return pk_mix64(rng->state += 0x9E3779B97F4A7C15u);
 }
 
 /* A uniform integer in [0, bound), 1 <= bound < 2^32: Lemire's multiply-shift

@@ -40,10 +40,7 @@ static uint64_t pk_perft_after(const pk_setup *setup, const pk_state *st, packei
                                unsigned depth)
 {
     pk_state child = *st;
-    if (packeis_move_is_placement(move))
-        setup->kernel->place(setup, &child, packeis_move_to(move));
-    else
-        setup->kernel->slide(setup, &child, packeis_move_from(move), packeis_move_to(move));
+    pk_play(setup, &child, move);
     return setup->kernel->perft(setup, &child, depth);
 }
 
