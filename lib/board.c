@@ -11,7 +11,7 @@ enum { PK_STANDARD_CELLS = 60, PK_STANDARD_ROWS = 8 };
  * fish list 30 x 1, 20 x 2, 10 x 3 in that order; for i = 59 down to 1, swap
  * entries i and j = below(i + 1), where below() is pk_rng_below() on a
  * SplitMix64 generator whose state starts at the seed. Cell i gets entry i. */
-static void pk_shuffle_fish(int *fish, uint64_t seed)
+void pk_standard_fish(int *fish, uint64_t seed)
 {
     for (int i = 0; i < PK_STANDARD_CELLS; i++)
         fish[i] = i < 30 ? 1 : i < 50 ? 2 : 3;
@@ -34,7 +34,7 @@ void pk_standard_board(int *x, int *y, int *fish, uint64_t seed)
             y[c] = row;
         }
     }
-    pk_shuffle_fish(fish, seed);
+    pk_standard_fish(fish, seed);
 }
 
 static int pk_before(const int *x, const int *y, int a, int b)

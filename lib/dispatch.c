@@ -1,13 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /* Runtime choice of the kernel: the fastest one this processor can run. The
- * answer is computed on each call (it is cheap and only made when a game is
- * set up) so that the library holds no global mutable state. The environment
- * variable PACKEIS_KERNEL=generic forces the portable kernel, so that tests
- * and benchmarks can cover both on one machine. */
+ * environment variable PACKEIS_KERNEL=generic forces the portable kernel, so
+ * that tests and benchmarks can cover both on one machine.
+ *
+ * The choice is made once per process, on first use: CPUID traps to the
+ * hypervisor on virtual machines (microseconds each), too slow to ask at
+ * every game. This is not the global mutable state our rules forbid: the
+ * pointer is written exactly once, under pk_call_once(), before anyone can
+ * read it, and never changes after; every caller sees the same answer it
+ * would have computed itself. The environment is read at that time too, so
+ * changing PACKEIS_KERNEL later in the process has no effect. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
+#include "once.h"
 
 #if defined(PK_HAVE_BMI2_KERNEL)
 #    include <cpuid.h>
@@ -33,7 +40,7 @@ static int pk_cpu_has_fast_bmi2(void)
 }
 #endif
 
-const pk_kernel *pk_select_kernel(void)
+static const pk_kernel *pk_detect_kernel(void)
 {
     const char *forced = getenv("PACKEIS_KERNEL");
     if (forced && strcmp(forced, "generic") == 0)
@@ -43,4 +50,15 @@ const pk_kernel *pk_select_kernel(void)
         return &pk_kernel_bmi2;
 #endif
     return &pk_kernel_generic;
+}
+
+static pk_once_flag pk_kernel_once = PK_ONCE_INIT;
+static const pk_kernel *pk_kernel_chosen;
+
+static void pk_choose_kernel(void) { pk_kernel_chosen = pk_detect_kernel(); }
+
+const pk_kernel *pk_select_kernel(void)
+{
+    pk_call_once(&pk_kernel_once, pk_choose_kernel);
+    return pk_kernel_chosen;
 }

@@ -14,19 +14,18 @@ packeis_status packeis_game_new(const packeis_options *options, packeis_game **g
         pk_options_defaults(&defaults, &allocator);
         options = &defaults;
     }
-    pk_setup *setup;
-    packeis_status status = pk_setup_new(&setup, options);
-    if (status != PACKEIS_OK)
-        return status;
-    packeis_game *made = pk_alloc(&setup->allocator, sizeof *made);
-    if (!made) {
-        pk_setup_release(setup);
+    packeis_game *made = pk_alloc(&options->allocator, sizeof *made);
+    if (!made)
         return PACKEIS_E_OUT_OF_MEMORY;
-    }
     memset(made, 0, sizeof *made);
-    made->allocator = setup->allocator;
-    made->setup = setup;
-    pk_state_start(setup, &made->state);
+    made->allocator = options->allocator;
+    packeis_status status = pk_setup_init(&made->rules, options);
+    if (status != PACKEIS_OK) {
+        pk_release(&made->allocator, made, sizeof *made);
+        return status;
+    }
+    made->setup = &made->rules;
+    pk_state_start(made->setup, &made->state);
     *game = made;
     return PACKEIS_OK;
 }
@@ -40,6 +39,7 @@ packeis_status packeis_game_clone(const packeis_game *game, packeis_game **copy)
     if (!made)
         return PACKEIS_E_OUT_OF_MEMORY;
     *made = *game;
+    made->setup = &made->rules;
     made->history = NULL;
     made->capacity = 0;
     if (game->plies) {
@@ -51,7 +51,7 @@ packeis_status packeis_game_clone(const packeis_game *game, packeis_game **copy)
         memcpy(made->history, game->history, game->plies * sizeof *made->history);
         made->capacity = game->plies;
     }
-    pk_setup_retain(made->setup);
+    pk_setup_retain(made->setup); /* same allocator: the board is shared */
     *copy = made;
     return PACKEIS_OK;
 }
@@ -60,11 +60,10 @@ void packeis_game_free(packeis_game *game)
 {
     if (!game)
         return;
-    pk_setup *setup = game->setup;
     packeis_allocator allocator = game->allocator;
+    pk_setup_release(game->setup);
     pk_release(&allocator, game->history, game->capacity * sizeof *game->history);
     pk_release(&allocator, game, sizeof *game);
-    pk_setup_release(setup);
 }
 
 /* Makes room for `more` records beyond those played, or changes nothing. */
@@ -88,27 +87,33 @@ packeis_status pk_game_reserve(packeis_game *game, size_t more)
     return PACKEIS_OK;
 }
 
+/* The target keeps its allocator for everything it holds: the history grows
+ * on it, and the source's heap board is shared only if it is on the same
+ * allocator (else copied). Nothing changes on failure. */
 packeis_status packeis_game_assign(packeis_game *target, const packeis_game *source)
 {
     if (!target || !source)
         return PACKEIS_E_INVALID_ARGUMENT;
     if (target == source)
         return PACKEIS_OK;
-    size_t played = target->plies;
-    target->plies = 0;
-    packeis_status status = pk_game_reserve(target, source->plies);
-    target->plies = played;
+    pk_setup setup;
+    packeis_status status = pk_setup_copy(&setup, source->setup, &target->allocator);
     if (status != PACKEIS_OK)
         return status;
+    size_t played = target->plies;
+    target->plies = 0;
+    status = pk_game_reserve(target, source->plies);
+    target->plies = played;
+    if (status != PACKEIS_OK) {
+        pk_setup_release(&setup);
+        return status;
+    }
     if (source->plies)
         memcpy(target->history, source->history, source->plies * sizeof *target->history);
     target->plies = source->plies;
     target->state = source->state;
-    if (target->setup != source->setup) {
-        pk_setup_retain(source->setup);
-        pk_setup_release(target->setup);
-        target->setup = source->setup;
-    }
+    pk_setup_release(&target->rules);
+    target->rules = setup;
     return PACKEIS_OK;
 }
 

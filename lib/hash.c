@@ -10,24 +10,26 @@
 /* Keys in this order from SplitMix64 seeded with the hash seed: one per cell
  * for a floe, one per player and cell for a penguin, one per player to act
  * and one for a finished game. All 64 cells get keys, whatever the layout. */
-void pk_hash_keys(pk_setup *setup)
+void pk_hash_keys(pk_keys *keys, uint64_t hash_seed)
 {
-    pk_rng rng = {setup->hash_seed};
+    pk_rng rng = {hash_seed};
+    keys->hash_seed = hash_seed;
     for (int c = 0; c < 64; c++)
-        setup->floe_key[c] = pk_rng_next(&rng);
+        keys->floe_key[c] = pk_rng_next(&rng);
     for (int p = 0; p < PACKEIS_MAX_PLAYERS; p++)
         for (int c = 0; c < 64; c++)
-            setup->penguin_key[p][c] = pk_rng_next(&rng);
+            keys->penguin_key[p][c] = pk_rng_next(&rng);
     for (int t = 0; t <= PACKEIS_MAX_PLAYERS; t++)
-        setup->turn_key[t] = pk_rng_next(&rng);
+        keys->turn_key[t] = pk_rng_next(&rng);
 }
 
 /* From scratch; the kernel keeps state->hash equal to this. */
 uint64_t pk_board_hash(const pk_setup *setup, const pk_state *state)
 {
-    uint64_t hash = pk_keys_of(setup->floe_key, state->floes);
+    const pk_keys *keys = setup->keys;
+    uint64_t hash = pk_keys_of(keys->floe_key, state->floes);
     for (int p = 0; p < PACKEIS_MAX_PLAYERS; p++)
-        hash ^= pk_keys_of(setup->penguin_key[p], state->penguins[p]);
+        hash ^= pk_keys_of(keys->penguin_key[p], state->penguins[p]);
     return hash ^ pk_turn_key(setup, state->turn);
 }
 
@@ -42,7 +44,7 @@ uint64_t pk_position_hash(const pk_setup *setup, const pk_state *state)
         rest |= (uint64_t)state->floes_won[p] << (8 * p);
     }
     rest |= (uint64_t)state->out << 32 | (uint64_t)state->phase << 40;
-    return state->hash ^ pk_mix64(fish ^ pk_mix64(rest ^ setup->hash_seed));
+    return state->hash ^ pk_mix64(fish ^ pk_mix64(rest ^ setup->keys->hash_seed));
 }
 
 packeis_status packeis_game_hash(const packeis_game *game, uint64_t *hash)

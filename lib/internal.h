@@ -12,7 +12,8 @@
 #define PK_NO_CELL   (-1)
 #define PK_NO_PLAYER 0xFF
 
-/* Geometry and fish of a board: immutable once built. */
+/* Geometry of a layout: immutable once built. The standard board's exists
+ * once per process (setup.c); a custom layout's lives in a pk_board. */
 typedef struct pk_layout {
     int cells;
     uint64_t all;                                 /* every cell of the layout */
@@ -20,13 +21,31 @@ typedef struct pk_layout {
     uint64_t adjacent[64];                        /* the neighbours of c */
     int8_t neighbor[64][PACKEIS_DIRECTION_COUNT]; /* or PK_NO_CELL */
     int32_t x[64], y[64];
-    uint8_t fish[64];
-    uint64_t fish_set[4]; /* fish_set[f]: cells with f fish (1..3) */
+    int32_t min_x, max_x, min_y, max_y; /* the bounds of the cells */
     /* Bit i of split_patterns[c]: with the neighbours of c present as the
      * bits of i (in index order, as pext(floes, adjacent[c]) gives them),
      * they form two or more separate arcs around c. */
     uint64_t split_patterns[64];
 } pk_layout;
+
+/* Zobrist keys of one hash seed (hash.c): those of the default seed exist
+ * once per process; others live in a pk_board. */
+typedef struct pk_keys {
+    uint64_t hash_seed;
+    uint64_t floe_key[64];
+    uint64_t penguin_key[PACKEIS_MAX_PLAYERS][64];
+    uint64_t turn_key[PACKEIS_MAX_PLAYERS + 1]; /* the last one: game over */
+} pk_keys;
+
+/* A custom layout's geometry, or a hash seed's keys other than the default,
+ * on the heap, shared by clones (and by assigned games on the same
+ * allocator), freed with the last of them. */
+typedef struct pk_board {
+    atomic_int references;
+    packeis_allocator allocator;
+    pk_layout layout;
+    pk_keys keys;
+} pk_board;
 
 /* The mutable position: small enough that a snapshot is one memcpy. */
 typedef struct pk_state {
@@ -57,24 +76,25 @@ typedef struct pk_kernel {
     void (*prune)(const struct pk_setup *, pk_state *); /* section 6, in full */
 } pk_kernel;
 
-/* Everything immutable about a game, shared by its clones. */
+/* What a game's rules and board are: small, held inside the game and
+ * copied with it. Geometry and keys are reached through pointers, into
+ * static storage for the standard board and the default hash seed, or into
+ * `board` otherwise. */
 typedef struct pk_setup {
-    atomic_int references;
-    packeis_allocator allocator;
     const pk_kernel *kernel;
+    const pk_layout *layout;
+    const pk_keys *keys;
+    uint64_t placeable; /* cells a penguin may be placed on */
     int players;
     int penguins;       /* per player */
     int total_penguins; /* players * penguins */
     unsigned variants;  /* bit v: packeis_variant v is on */
+    pk_board *board;    /* NULL when layout and keys are the static ones */
     int standard;       /* the standard board, shuffled with seed */
     uint64_t seed;
-    uint64_t placeable; /* cells a penguin may be placed on */
+    uint64_t fish_set[4]; /* fish_set[f]: cells with f fish (1..3) */
+    uint8_t fish[64];
     uint8_t placer[64]; /* who places the i-th penguin */
-    uint64_t hash_seed;
-    uint64_t floe_key[64];
-    uint64_t penguin_key[PACKEIS_MAX_PLAYERS][64];
-    uint64_t turn_key[PACKEIS_MAX_PLAYERS + 1]; /* the last one: game over */
-    pk_layout layout;
 } pk_setup;
 
 /* One history entry: the position before an action, and the action. A
@@ -87,13 +107,16 @@ typedef struct pk_record {
     packeis_move move;
 } pk_record;
 
+/* The hot fields first: the setup pointer, the state and the start of the
+ * rules (kernel, geometry) share the first two cache lines. */
 struct packeis_game {
-    packeis_allocator allocator; /* for the game and its history */
-    pk_setup *setup;
+    pk_setup *setup; /* &rules, kept so after every copy */
     pk_state state;
+    pk_setup rules; /* in the game's own allocation: no other for a standard game */
     pk_record *history;
     size_t plies;
     size_t capacity;
+    packeis_allocator allocator; /* for the game, its history and its board */
 };
 
 /* The options object, fully owned by its creator. */
@@ -118,16 +141,17 @@ packeis_allocator pk_default_allocator(void);
 
 /* layout.c: builds geometry from coordinates already validated and sorted in
  * reading order. */
-void pk_layout_build(pk_layout *layout, const int *x, const int *y, const int *fish, int cells);
+void pk_layout_build(pk_layout *layout, const int *x, const int *y, int cells);
 int pk_layout_find(const pk_layout *layout, int x, int y);
 
 /* board.c */
 packeis_status pk_layout_check(const int *x, const int *y, const int *fish, size_t count);
 void pk_standard_board(int *x, int *y, int *fish, uint64_t seed);
+void pk_standard_fish(int *fish, uint64_t seed);
 void pk_sort_cells(int *x, int *y, int *fish, int count);
 int pk_has_duplicate(const int *x, const int *y, int count);
 
-/* dispatch.c */
+/* dispatch.c: chosen once per process. */
 const pk_kernel *pk_select_kernel(void);
 extern const pk_kernel pk_kernel_generic;
 #if defined(PK_HAVE_BMI2_KERNEL)
@@ -135,15 +159,18 @@ extern const pk_kernel pk_kernel_bmi2;
 #endif
 
 /* setup.c */
-packeis_status pk_setup_new(pk_setup **setup, const packeis_options *options);
+packeis_status pk_setup_init(pk_setup *setup, const packeis_options *options);
+void pk_setup_reshuffle(pk_setup *setup, uint64_t seed);
 void pk_setup_retain(pk_setup *setup);
 void pk_setup_release(pk_setup *setup);
+packeis_status pk_setup_copy(pk_setup *target, const pk_setup *source,
+                             const packeis_allocator *allocator);
 int pk_placer(const pk_setup *setup, const pk_state *state);
 
 void pk_state_start(const pk_setup *setup, pk_state *state);
 
 /* hash.c */
-void pk_hash_keys(pk_setup *setup);
+void pk_hash_keys(pk_keys *keys, uint64_t hash_seed);
 uint64_t pk_board_hash(const pk_setup *setup, const pk_state *state);
 uint64_t pk_position_hash(const pk_setup *setup, const pk_state *state);
 
@@ -158,7 +185,7 @@ static inline uint64_t pk_keys_of(const uint64_t *keys, uint64_t cells)
 
 static inline uint64_t pk_turn_key(const pk_setup *setup, int turn)
 {
-    return setup->turn_key[turn == PK_NO_PLAYER ? PACKEIS_MAX_PLAYERS : turn];
+    return setup->keys->turn_key[turn == PK_NO_PLAYER ? PACKEIS_MAX_PLAYERS : turn];
 }
 
 /* standings.c */
@@ -195,7 +222,7 @@ static inline int pk_valid_player(const packeis_game *game, int player)
 
 static inline int pk_valid_cell(const packeis_game *game, int cell)
 {
-    return cell >= 0 && cell < game->setup->layout.cells;
+    return cell >= 0 && cell < game->setup->layout->cells;
 }
 
 #endif /* PK_INTERNAL_H */

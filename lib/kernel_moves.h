@@ -126,7 +126,7 @@ static size_t k_move_count(const pk_setup *setup, const pk_state *st)
         return (size_t)pk_popcount(k_placement_targets(setup, st));
     if (st->phase != PACKEIS_PHASE_MOVEMENT)
         return 0;
-    return k_player_move_count(&setup->layout, st, st->turn, k_blockers(st), NULL);
+    return k_player_move_count(setup->layout, st, st->turn, k_blockers(st), NULL);
 }
 
 static size_t k_legal_moves(const pk_setup *setup, const pk_state *st, packeis_move *out)
@@ -143,7 +143,7 @@ static size_t k_legal_moves(const pk_setup *setup, const pk_state *st, packeis_m
     for (uint64_t set = st->penguins[st->turn]; set; set &= set - 1) {
         int from = pk_lowest(set);
         packeis_move base = (packeis_move)from << 16;
-        for (uint64_t to = k_reach_blocked(&setup->layout, from, blockers); to; to &= to - 1)
+        for (uint64_t to = k_reach_blocked(setup->layout, from, blockers); to; to &= to - 1)
             out[n++] = base | (packeis_move)pk_lowest(to);
     }
     return n;

@@ -7,16 +7,17 @@
 #    error "include kernel.h, not kernel_play.h"
 #endif
 
-static inline int k_fish_on(const pk_layout *lay, uint64_t cells)
+static inline int k_fish_on(const pk_setup *setup, uint64_t cells)
 {
-    return pk_popcount(cells & lay->fish_set[1]) + 2 * pk_popcount(cells & lay->fish_set[2]) +
-           3 * pk_popcount(cells & lay->fish_set[3]);
+    const uint64_t *fish_set = setup->fish_set;
+    return pk_popcount(cells & fish_set[1]) + 2 * pk_popcount(cells & fish_set[2]) +
+           3 * pk_popcount(cells & fish_set[3]);
 }
 
 /* Hash keys follow every change of floes, penguins and turn. */
 static inline void k_remove_floes(const pk_setup *setup, pk_state *st, uint64_t cells)
 {
-    st->hash ^= pk_keys_of(setup->floe_key, cells & st->floes);
+    st->hash ^= pk_keys_of(setup->keys->floe_key, cells & st->floes);
     st->floes &= ~cells;
 }
 
@@ -30,7 +31,7 @@ static inline void k_set_turn(const pk_setup *setup, pk_state *st, int turn)
  * penguin. A breadth-first fill from the penguins over the free floes. */
 static void k_remove_unreachable(const pk_setup *setup, pk_state *st)
 {
-    const pk_layout *lay = &setup->layout;
+    const pk_layout *lay = setup->layout;
     uint64_t penguins = pk_all_penguins(st), free_floes = st->floes & ~penguins;
     uint64_t kept = 0, frontier = penguins;
     while (frontier) {
@@ -67,7 +68,7 @@ static inline int k_may_split(const pk_layout *lay, const pk_state *st, int from
  * component is explored until it meets such a floe, or removed whole. */
 static void k_prune_after_slide(const pk_setup *setup, pk_state *st, int from)
 {
-    const pk_layout *lay = &setup->layout;
+    const pk_layout *lay = setup->layout;
     uint64_t penguins = pk_all_penguins(st), guarded = penguins;
     for (uint64_t set = penguins; set; set &= set - 1)
         guarded |= lay->adjacent[pk_lowest(set)];
@@ -91,10 +92,10 @@ static void k_prune_after_slide(const pk_setup *setup, pk_state *st, int from)
 static void k_go_out(const pk_setup *setup, pk_state *st, int player)
 {
     uint64_t cells = st->penguins[player];
-    st->fish[player] = (uint16_t)(st->fish[player] + k_fish_on(&setup->layout, cells));
+    st->fish[player] = (uint16_t)(st->fish[player] + k_fish_on(setup, cells));
     st->floes_won[player] = (uint8_t)(st->floes_won[player] + pk_popcount(cells));
     k_remove_floes(setup, st, cells);
-    st->hash ^= pk_keys_of(setup->penguin_key[player], cells);
+    st->hash ^= pk_keys_of(setup->keys->penguin_key[player], cells);
     st->penguins[player] = 0;
     st->out |= (uint8_t)(1u << player);
 }
@@ -127,7 +128,7 @@ static inline size_t k_next_moves(const pk_layout *lay, const pk_state *st, int 
 static inline size_t k_pass_turn(const pk_setup *setup, pk_state *st, int first, k_mode mode,
                                  k_reach_cache *reach)
 {
-    const pk_layout *lay = &setup->layout;
+    const pk_layout *lay = setup->layout;
     uint64_t blockers = k_blockers(st);
     int player = first;
     for (int i = 0; i < setup->players; i++, player = k_next_player(setup, player)) {
@@ -152,7 +153,7 @@ static size_t k_place_counted(const pk_setup *setup, pk_state *st, int cell, k_m
                               k_reach_cache *reach)
 {
     st->penguins[st->turn] |= pk_bit(cell);
-    st->hash ^= setup->penguin_key[st->turn][cell];
+    st->hash ^= setup->keys->penguin_key[st->turn][cell];
     st->placed++;
     if (st->placed < setup->total_penguins) {
         k_set_turn(setup, st, setup->placer[st->placed]);
@@ -172,13 +173,14 @@ static void k_place(const pk_setup *setup, pk_state *st, int cell)
 static inline size_t k_slide_counted(const pk_setup *setup, pk_state *st, int from, int to,
                                      k_mode mode, k_reach_cache *reach)
 {
-    const pk_layout *lay = &setup->layout;
+    const pk_layout *lay = setup->layout;
+    const pk_keys *keys = setup->keys;
     int player = st->turn;
     st->penguins[player] ^= pk_bit(from) | pk_bit(to);
     st->floes &= ~pk_bit(from);
-    st->hash ^= setup->penguin_key[player][from] ^ setup->penguin_key[player][to] ^
-                setup->floe_key[from];
-    st->fish[player] = (uint16_t)(st->fish[player] + lay->fish[from]);
+    st->hash ^=
+        keys->penguin_key[player][from] ^ keys->penguin_key[player][to] ^ keys->floe_key[from];
+    st->fish[player] = (uint16_t)(st->fish[player] + setup->fish[from]);
     st->floes_won[player]++;
     if (mode == K_APPLY && k_may_split(lay, st, from))
         k_prune_after_slide(setup, st, from);

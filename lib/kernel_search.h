@@ -38,7 +38,7 @@ static size_t k_playout(const pk_setup *setup, pk_state *st, uint64_t seed, pk_r
     pk_rng rng = {seed};
     size_t plies = 0, count = k_move_count(setup, st);
     if (st->phase == PACKEIS_PHASE_MOVEMENT)
-        k_player_move_count(&setup->layout, st, st->turn, k_blockers(st), &reach);
+        k_player_move_count(setup->layout, st, st->turn, k_blockers(st), &reach);
     while (count) {
         pk_record *record = &history[plies++];
         record->before = *st;
@@ -70,7 +70,7 @@ static uint64_t k_perft_slides(const pk_setup *setup, const pk_state *st, unsign
     uint64_t leaves = 0, blockers = k_blockers(st);
     for (uint64_t set = st->penguins[st->turn]; set; set &= set - 1) {
         int from = pk_lowest(set);
-        for (uint64_t to = k_reach_blocked(&setup->layout, from, blockers); to; to &= to - 1) {
+        for (uint64_t to = k_reach_blocked(setup->layout, from, blockers); to; to &= to - 1) {
             pk_state child = *st;
             size_t count = k_slide_counted(setup, &child, from, pk_lowest(to), K_PERFT, NULL);
             leaves += k_perft_from(setup, &child, count, depth - 1);
@@ -122,7 +122,7 @@ static size_t k_reply_losses(const pk_layout *lay, const pk_state *st, int playe
  * move, or a player moving alone, take the general path. */
 static uint64_t k_perft_two(const pk_setup *setup, const pk_state *st)
 {
-    const pk_layout *lay = &setup->layout;
+    const pk_layout *lay = setup->layout;
     int next = k_next_in_play(setup, st, st->turn);
     if (next == st->turn)
         return k_perft_slides(setup, st, 2);

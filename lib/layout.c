@@ -74,7 +74,21 @@ static void pk_layout_split_patterns(pk_layout *layout, int cell)
     }
 }
 
-void pk_layout_build(pk_layout *layout, const int *x, const int *y, const int *fish, int cells)
+/* Computed once per layout, for callers that frame or name the cells. */
+static void pk_layout_bounds(pk_layout *layout)
+{
+    layout->min_x = layout->max_x = layout->x[0];
+    layout->min_y = layout->y[0]; /* reading order: the first row first */
+    layout->max_y = layout->y[layout->cells - 1];
+    for (int c = 1; c < layout->cells; c++) {
+        if (layout->x[c] < layout->min_x)
+            layout->min_x = layout->x[c];
+        if (layout->x[c] > layout->max_x)
+            layout->max_x = layout->x[c];
+    }
+}
+
+void pk_layout_build(pk_layout *layout, const int *x, const int *y, int cells)
 {
     memset(layout, 0, sizeof *layout);
     layout->cells = cells;
@@ -82,9 +96,8 @@ void pk_layout_build(pk_layout *layout, const int *x, const int *y, const int *f
     for (int c = 0; c < cells; c++) {
         layout->x[c] = x[c];
         layout->y[c] = y[c];
-        layout->fish[c] = (uint8_t)fish[c];
-        layout->fish_set[fish[c]] |= (uint64_t)1 << c;
     }
+    pk_layout_bounds(layout);
     for (int c = 0; c < cells; c++)
         pk_layout_link(layout, c);
     for (int c = 0; c < cells; c++) {

@@ -94,7 +94,7 @@ static packeis_status pk_check_slide(const packeis_game *game, int from, int to)
         return PACKEIS_E_OUT_OF_RANGE;
     if (!(st->penguins[st->turn] >> from & 1))
         return PACKEIS_E_ILLEGAL_MOVE;
-    uint64_t reach = game->setup->kernel->reach(&game->setup->layout, st, from);
+    uint64_t reach = game->setup->kernel->reach(game->setup->layout, st, from);
     return (reach >> to & 1) ? PACKEIS_OK : PACKEIS_E_ILLEGAL_MOVE;
 }
 

@@ -61,7 +61,7 @@ packeis_status packeis_game_cell_name(const packeis_game *game, int cell, char *
         return PACKEIS_E_INVALID_ARGUMENT;
     if (!pk_valid_cell(game, cell))
         return PACKEIS_E_OUT_OF_RANGE;
-    pk_cell_text text = {&game->setup->layout, -1, cell};
+    pk_cell_text text = {game->setup->layout, -1, cell};
     return pk_write_all(pk_write_move_text, &text, buffer, capacity, length);
 }
 
@@ -129,7 +129,7 @@ packeis_status packeis_game_parse_cell(const packeis_game *game, const char *tex
         return PACKEIS_E_INVALID_ARGUMENT;
     pk_reader reader = {text, text_length, 0};
     int found = PK_NO_CELL;
-    packeis_status status = pk_read_cell(&reader, &game->setup->layout, &found);
+    packeis_status status = pk_read_cell(&reader, game->setup->layout, &found);
     *stop = reader.at;
     if (status == PACKEIS_OK)
         *cell = found;
@@ -147,7 +147,7 @@ packeis_status packeis_game_format_move(const packeis_game *game, packeis_move m
     if (move == PACKEIS_MOVE_NONE || !pk_valid_cell(game, to) ||
         (!placement && !pk_valid_cell(game, from)))
         return PACKEIS_E_OUT_OF_RANGE;
-    pk_cell_text text = {&game->setup->layout, placement ? -1 : from, to};
+    pk_cell_text text = {game->setup->layout, placement ? -1 : from, to};
     return pk_write_all(pk_write_move_text, &text, buffer, capacity, length);
 }
 
@@ -177,7 +177,7 @@ packeis_status packeis_game_parse_move(const packeis_game *game, const char *tex
         return PACKEIS_E_INVALID_ARGUMENT;
     pk_reader reader = {text, text_length, 0};
     packeis_move read = PACKEIS_MOVE_NONE;
-    packeis_status status = pk_read_move(&reader, &game->setup->layout, &read);
+    packeis_status status = pk_read_move(&reader, game->setup->layout, &read);
     if (status == PACKEIS_OK && (flags & PACKEIS_PARSE_CHECK_LEGAL)) {
         status = packeis_game_check_move(game, read);
         if (status != PACKEIS_OK)

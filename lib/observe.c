@@ -32,7 +32,7 @@ packeis_status packeis_game_observe(const packeis_game *game, int flags, float *
     if (capacity < PACKEIS_OBSERVATION_SIZE)
         return PACKEIS_E_BUFFER_TOO_SMALL;
     const pk_setup *setup = game->setup;
-    const pk_layout *lay = &setup->layout;
+    const pk_layout *lay = setup->layout;
     const pk_state *st = &game->state;
     const int players = setup->players;
     int first = 0;
@@ -40,7 +40,7 @@ packeis_status packeis_game_observe(const packeis_game *game, int flags, float *
         first = st->turn;
     for (int f = 1; f <= 3; f++)
         pk_fill_plane(planes + (size_t)(PACKEIS_PLANE_FISH_1 + f - 1) * PK_PLANE_CELLS,
-                      st->floes & lay->fish_set[f]);
+                      st->floes & setup->fish_set[f]);
     for (int k = 0; k < PACKEIS_MAX_PLAYERS; k++) {
         uint64_t mine = 0, to_act = 0;
         if (k < players) {

@@ -21,7 +21,8 @@ static void pk_write_gap(pk_writer *writer, long long last, long long column)
         pk_write_char(writer, last >= 0 && (at - last) % 2 == 0 ? '.' : ' ');
 }
 
-void pk_picture_write(pk_writer *writer, const pk_layout *layout, uint64_t drawn)
+void pk_picture_write(pk_writer *writer, const pk_layout *layout, const uint8_t *fish,
+                      uint64_t drawn)
 {
     int min_x = pk_min_x(layout), cell = 0;
     for (int y = layout->y[0]; y <= layout->y[layout->cells - 1]; y++) {
@@ -31,7 +32,7 @@ void pk_picture_write(pk_writer *writer, const pk_layout *layout, uint64_t drawn
                 continue;
             long long column = (long long)layout->x[cell] - min_x;
             pk_write_gap(writer, last, column);
-            pk_write_char(writer, (char)('0' + layout->fish[cell]));
+            pk_write_char(writer, (char)('0' + fish[cell]));
             last = column;
         }
         pk_write_char(writer, '\n');
@@ -40,13 +41,14 @@ void pk_picture_write(pk_writer *writer, const pk_layout *layout, uint64_t drawn
 
 typedef struct pk_picture {
     const pk_layout *layout;
+    const uint8_t *fish;
     uint64_t drawn;
 } pk_picture;
 
 static void pk_write_picture(pk_writer *writer, const void *context)
 {
     const pk_picture *picture = context;
-    pk_picture_write(writer, picture->layout, picture->drawn);
+    pk_picture_write(writer, picture->layout, picture->fish, picture->drawn);
 }
 
 packeis_status packeis_game_layout_picture(const packeis_game *game, int flags, char *buffer,
@@ -54,9 +56,9 @@ packeis_status packeis_game_layout_picture(const packeis_game *game, int flags, 
 {
     if (!game || !length || (flags & ~PACKEIS_PICTURE_CURRENT) || (!buffer && capacity))
         return PACKEIS_E_INVALID_ARGUMENT;
-    const pk_layout *layout = &game->setup->layout;
+    const pk_layout *layout = game->setup->layout;
     uint64_t drawn = flags & PACKEIS_PICTURE_CURRENT ? game->state.floes : layout->all;
-    pk_picture picture = {layout, drawn};
+    pk_picture picture = {layout, game->setup->fish, drawn};
     return pk_write_all(pk_write_picture, &picture, buffer, capacity, length);
 }
 

@@ -13,7 +13,8 @@ typedef struct pk_floes {
 } pk_floes;
 
 /* Draws the cells of `drawn` in the frame of the whole layout. */
-void pk_picture_write(pk_writer *writer, const pk_layout *layout, uint64_t drawn);
+void pk_picture_write(pk_writer *writer, const pk_layout *layout, const uint8_t *fish,
+                      uint64_t drawn);
 
 /* Reads a picture from reader->at to the end of the text or, if
  * `bracket_ends`, to a line starting with '['. The floe at column c of line

@@ -20,7 +20,7 @@ static const char *const pk_phase_names[3] = {"place", "move", "over"};
 
 static void pk_write_layout(pk_writer *writer, const pk_setup *setup)
 {
-    const pk_layout *layout = &setup->layout;
+    const pk_layout *layout = setup->layout;
     if (setup->standard) {
         pk_write_text(writer, "std:");
         pk_write_uint(writer, setup->seed);
@@ -34,7 +34,7 @@ static void pk_write_layout(pk_writer *writer, const pk_setup *setup)
         pk_write_char(writer, ',');
         pk_write_int(writer, layout->y[c]);
         pk_write_char(writer, ',');
-        pk_write_uint(writer, layout->fish[c]);
+        pk_write_uint(writer, setup->fish[c]);
     }
 }
 
@@ -61,9 +61,9 @@ static void pk_write_setup(pk_writer *writer, const pk_setup *setup)
     pk_write_uint(writer, (uint64_t)setup->penguins);
     pk_write_text(writer, " variants ");
     pk_write_variants(writer, setup->variants);
-    if (setup->hash_seed != PACKEIS_DEFAULT_HASH_SEED) {
+    if (setup->keys->hash_seed != PACKEIS_DEFAULT_HASH_SEED) {
         pk_write_text(writer, " hash ");
-        pk_write_uint(writer, setup->hash_seed);
+        pk_write_uint(writer, setup->keys->hash_seed);
     }
 }
 
@@ -73,14 +73,14 @@ static char pk_board_char(const pk_setup *setup, const pk_state *state, int cell
     if (owner >= 0)
         return (char)('A' + owner);
     if ((state->floes >> cell) & 1)
-        return (char)('0' + setup->layout.fish[cell]);
+        return (char)('0' + setup->fish[cell]);
     return '.';
 }
 
 static void pk_write_play(pk_writer *writer, const pk_setup *setup, const pk_state *state)
 {
     pk_write_text(writer, " | ");
-    for (int c = 0; c < setup->layout.cells; c++)
+    for (int c = 0; c < setup->layout->cells; c++)
         pk_write_char(writer, pk_board_char(setup, state, c));
     pk_write_text(writer, " |");
     for (int p = 0; p < setup->players; p++) {
@@ -336,7 +336,7 @@ static int pk_read_turn(pk_reader *reader, pk_position_text *read)
 /* Everything after the header; the layout gives the board's length. */
 static int pk_read_play(pk_reader *reader, pk_position_text *read, const pk_setup *setup)
 {
-    if (!pk_read_board(reader, read, setup->layout.cells) ||
+    if (!pk_read_board(reader, read, setup->layout->cells) ||
         !pk_read_scores(reader, read, setup->players) || !pk_read_out(reader, read) ||
         !pk_read_turn(reader, read))
         return 0;
@@ -346,22 +346,25 @@ static int pk_read_play(pk_reader *reader, pk_position_text *read, const pk_setu
 
 /* ---- Loading ------------------------------------------------------------- */
 
-static packeis_status pk_new_game(pk_setup *setup, const pk_state *state, packeis_game **game)
+/* The game takes over the reference to the board that `setup` holds. */
+static packeis_status pk_new_game(const pk_setup *setup, const packeis_allocator *allocator,
+                                  const pk_state *state, packeis_game **game)
 {
-    packeis_game *made = pk_alloc(&setup->allocator, sizeof *made);
+    packeis_game *made = pk_alloc(allocator, sizeof *made);
     if (!made)
         return PACKEIS_E_OUT_OF_MEMORY;
     memset(made, 0, sizeof *made);
-    made->allocator = setup->allocator;
-    made->setup = setup;
+    made->allocator = *allocator;
+    made->rules = *setup;
+    made->setup = &made->rules;
     made->state = *state;
     *game = made;
     return PACKEIS_OK;
 }
 
 /* Reads and checks the text after the header, then makes the game. */
-static packeis_status pk_load_play(pk_reader *reader, pk_position_text *read, pk_setup *setup,
-                                   packeis_game **game)
+static packeis_status pk_load_play(pk_reader *reader, pk_position_text *read,
+                                   const pk_setup *setup, packeis_game **game)
 {
     if (!pk_read_play(reader, read, setup))
         return PACKEIS_E_MALFORMED_TEXT;
@@ -369,7 +372,7 @@ static packeis_status pk_load_play(pk_reader *reader, pk_position_text *read, pk
     size_t fault = reader->at;
     packeis_status status = pk_position_state(setup, read, &state, &fault);
     if (status == PACKEIS_OK)
-        status = pk_new_game(setup, &state, game);
+        status = pk_new_game(setup, &read->options.allocator, &state, game);
     else
         reader->at = fault;
     return status;
@@ -380,15 +383,15 @@ static packeis_status pk_load(pk_reader *reader, pk_position_text *read, packeis
     packeis_status status = pk_read_header(reader, read);
     if (status != PACKEIS_OK)
         return status;
-    pk_setup *setup;
-    status = pk_setup_new(&setup, &read->options);
+    pk_setup setup;
+    status = pk_setup_init(&setup, &read->options);
     if (status != PACKEIS_OK) {
         reader->at = read->penguins_at;
         return status;
     }
-    status = pk_load_play(reader, read, setup, game);
+    status = pk_load_play(reader, read, &setup, game);
     if (status != PACKEIS_OK)
-        pk_setup_release(setup);
+        pk_setup_release(&setup);
     return status;
 }
 

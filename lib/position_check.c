@@ -17,13 +17,13 @@ static packeis_status pk_check_board(const pk_setup *setup, const pk_position_te
                                      pk_state *state, size_t *fault)
 {
     int count[PACKEIS_MAX_PLAYERS] = {0};
-    for (int c = 0; c < setup->layout.cells; c++) {
+    for (int c = 0; c < setup->layout->cells; c++) {
         char ch = read->text[read->board_at + (size_t)c];
         if (ch == '.')
             continue;
         state->floes |= pk_bit(c);
         if (ch >= '1' && ch <= '3') {
-            if (ch - '0' != setup->layout.fish[c])
+            if (ch - '0' != setup->fish[c])
                 PK_FAULT(read->board_at + (size_t)c);
             continue;
         }
@@ -42,12 +42,12 @@ static size_t pk_cell_at(const pk_position_text *read, uint64_t cells)
 }
 
 /* The least and most fish `floes` of the removed cells can carry. */
-static void pk_fish_bounds(const pk_layout *layout, uint64_t removed, int floes, int *least,
+static void pk_fish_bounds(const uint64_t *fish_set, uint64_t removed, int floes, int *least,
                            int *most)
 {
     int have[4];
     for (int f = 1; f <= 3; f++)
-        have[f] = pk_popcount(removed & layout->fish_set[f]);
+        have[f] = pk_popcount(removed & fish_set[f]);
     *least = *most = 0;
     for (int f = 1, left = floes; f <= 3; f++) {
         int take = left < have[f] ? left : have[f];
@@ -59,12 +59,12 @@ static void pk_fish_bounds(const pk_layout *layout, uint64_t removed, int floes,
     }
 }
 
-static int pk_score_ok(const pk_layout *layout, uint64_t removed, int fish, int floes)
+static int pk_score_ok(const uint64_t *fish_set, uint64_t removed, int fish, int floes)
 {
     int least, most;
     if (floes > pk_popcount(removed))
         return 0;
-    pk_fish_bounds(layout, removed, floes, &least, &most);
+    pk_fish_bounds(fish_set, removed, floes, &least, &most);
     return fish >= least && fish <= most;
 }
 
@@ -72,13 +72,13 @@ static int pk_score_ok(const pk_layout *layout, uint64_t removed, int fish, int 
 static packeis_status pk_check_scores(const pk_setup *setup, const pk_position_text *read,
                                       pk_state *state, size_t *fault)
 {
-    uint64_t removed = setup->layout.all & ~state->floes;
+    uint64_t removed = setup->layout->all & ~state->floes;
     int fish = 0, floes = 0;
     for (int p = 0; p < setup->players; p++) {
-        if (!pk_score_ok(&setup->layout, removed, read->fish[p], read->floes[p]))
+        if (!pk_score_ok(setup->fish_set, removed, read->fish[p], read->floes[p]))
             PK_FAULT(read->score_at[p]);
         fish += read->fish[p], floes += read->floes[p];
-        if (!pk_score_ok(&setup->layout, removed, fish, floes))
+        if (!pk_score_ok(setup->fish_set, removed, fish, floes))
             PK_FAULT(read->score_at[p]);
         state->fish[p] = read->fish[p];
         state->floes_won[p] = read->floes[p];
@@ -114,7 +114,7 @@ static packeis_status pk_check_placeable(const pk_setup *setup, const pk_positio
 static packeis_status pk_check_placement(const pk_setup *setup, const pk_position_text *read,
                                          pk_state *state, size_t *fault)
 {
-    uint64_t gone = setup->layout.all & ~state->floes;
+    uint64_t gone = setup->layout->all & ~state->floes;
     if (gone)
         PK_FAULT(pk_cell_at(read, gone));
     if (read->out)
@@ -160,7 +160,7 @@ static packeis_status pk_check_movement(const pk_setup *setup, const pk_position
     state->placed = (uint8_t)setup->total_penguins;
     if (setup->kernel->move_count(setup, state) == 0)
         PK_FAULT(read->turn_at);
-    if (state->floes == setup->layout.all &&
+    if (state->floes == setup->layout->all &&
         pk_check_placeable(setup, read, state, fault) != PACKEIS_OK)
         return PACKEIS_E_INVALID_POSITION;
     return pk_check_linked(setup, read, state, fault);

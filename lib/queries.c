@@ -43,7 +43,7 @@ packeis_status packeis_game_cell_count(const packeis_game *game, int *cells)
 {
     if (!game || !cells)
         return PACKEIS_E_INVALID_ARGUMENT;
-    *cells = game->setup->layout.cells;
+    *cells = game->setup->layout->cells;
     return PACKEIS_OK;
 }
 
@@ -53,8 +53,8 @@ packeis_status packeis_game_cell_coords(const packeis_game *game, int cell, int 
         return PACKEIS_E_INVALID_ARGUMENT;
     if (!pk_valid_cell(game, cell))
         return PACKEIS_E_OUT_OF_RANGE;
-    *x = game->setup->layout.x[cell];
-    *y = game->setup->layout.y[cell];
+    *x = game->setup->layout->x[cell];
+    *y = game->setup->layout->y[cell];
     return PACKEIS_OK;
 }
 
@@ -62,7 +62,7 @@ packeis_status packeis_game_cell_at(const packeis_game *game, int x, int y, int 
 {
     if (!game || !cell)
         return PACKEIS_E_INVALID_ARGUMENT;
-    *cell = pk_layout_find(&game->setup->layout, x, y);
+    *cell = pk_layout_find(game->setup->layout, x, y);
     return PACKEIS_OK;
 }
 
@@ -73,7 +73,7 @@ packeis_status packeis_game_neighbor(const packeis_game *game, int cell, int dir
         return PACKEIS_E_INVALID_ARGUMENT;
     if (!pk_valid_cell(game, cell) || direction < 0 || direction >= PACKEIS_DIRECTION_COUNT)
         return PACKEIS_E_OUT_OF_RANGE;
-    *neighbor = game->setup->layout.neighbor[cell][direction];
+    *neighbor = game->setup->layout->neighbor[cell][direction];
     return PACKEIS_OK;
 }
 
@@ -83,7 +83,7 @@ packeis_status packeis_game_fish(const packeis_game *game, int cell, int *fish)
         return PACKEIS_E_INVALID_ARGUMENT;
     if (!pk_valid_cell(game, cell))
         return PACKEIS_E_OUT_OF_RANGE;
-    *fish = game->setup->layout.fish[cell];
+    *fish = game->setup->fish[cell];
     return PACKEIS_OK;
 }
 
@@ -93,7 +93,7 @@ packeis_status packeis_game_fish_set(const packeis_game *game, int fish, uint64_
         return PACKEIS_E_INVALID_ARGUMENT;
     if (fish < 1 || fish > 3)
         return PACKEIS_E_OUT_OF_RANGE;
-    *cells = game->setup->layout.fish_set[fish];
+    *cells = game->setup->fish_set[fish];
     return PACKEIS_OK;
 }
 
@@ -215,6 +215,6 @@ packeis_status packeis_game_destinations(const packeis_game *game, int cell, uin
         return PACKEIS_E_OUT_OF_RANGE;
     const pk_state *st = &game->state;
     int occupied = (int)((pk_all_penguins(st) >> cell) & 1);
-    *cells = occupied ? game->setup->kernel->reach(&game->setup->layout, st, cell) : 0;
+    *cells = occupied ? game->setup->kernel->reach(game->setup->layout, st, cell) : 0;
     return PACKEIS_OK;
 }

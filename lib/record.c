@@ -55,7 +55,7 @@ static void pk_write_variants(pk_writer *writer, unsigned variants)
 
 static void pk_write_board(pk_writer *writer, const pk_setup *setup)
 {
-    const pk_layout *layout = &setup->layout;
+    const pk_layout *layout = setup->layout;
     pk_write_open(writer, "Board");
     if (setup->standard) {
         pk_write_text(writer, "standard ");
@@ -74,7 +74,7 @@ static void pk_write_board(pk_writer *writer, const pk_setup *setup)
         pk_write_int(writer, min_y);
     }
     pk_write_close(writer);
-    pk_picture_write(writer, layout, layout->all);
+    pk_picture_write(writer, layout, setup->fish, layout->all);
 }
 
 static void pk_write_actions(pk_writer *writer, const packeis_game *game)
@@ -121,8 +121,8 @@ static void pk_write_setup(pk_writer *writer, const pk_setup *setup)
     pk_write_number(writer, "Players", (uint64_t)setup->players);
     pk_write_number(writer, "Penguins", (uint64_t)setup->penguins);
     pk_write_variants(writer, setup->variants);
-    if (setup->hash_seed != PACKEIS_DEFAULT_HASH_SEED)
-        pk_write_number(writer, "HashSeed", setup->hash_seed);
+    if (setup->keys->hash_seed != PACKEIS_DEFAULT_HASH_SEED)
+        pk_write_number(writer, "HashSeed", setup->keys->hash_seed);
     pk_write_board(writer, setup);
 }
 
