@@ -1099,6 +1099,90 @@ static void test_threads_clones(void **state)
         assert_true(jobs[i].plies > 13);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Assign across allocators.                                                */
+
+/* A counting allocator that can be retired: after that, any call fails. */
+typedef struct retiring {
+    counting count;
+    int retired;
+} retiring;
+
+static void *retiring_alloc(void *context, size_t size)
+{
+    retiring *r = context;
+    if (r->retired)
+        fail_msg("a retired allocator was asked for %zu bytes", size);
+    return counting_alloc(&r->count, size);
+}
+
+static void retiring_release(void *context, void *block, size_t size)
+{
+    retiring *r = context;
+    if (r->retired)
+        fail_msg("a retired allocator was given back %zu bytes", size);
+    counting_release(&r->count, block, size);
+}
+
+/* The small custom layout of small_game(), on allocator `a`. */
+static packeis_game *small_game_on(const packeis_allocator *a)
+{
+    int x[20], y[20], fish[20];
+    packeis_options *o = NULL;
+    for (int i = 0; i < 20; i++) {
+        y[i] = i / 5;
+        x[i] = 2 * (i % 5) + (y[i] & 1);
+        fish[i] = i % 3 == 0 ? 2 : 1;
+    }
+    assert_int_equal(packeis_options_new(a, &o), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_layout(o, x, y, fish, 20), PACKEIS_OK);
+    packeis_game *g = new_game(o);
+    packeis_options_free(o);
+    return g;
+}
+
+/* A target keeps every allocation on its own allocator: a custom board
+ * assigned from another allocator is copied, never shared, and a failed copy
+ * leaves the target as it was. */
+static void test_assign_across_allocators(void **state)
+{
+    (void)state;
+    static retiring ra, rb;
+    static snapshot before, after;
+    memset(&ra, 0, sizeof ra);
+    memset(&rb, 0, sizeof rb);
+    packeis_allocator a = {retiring_alloc, retiring_release, &ra};
+    packeis_allocator b = {retiring_alloc, retiring_release, &rb};
+    packeis_game *source = small_game_on(&a), *target = small_game_on(&b);
+    play_fixed(source, 8 + 3);
+    packeis_game *standard = NULL;
+    packeis_options *o = NULL;
+    assert_int_equal(packeis_options_new(&b, &o), PACKEIS_OK);
+    assert_int_equal(packeis_game_new(o, &standard), PACKEIS_OK);
+    packeis_options_free(o);
+    assert_int_equal(packeis_game_assign(target, standard), PACKEIS_OK);
+    packeis_game_free(standard);
+    snap_take(target, &before);
+    rb.count.fail_at = rb.count.calls + 1;
+    assert_int_equal(packeis_game_assign(target, source), PACKEIS_E_OUT_OF_MEMORY);
+    snap_expect(target, &before);
+    assert_int_equal(packeis_game_assign(target, source), PACKEIS_OK);
+    snap_take(source, &before);
+    packeis_game_free(source);
+    assert_int_equal(ra.count.live, 0);
+    assert_int_equal(ra.count.bad_release, 0);
+    ra.retired = 1;
+    snap_take(target, &after);
+    assert_memory_equal(&after, &before, sizeof after);
+    packeis_game *copy = NULL;
+    assert_int_equal(packeis_game_clone(target, &copy), PACKEIS_OK);
+    assert_int_equal(packeis_game_playout(copy, 3, NULL), PACKEIS_OK);
+    packeis_game_free(target);
+    packeis_game_free(copy);
+    assert_int_equal(rb.count.live, 0);
+    assert_int_equal(rb.count.bad_release, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1113,6 +1197,7 @@ int main(void)
         cmocka_unit_test(test_small_buffers),
         cmocka_unit_test(test_illegal_moves),
         cmocka_unit_test(test_allocator_failures),
+        cmocka_unit_test(test_assign_across_allocators),
         cmocka_unit_test(test_threads_separate_games),
         cmocka_unit_test(test_threads_clones),
     };
