@@ -1100,7 +1100,7 @@ static void test_threads_clones(void **state)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Assign across allocators.                                                */
+/* Assign across allocators; reset.                                         */
 
 /* A counting allocator that can be retired: after that, any call fails. */
 typedef struct retiring {
@@ -1183,6 +1183,113 @@ static void test_assign_across_allocators(void **state)
     assert_int_equal(rb.count.bad_release, 0);
 }
 
+static packeis_options *reset_options(int players, uint64_t seed, int variant,
+                                      uint64_t hash_seed)
+{
+    packeis_options *o = NULL;
+    assert_int_equal(packeis_options_new(NULL, &o), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_players(o, players), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_seed(o, seed), PACKEIS_OK);
+    if (variant >= 0)
+        assert_int_equal(packeis_options_set_variant(o, variant, 1), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_hash_seed(o, hash_seed), PACKEIS_OK);
+    return o;
+}
+
+/* Everything a snapshot holds, and the hash and the fish of every cell. */
+static void expect_same_game(const packeis_game *g, const packeis_game *h)
+{
+    static snapshot sg, sh;
+    snap_take(g, &sg);
+    snap_take(h, &sh);
+    assert_memory_equal(&sg, &sh, sizeof sg);
+    uint64_t hg = 0, hh = 1;
+    assert_int_equal(packeis_game_hash(g, &hg), PACKEIS_OK);
+    assert_int_equal(packeis_game_hash(h, &hh), PACKEIS_OK);
+    assert_int_equal(hg, hh);
+    for (int c = 0; c < sg.cells; c++) {
+        int fg = 0, fh = -1;
+        assert_int_equal(packeis_game_fish(g, c, &fg), PACKEIS_OK);
+        assert_int_equal(packeis_game_fish(h, c, &fh), PACKEIS_OK);
+        assert_int_equal(fg, fh);
+    }
+}
+
+/* Reset with a seed gives the very game packeis_game_new() gives. */
+static void test_reset_equals_new(void **state)
+{
+    (void)state;
+    for (int players = 2; players <= 4; players++)
+        for (int variant = -1; variant < PACKEIS_VARIANT_COUNT; variant++) {
+            uint64_t hash_seed = variant == 0 ? 12345 : PACKEIS_DEFAULT_HASH_SEED;
+            packeis_options *o = reset_options(players, 1, variant, hash_seed);
+            packeis_game *g = new_game(o);
+            for (uint64_t seed = 2; seed < 12; seed++) {
+                assert_int_equal(packeis_game_playout(g, seed, NULL), PACKEIS_OK);
+                assert_int_equal(packeis_game_reset(g, seed), PACKEIS_OK);
+                assert_int_equal(packeis_options_set_seed(o, seed), PACKEIS_OK);
+                packeis_game *fresh = new_game(o);
+                expect_same_game(g, fresh);
+                packeis_game_free(fresh);
+            }
+            packeis_game_free(g);
+            packeis_options_free(o);
+        }
+    assert_int_equal(packeis_game_reset(NULL, 1), PACKEIS_E_INVALID_ARGUMENT);
+}
+
+/* A custom layout ignores the seed and goes back to its start; a clone made
+ * before is untouched; nothing is allocated. */
+static void test_reset_custom_and_clone(void **state)
+{
+    (void)state;
+    static counting c;
+    static snapshot start, cloned;
+    memset(&c, 0, sizeof c);
+    packeis_allocator a = {counting_alloc, counting_release, &c};
+    packeis_game *g = small_game_on(&a);
+    snap_take(g, &start);
+    play_fixed(g, 8 + 3);
+    packeis_game *copy = NULL;
+    assert_int_equal(packeis_game_clone(g, &copy), PACKEIS_OK);
+    snap_take(copy, &cloned);
+    c.fail_at = c.calls + 1; /* any allocation from here fails */
+    assert_int_equal(packeis_game_reset(g, 99), PACKEIS_OK);
+    assert_int_equal(c.failures, 0);
+    snap_expect(g, &start);
+    snap_expect(copy, &cloned);
+    packeis_game_free(copy);
+    packeis_game_free(g);
+    assert_int_equal(c.live, 0);
+    assert_int_equal(c.bad_release, 0);
+}
+
+/* On the standard board too, reset allocates nothing and spares clones. */
+static void test_reset_standard_no_allocation(void **state)
+{
+    (void)state;
+    static counting c;
+    static snapshot cloned;
+    memset(&c, 0, sizeof c);
+    packeis_allocator a = {counting_alloc, counting_release, &c};
+    packeis_options *o = NULL;
+    assert_int_equal(packeis_options_new(&a, &o), PACKEIS_OK);
+    packeis_game *g = new_game(o), *copy = NULL;
+    play_fixed(g, 10);
+    assert_int_equal(packeis_game_clone(g, &copy), PACKEIS_OK);
+    snap_take(copy, &cloned);
+    c.fail_at = c.calls + 1;
+    for (uint64_t seed = 0; seed < 5; seed++)
+        assert_int_equal(packeis_game_reset(g, seed), PACKEIS_OK);
+    assert_int_equal(c.failures, 0);
+    snap_expect(copy, &cloned);
+    c.fail_at = 0;
+    packeis_game_free(copy);
+    packeis_game_free(g);
+    packeis_options_free(o);
+    assert_int_equal(c.live, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1198,6 +1305,9 @@ int main(void)
         cmocka_unit_test(test_illegal_moves),
         cmocka_unit_test(test_allocator_failures),
         cmocka_unit_test(test_assign_across_allocators),
+        cmocka_unit_test(test_reset_equals_new),
+        cmocka_unit_test(test_reset_custom_and_clone),
+        cmocka_unit_test(test_reset_standard_no_allocation),
         cmocka_unit_test(test_threads_separate_games),
         cmocka_unit_test(test_threads_clones),
     };

@@ -492,6 +492,22 @@ PACKEIS_API packeis_status packeis_game_assign(packeis_game *target,
                                                const packeis_game *source);
 
 /**
+ * @brief Starts a new game on @p game with the same options (players,
+ *        penguins, variants, hash seed): the standard board shuffled with
+ *        @p seed, or the game's custom layout (@p seed is then ignored).
+ *        The history is cleared.
+ *
+ * The cheap way to play many games on fresh boards: the result equals
+ * packeis_game_new() with @p seed, and nothing is allocated (the history
+ * keeps its capacity), so this cannot fail on a valid game.
+ * @param game The game.
+ * @param seed The shuffle seed, as in packeis_options_set_seed().
+ * @return ::PACKEIS_OK, or ::PACKEIS_E_INVALID_ARGUMENT (@p game is NULL).
+ * @since 1.0.0
+ */
+PACKEIS_API packeis_status packeis_game_reset(packeis_game *game, uint64_t seed);
+
+/**
  * @brief Frees a game.
  * @param game The game, or NULL (nothing happens).
  * @since 0.1.0

@@ -133,6 +133,7 @@ FUNCTIONS = {
     'packeis_game_new': (packeis_status, [('options', POINTER(packeis_options)), ('game', POINTER(POINTER(packeis_game)))]),
     'packeis_game_clone': (packeis_status, [('game', POINTER(packeis_game)), ('copy', POINTER(POINTER(packeis_game)))]),
     'packeis_game_assign': (packeis_status, [('target', POINTER(packeis_game)), ('source', POINTER(packeis_game))]),
+    'packeis_game_reset': (packeis_status, [('game', POINTER(packeis_game)), ('seed', c_uint64)]),
     'packeis_game_free': (None, [('game', POINTER(packeis_game))]),
     'packeis_game_player_count': (packeis_status, [('game', POINTER(packeis_game)), ('players', POINTER(c_int))]),
     'packeis_game_penguins_per_player': (packeis_status, [('game', POINTER(packeis_game)), ('penguins', POINTER(c_int))]),
