@@ -11,14 +11,19 @@ enum { PK_STANDARD_CELLS = 60, PK_STANDARD_ROWS = 8 };
  * fish list 30 x 1, 20 x 2, 10 x 3 in that order; for i = 59 down to 1, swap
  * entries i and j = below(i + 1), where below() is pk_rng_below() on a
  * SplitMix64 generator whose state starts at the seed. Cell i gets entry i. */
-void pk_standard_fish(int *fish, uint64_t seed)
+#define PK_TEN(f) f, f, f, f, f, f, f, f, f, f
+static const uint8_t pk_fish_list[PK_STANDARD_CELLS] = {
+    PK_TEN(1), PK_TEN(1), PK_TEN(1), PK_TEN(2), PK_TEN(2), PK_TEN(3),
+};
+
+/* In bytes: packeis_game_reset() runs this for every game. */
+void pk_standard_fish(uint8_t *fish, uint64_t seed)
 {
-    for (int i = 0; i < PK_STANDARD_CELLS; i++)
-        fish[i] = i < 30 ? 1 : i < 50 ? 2 : 3;
+    memcpy(fish, pk_fish_list, sizeof pk_fish_list);
     pk_rng rng = {seed};
     for (int i = PK_STANDARD_CELLS - 1; i > 0; i--) {
         int j = (int)pk_rng_below(&rng, (uint32_t)i + 1);
-        int held = fish[i];
+        uint8_t held = fish[i];
         fish[i] = fish[j];
         fish[j] = held;
     }
@@ -34,7 +39,10 @@ void pk_standard_board(int *x, int *y, int *fish, uint64_t seed)
             y[c] = row;
         }
     }
-    pk_standard_fish(fish, seed);
+    uint8_t shuffled[PK_STANDARD_CELLS];
+    pk_standard_fish(shuffled, seed);
+    for (int i = 0; i < PK_STANDARD_CELLS; i++)
+        fish[i] = shuffled[i];
 }
 
 static int pk_before(const int *x, const int *y, int a, int b)

@@ -92,6 +92,7 @@ typedef struct pk_setup {
     pk_board *board;    /* NULL when layout and keys are the static ones */
     int standard;       /* the standard board, shuffled with seed */
     uint64_t seed;
+    uint64_t start_hash;  /* of the first position, whatever the fish */
     uint64_t fish_set[4]; /* fish_set[f]: cells with f fish (1..3) */
     uint8_t fish[64];
     uint8_t placer[64]; /* who places the i-th penguin */
@@ -147,7 +148,7 @@ int pk_layout_find(const pk_layout *layout, int x, int y);
 /* board.c */
 packeis_status pk_layout_check(const int *x, const int *y, const int *fish, size_t count);
 void pk_standard_board(int *x, int *y, int *fish, uint64_t seed);
-void pk_standard_fish(int *fish, uint64_t seed);
+void pk_standard_fish(uint8_t *fish, uint64_t seed);
 void pk_sort_cells(int *x, int *y, int *fish, int count);
 int pk_has_duplicate(const int *x, const int *y, int count);
 

@@ -66,13 +66,45 @@ static pk_board *pk_board_new(const packeis_options *options)
     return board;
 }
 
-static void pk_setup_fish(pk_setup *setup, const int *fish, int cells)
+/* The bit b of byte k (k = 0..7) of `bytes`, for each k, as bit k: one
+ * multiply moves every byte's bit to the top byte without carries. */
+static uint64_t pk_gather_bits(uint64_t bytes, int b)
 {
-    memset(setup->fish_set, 0, sizeof setup->fish_set);
-    for (int c = 0; c < cells; c++) {
-        setup->fish[c] = (uint8_t)fish[c];
-        setup->fish_set[fish[c]] |= (uint64_t)1 << c;
+    return (((bytes >> b) & 0x0101010101010101u) * 0x0102040810204080u) >> 56;
+}
+
+/* Bit c of *low and *high: bits 0 and 1 of fish[c]. Eight cells at a time
+ * where the bytes load in cell order (setup->fish is 64 bytes, zero past
+ * the layout); reset runs this for every game. */
+static void pk_fish_bits(const uint8_t *fish, int cells, uint64_t *low, uint64_t *high)
+{
+    *low = *high = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    (void)cells;
+    for (int c = 0; c < 64; c += 8) {
+        uint64_t bytes;
+        memcpy(&bytes, fish + c, sizeof bytes);
+        *low |= pk_gather_bits(bytes, 0) << c;
+        *high |= pk_gather_bits(bytes, 1) << c;
     }
+#else
+    for (int c = 0; c < cells; c++) {
+        *low |= (uint64_t)(fish[c] & 1) << c;
+        *high |= (uint64_t)(fish[c] >> 1) << c;
+    }
+#endif
+}
+
+/* Fish sets and placeable floes from setup->fish: fish counts 1, 2, 3 are
+ * told apart by their two bits. */
+static void pk_setup_fish_sets(pk_setup *setup, int cells)
+{
+    uint64_t low, high;
+    pk_fish_bits(setup->fish, cells, &low, &high);
+    setup->fish_set[0] = 0;
+    setup->fish_set[1] = low & ~high;
+    setup->fish_set[2] = high & ~low;
+    setup->fish_set[3] = low & high;
     int any = (setup->variants >> PACKEIS_VARIANT_PLACE_ANY_FLOE) & 1;
     setup->placeable = any ? setup->layout->all : setup->fish_set[1];
 }
@@ -82,10 +114,16 @@ static void pk_setup_fish(pk_setup *setup, const int *fish, int cells)
  * placeable-floes check made at creation still holds. */
 void pk_setup_reshuffle(pk_setup *setup, uint64_t seed)
 {
-    int fish[PACKEIS_MAX_CELLS];
-    pk_standard_fish(fish, seed);
+    pk_standard_fish(setup->fish, seed);
     setup->seed = seed;
-    pk_setup_fish(setup, fish, 60);
+    pk_setup_fish_sets(setup, 60);
+}
+
+/* The first position's hash: every floe, no penguin, the first placer. */
+static uint64_t pk_setup_start_hash(const pk_setup *setup)
+{
+    return pk_keys_of(setup->keys->floe_key, setup->layout->all) ^
+           pk_turn_key(setup, setup->placer[0]);
 }
 
 static void pk_setup_rules(pk_setup *setup, const packeis_options *options)
@@ -110,15 +148,19 @@ packeis_status pk_setup_init(pk_setup *setup, const packeis_options *options)
             return PACKEIS_E_OUT_OF_MEMORY;
     }
     pk_setup_point(setup);
-    if (setup->standard)
+    if (setup->standard) {
         pk_setup_reshuffle(setup, options->seed);
-    else
-        pk_setup_fish(setup, options->fish, (int)options->custom_cells);
+    } else {
+        for (size_t c = 0; c < options->custom_cells; c++)
+            setup->fish[c] = (uint8_t)options->fish[c];
+        pk_setup_fish_sets(setup, (int)options->custom_cells);
+    }
     if (pk_popcount(setup->placeable) < setup->total_penguins) {
         pk_setup_release(setup);
         return PACKEIS_E_TOO_FEW_FLOES;
     }
     pk_setup_placement_order(setup);
+    setup->start_hash = pk_setup_start_hash(setup);
     return PACKEIS_OK;
 }
 
@@ -173,5 +215,5 @@ void pk_state_start(const pk_setup *setup, pk_state *state)
     state->floes = setup->layout->all;
     state->phase = PACKEIS_PHASE_PLACEMENT;
     state->turn = setup->placer[0];
-    state->hash = pk_board_hash(setup, state);
+    state->hash = setup->start_hash; /* pk_board_hash(), known in advance */
 }
