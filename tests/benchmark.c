@@ -83,6 +83,52 @@ static double playout_rate(packeis_game *game, long games)
     return (double)games / (now_seconds() - start);
 }
 
+/* A standard game made and freed: the cost of a fresh board. */
+static double new_free_ns(long pairs)
+{
+    packeis_options *options;
+    check(packeis_options_new(NULL, &options), "options");
+    double start = now_seconds();
+    for (long i = 0; i < pairs; i++) {
+        packeis_game *game;
+        check(packeis_options_set_seed(options, (uint64_t)i), "seed");
+        check(packeis_game_new(options, &game), "game");
+        packeis_game_free(game);
+    }
+    double elapsed = now_seconds() - start;
+    packeis_options_free(options);
+    return elapsed * 1e9 / (double)pairs;
+}
+
+/* Each game on a fresh board: a new game per seed, played out, freed. */
+static double fresh_rate(long games)
+{
+    packeis_options *options;
+    check(packeis_options_new(NULL, &options), "options");
+    double start = now_seconds();
+    for (long i = 0; i < games; i++) {
+        packeis_game *game;
+        check(packeis_options_set_seed(options, (uint64_t)i), "seed");
+        check(packeis_game_new(options, &game), "game");
+        check(packeis_game_playout(game, (uint64_t)i, NULL), "playout");
+        packeis_game_free(game);
+    }
+    double rate = (double)games / (now_seconds() - start);
+    packeis_options_free(options);
+    return rate;
+}
+
+/* Each game on a fresh board, one handle: reset to seed i, played out. */
+static double reset_rate(packeis_game *game, long games)
+{
+    double start = now_seconds();
+    for (long i = 0; i < games; i++) {
+        check(packeis_game_reset(game, (uint64_t)i), "reset");
+        check(packeis_game_playout(game, (uint64_t)i, NULL), "playout");
+    }
+    return (double)games / (now_seconds() - start);
+}
+
 /* Whole games through the step API: list the legal moves, apply one. */
 static double step_rate(packeis_game *game, long games)
 {
@@ -101,18 +147,18 @@ static double step_rate(packeis_game *game, long games)
     return (double)games / (now_seconds() - start);
 }
 
-/* Positions from random games, every phase, to list the moves of. */
-static void sample_positions(packeis_game **positions, int count)
+/* Positions from random games, every phase, to list the moves of: all on
+ * one board, or each on a board of its own (`boards`: 1 or `count`). */
+static void sample_positions(packeis_game **positions, int count, int boards)
 {
-    packeis_game *game = standard_game(2, 7);
     for (int i = 0; i < count; i++) {
         size_t plies;
-        check(packeis_game_undo_to(game, 0), "undo_to");
+        packeis_game *game = standard_game(2, boards == 1 ? 7 : (uint64_t)i + 7);
         check(packeis_game_playout(game, (uint64_t)i + 1000, &plies), "playout");
         check(packeis_game_undo_to(game, (size_t)i % plies), "undo_to");
         check(packeis_game_clone(game, &positions[i]), "clone");
+        packeis_game_free(game);
     }
-    packeis_game_free(game);
 }
 
 static double list_rate(packeis_game **positions, int count, long lists)
@@ -170,16 +216,39 @@ static void bench_games(const bench_config *config)
     }
 }
 
-static void bench_lists(const bench_config *config)
+/* Fresh boards: making games, and whole games each on a board of its own. */
+static void bench_fresh(const bench_config *config)
+{
+    double samples[MAX_ROUNDS];
+    for (int r = 0; r < config->rounds; r++)
+        samples[r] = new_free_ns((long)(50000 * config->scale));
+    report("packeis_game_new + free, standard board", samples, config->rounds, "ns/pair");
+    for (int r = 0; r < config->rounds; r++)
+        samples[r] = fresh_rate((long)(50000 * config->scale));
+    report("fresh board: new + playout + free, 2 players", samples, config->rounds, "games/s");
+    packeis_game *game = standard_game(2, 1);
+    for (int r = 0; r < config->rounds; r++)
+        samples[r] = reset_rate(game, (long)(200000 * config->scale));
+    report("fresh board: reset + playout, 2 players", samples, config->rounds, "games/s");
+    packeis_game_free(game);
+}
+
+static void bench_lists_on(const bench_config *config, int boards, const char *label)
 {
     double samples[MAX_ROUNDS];
     packeis_game *positions[SAMPLE_POSITIONS];
-    sample_positions(positions, SAMPLE_POSITIONS);
+    sample_positions(positions, SAMPLE_POSITIONS, boards);
     for (int r = 0; r < config->rounds; r++)
         samples[r] = list_rate(positions, SAMPLE_POSITIONS, (long)(10000000 * config->scale));
-    report("full legal-move lists (sampled positions)", samples, config->rounds, "lists/s");
+    report(label, samples, config->rounds, "lists/s");
     for (int i = 0; i < SAMPLE_POSITIONS; i++)
         packeis_game_free(positions[i]);
+}
+
+static void bench_lists(const bench_config *config)
+{
+    bench_lists_on(config, 1, "full legal-move lists (sampled positions)");
+    bench_lists_on(config, SAMPLE_POSITIONS, "  the same from 512 different boards");
 }
 
 static void bench_perft(const bench_config *config)
@@ -226,6 +295,7 @@ int main(int argc, char **argv)
            packeis_version_string(), config.rounds,
            kernel ? kernel : "default (fastest for this processor)");
     bench_games(&config);
+    bench_fresh(&config);
     bench_lists(&config);
     bench_perft(&config);
     return 0;
