@@ -108,11 +108,11 @@ typedef struct pk_record {
     packeis_move move;
 } pk_record;
 
-/* The hot fields first: the setup pointer, the state and the start of the
+/* The hot fields first: the state, the setup pointer and the start of the
  * rules (kernel, geometry) share the first two cache lines. */
 struct packeis_game {
-    pk_setup *setup; /* &rules, kept so after every copy */
     pk_state state;
+    pk_setup *setup; /* &rules, kept so after every copy */
     pk_setup rules; /* in the game's own allocation: no other for a standard game */
     pk_record *history;
     size_t plies;
