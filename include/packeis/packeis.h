@@ -20,8 +20,9 @@
  *   ::PACKEIS_E_BUFFER_TOO_SMALL, which reports the size needed, and text
  *   parsers, which report where they stopped.
  * - **Accessors** (properties of a game) return their value. Each documents
- *   the value it returns for a NULL game or an index out of range (a value
- *   no valid call returns, such as -1, 0 or an empty set).
+ *   the neutral value it returns for a NULL game or an index out of range
+ *   (-1, 0 or an empty set). Where that value is also a valid answer (a
+ *   score of 0, an empty set), check the arguments first if it matters.
  * - **Arguments.** The object a function works on comes first; outputs come
  *   last (constructors included). A NULL pointer where an object or output
  *   is required, or a setting outside what the function accepts (5 players,
@@ -38,14 +39,14 @@
  *   ::PACKEIS_E_BUFFER_TOO_SMALL, still set `*count` to the size needed, and
  *   leave the buffer untouched. The buffer may be NULL when the capacity is
  *   0, which is how to ask for the size.
- * - **Threads.** Functions taking a `const` handle never modify it.
- *   Distinct handles (clones included) may be used from different threads at
- *   once; one handle must not be used from two threads at once without the
- *   caller's own locking. The library keeps no global mutable state: the only
- *   data shared by the whole process (the processor's features, the standard
- *   board's tables and the default hash keys) are computed once, thread-
- *   safely, on first use, and never change afterwards. The library never
- *   prints and never terminates the process.
+ * - **Threads.** Functions taking a `const` handle never modify it, so they
+ *   may run on one handle from several threads at once while no function
+ *   taking a non-`const` handle runs on it. Distinct handles (clones
+ *   included) may be used from different threads at once without locking. The library keeps no
+ * global mutable state: the only data shared by the whole process (the processor's features,
+ * the standard board's tables and the default hash keys) are computed once, thread- safely, on
+ * first use, and never change afterwards. The library never prints and never terminates the
+ * process.
  * - **Stability.** Status codes, move values, the order of legal moves, the
  *   board shuffle, the playout generator, the observation planes, the hash
  *   and the text formats are stable within a major version. Functions are
@@ -132,7 +133,8 @@ typedef int packeis_status;
  *        renumbered within a major version; new codes are only appended.
  *
  * The codes from ::PACKEIS_E_NOT_YOUR_PENGUIN to ::PACKEIS_E_NOT_ONE_FISH
- * say why a move is illegal, so that a frontend can tell its player.
+ * say why a move the rules forbid is illegal, so that a frontend can tell
+ * its player; packeis_game_check_move() lists every code it returns.
  * @since 0.1.0
  */
 enum packeis_status_code {
@@ -260,7 +262,9 @@ PACKEIS_API const char *packeis_status_name(packeis_status status);
  * on cell `c` is `c * 64 + c`. Every move is below ::PACKEIS_MOVE_VALUES, so
  * move values index arrays such as packeis_game_legal_mask(). Values are
  * stable within a major version and may be stored (files, tables, network
- * messages). The helpers below build and read them.
+ * messages). The helpers below build and read them. Functions taking a
+ * move take a ::packeis_move: a wider integer passed to them is converted
+ * by C's rules (modulo 65536), so range-check values from elsewhere.
  * @since 0.1.0
  */
 typedef uint16_t packeis_move;
@@ -385,7 +389,7 @@ enum packeis_variant {
  *         @p allocator lacks a function); ::PACKEIS_E_OUT_OF_MEMORY.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status
+PACKEIS_NODISCARD PACKEIS_API packeis_status
 packeis_options_new(const packeis_allocator *allocator, packeis_options **options);
 
 /**
@@ -402,8 +406,8 @@ PACKEIS_API void packeis_options_free(packeis_options *options);
  * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_options_set_players(packeis_options *options,
-                                                                         int players);
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_options_set_players(packeis_options *options, int players);
 
 /**
  * @brief Sets how many penguins each player has.
@@ -414,8 +418,8 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_options_set_players(packeis
  * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_options_set_penguins(packeis_options *options,
-                                                                          int penguins);
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_options_set_penguins(packeis_options *options, int penguins);
 
 /**
  * @brief Sets the seed that shuffles the fish of the standard board.
@@ -432,7 +436,7 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_options_set_penguins(packei
  * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_options_set_seed(packeis_options *options,
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_options_set_seed(packeis_options *options,
                                                                       uint64_t seed);
 
 /**
@@ -455,10 +459,8 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_options_set_seed(packeis_op
  *         options keep their previous layout.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_options_set_layout(packeis_options *options,
-                                                                        const int *x, const int *y,
-                                                                        const int *fish,
-                                                                        size_t count);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_options_set_layout(
+    packeis_options *options, const int *x, const int *y, const int *fish, size_t count);
 
 /**
  * @brief Goes back to the standard board (undoes packeis_options_set_layout()).
@@ -466,7 +468,7 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_options_set_layout(packeis_
  * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status
+PACKEIS_NODISCARD PACKEIS_API packeis_status
 packeis_options_set_standard_layout(packeis_options *options);
 
 /**
@@ -478,8 +480,8 @@ packeis_options_set_standard_layout(packeis_options *options);
  *         unknown variant).
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_options_set_variant(packeis_options *options,
-                                                                         int variant, int enabled);
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_options_set_variant(packeis_options *options, int variant, int enabled);
 
 /**
  * @brief Sets the seed of the keys of the position hash (see
@@ -489,11 +491,11 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_options_set_variant(packeis
  * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_options_set_hash_seed(packeis_options *options,
-                                                                           uint64_t seed);
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_options_set_hash_seed(packeis_options *options, uint64_t seed);
 
 /** The default seed of the hash keys. @since 0.1.0 */
-#define PACKEIS_DEFAULT_HASH_SEED 0x5061636B65697321u
+#define PACKEIS_DEFAULT_HASH_SEED UINT64_C(0x5061636B65697321)
 
 /** @} */
 /* ------------------------------------------------------------------------ */
@@ -519,7 +521,7 @@ typedef struct packeis_game packeis_game;
  *         (the board cannot take every penguin); ::PACKEIS_E_OUT_OF_MEMORY.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_new(const packeis_options *options,
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_new(const packeis_options *options,
                                                               packeis_game **game);
 
 /**
@@ -528,14 +530,16 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_new(const packeis_opti
  *
  * Players, penguins, variants, hash seed and allocator stay those of the
  * game; the history and the undone actions are cleared. With a custom
- * layout @p seed is ignored and the game returns to its start. Never
- * allocates, so it cannot fail on a valid game.
+ * layout @p seed is ignored and the game returns to the start of a game on
+ * that layout (also for a game loaded from a position: the loaded position
+ * is not kept). Never allocates, so it cannot fail on a valid game.
  * @param game The game.
  * @param seed The shuffle's seed (see packeis_options_set_seed()).
  * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT (NULL @p game).
  * @since 1.0.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_reset(packeis_game *game, uint64_t seed);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_reset(packeis_game *game,
+                                                                uint64_t seed);
 
 /**
  * @brief Copies a game: position, history and undone actions. The copy is
@@ -546,7 +550,7 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_reset(packeis_game *ga
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_MEMORY.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_clone(const packeis_game *game,
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_clone(const packeis_game *game,
                                                                 packeis_game **copy);
 
 /**
@@ -555,15 +559,15 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_clone(const packeis_ga
  *        allocation-free way for a search to reset a scratch game many times.
  *
  * @p target keeps its own allocator for everything it holds: a custom board
- * is shared only between games with the same allocator, and copied
- * otherwise.
+ * is shared only between games whose allocators are equal (the same three
+ * fields), and copied otherwise.
  * @param target The game overwritten.
  * @param source The game copied.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
  *         ::PACKEIS_E_OUT_OF_MEMORY (@p target is then unchanged).
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_assign(packeis_game *target,
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_assign(packeis_game *target,
                                                                  const packeis_game *source);
 
 /**
@@ -644,7 +648,7 @@ PACKEIS_API int packeis_game_cell_count(const packeis_game *game);
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_cell_coords(const packeis_game *game,
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_cell_coords(const packeis_game *game,
                                                                       int cell, int *x, int *y);
 
 /**
@@ -659,9 +663,8 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_cell_coords(const pack
  * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
  * @since 1.0.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_layout_bounds(const packeis_game *game,
-                                                                        int *min_x, int *min_y,
-                                                                        int *max_x, int *max_y);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_layout_bounds(
+    const packeis_game *game, int *min_x, int *min_y, int *max_x, int *max_y);
 
 /**
  * @brief The cell at given coordinates.
@@ -855,7 +858,7 @@ PACKEIS_API unsigned packeis_game_winners(const packeis_game *game);
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_legal_moves(const packeis_game *game,
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_legal_moves(const packeis_game *game,
                                                                       packeis_move *moves,
                                                                       size_t capacity,
                                                                       size_t *count);
@@ -889,7 +892,7 @@ PACKEIS_API uint64_t packeis_game_destinations(const packeis_game *game, int cel
  *         whichever the penguin meets first on its way.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_check_move(const packeis_game *game,
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_check_move(const packeis_game *game,
                                                                      packeis_move move);
 
 /**
@@ -906,7 +909,7 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_check_move(const packe
  *         the game is unchanged.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_apply(packeis_game *game,
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_apply(packeis_game *game,
                                                                 packeis_move move);
 
 /**
@@ -918,18 +921,19 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_apply(packeis_game *ga
  *         ::PACKEIS_E_NOTHING_TO_UNDO.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_undo(packeis_game *game);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_undo(packeis_game *game);
 
 /**
  * @brief Takes back actions until a given number remain; they can be played
- *        again with packeis_game_redo().
+ *        again with packeis_game_redo(). Keeping every action changes
+ *        nothing.
  * @param game The game.
  * @param plies How many actions to keep; 0 returns to the start.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE
  *         (@p plies is more than have been played).
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_undo_to(packeis_game *game,
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_undo_to(packeis_game *game,
                                                                   size_t plies);
 
 /**
@@ -941,7 +945,7 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_undo_to(packeis_game *
  *         since then forgot the undone actions).
  * @since 1.0.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_redo(packeis_game *game);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_redo(packeis_game *game);
 
 /**
  * @brief How many undone actions packeis_game_redo() can play again.
@@ -976,7 +980,7 @@ PACKEIS_API size_t packeis_game_ply_count(const packeis_game *game);
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_history(const packeis_game *game,
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_history(const packeis_game *game,
                                                                   packeis_move *moves,
                                                                   size_t capacity,
                                                                   size_t *count);
@@ -1013,7 +1017,8 @@ PACKEIS_API uint64_t packeis_game_ply_removed(const packeis_game *game, size_t p
  * @return The set; 0 for a NULL game, a ply not played or a bad player.
  * @since 1.0.0
  */
-PACKEIS_API uint64_t packeis_game_ply_credited(const packeis_game *game, size_t ply, int player);
+PACKEIS_API uint64_t packeis_game_ply_credited(const packeis_game *game, size_t ply,
+                                               int player);
 
 /**
  * @brief The players who went out with an action.
@@ -1045,7 +1050,7 @@ PACKEIS_API unsigned packeis_game_ply_players_out(const packeis_game *game, size
  *         ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_MEMORY.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_playout(packeis_game *game,
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_playout(packeis_game *game,
                                                                   uint64_t seed, size_t *plies);
 
 /**
@@ -1079,10 +1084,9 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_playout(packeis_game *
  *         overflows); ::PACKEIS_E_OUT_OF_MEMORY (nothing is written).
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status
-packeis_game_playout_batch(const packeis_game *game, uint64_t seed, size_t games,
-                           unsigned *winners, int *fish, int *floes, size_t capacity,
-                           size_t *plies);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_playout_batch(
+    const packeis_game *game, uint64_t seed, size_t games, unsigned *winners, int *fish,
+    int *floes, size_t capacity, size_t *plies);
 
 /**
  * @brief Counts the distinct sequences of @p depth actions from this
@@ -1110,11 +1114,9 @@ PACKEIS_API uint64_t packeis_game_perft(const packeis_game *game, unsigned depth
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_divide(const packeis_game *game,
-                                                                 unsigned depth,
-                                                                 packeis_move *moves,
-                                                                 uint64_t *leaves, size_t capacity,
-                                                                 size_t *count);
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_game_divide(const packeis_game *game, unsigned depth, packeis_move *moves,
+                    uint64_t *leaves, size_t capacity, size_t *count);
 
 /** @} */
 /* ------------------------------------------------------------------------ */
@@ -1173,7 +1175,7 @@ enum packeis_observation_plane {
 enum packeis_observe_flag {
     /** Number the players from the player to act (who becomes 0) rather
      *  than from player 0; no effect once the game is over. */
-    PACKEIS_OBSERVE_RELATIVE = 1u
+    PACKEIS_OBSERVE_RELATIVE = 1
 };
 
 /**
@@ -1189,9 +1191,10 @@ enum packeis_observe_flag {
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_observe(const packeis_game *game,
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_observe(const packeis_game *game,
                                                                   unsigned flags, float *planes,
-                                                                  size_t capacity, size_t *count);
+                                                                  size_t capacity,
+                                                                  size_t *count);
 
 /**
  * @brief The legal moves of the player to act as a mask over the move
@@ -1205,7 +1208,7 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_observe(const packeis_
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 1.0.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_legal_mask(const packeis_game *game,
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_legal_mask(const packeis_game *game,
                                                                      uint8_t *mask,
                                                                      size_t capacity,
                                                                      size_t *count);
@@ -1232,7 +1235,7 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_legal_mask(const packe
 enum packeis_parse_flag {
     /** Also check the move against the position, as
      *  packeis_game_check_move() does, returning its error. */
-    PACKEIS_PARSE_CHECK_LEGAL = 1u
+    PACKEIS_PARSE_CHECK_LEGAL = 1
 };
 
 /**
@@ -1250,7 +1253,7 @@ enum packeis_parse_flag {
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_cell_name(const packeis_game *game,
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_cell_name(const packeis_game *game,
                                                                     int cell, char *buffer,
                                                                     size_t capacity,
                                                                     size_t *length);
@@ -1267,10 +1270,10 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_cell_name(const packei
  *         ::PACKEIS_E_MALFORMED_TEXT (no name there, or a name of no cell).
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_parse_cell(const packeis_game *game,
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_parse_cell(const packeis_game *game,
                                                                      const char *text,
-                                                                     size_t text_length, int *cell,
-                                                                     size_t *stop);
+                                                                     size_t text_length,
+                                                                     int *cell, size_t *stop);
 
 /**
  * @brief Writes a move: a placement is the cell's name (`c4`), a slide the
@@ -1284,11 +1287,8 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_parse_cell(const packe
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_format_move(const packeis_game *game,
-                                                                      packeis_move move,
-                                                                      char *buffer,
-                                                                      size_t capacity,
-                                                                      size_t *length);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_format_move(
+    const packeis_game *game, packeis_move move, char *buffer, size_t capacity, size_t *length);
 
 /**
  * @brief Reads a move written as by packeis_game_format_move() at the start
@@ -1304,12 +1304,9 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_format_move(const pack
  *         error of packeis_game_check_move().
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_parse_move(const packeis_game *game,
-                                                                     const char *text,
-                                                                     size_t text_length,
-                                                                     unsigned flags,
-                                                                     packeis_move *move,
-                                                                     size_t *stop);
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_game_parse_move(const packeis_game *game, const char *text, size_t text_length,
+                        unsigned flags, packeis_move *move, size_t *stop);
 
 /**
  * @brief Writes the position as one line of text: the board (standard seed
@@ -1326,10 +1323,8 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_parse_move(const packe
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_save_position(const packeis_game *game,
-                                                                        char *buffer,
-                                                                        size_t capacity,
-                                                                        size_t *length);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_save_position(
+    const packeis_game *game, char *buffer, size_t capacity, size_t *length);
 
 /**
  * @brief Starts a game at a position saved by packeis_game_save_position().
@@ -1346,9 +1341,9 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_save_position(const pa
  *         ::PACKEIS_E_OUT_OF_MEMORY.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status
-packeis_game_load_position(const char *text, size_t text_length,
-                           const packeis_allocator *allocator, packeis_game **game, size_t *stop);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_load_position(
+    const char *text, size_t text_length, const packeis_allocator *allocator,
+    packeis_game **game, size_t *stop);
 
 /**
  * @brief Flags of packeis_game_layout_picture().
@@ -1358,7 +1353,7 @@ enum packeis_picture_flag {
     /** Draw the floes still on the board, not the whole layout. The frame
      *  stays the layout's (same lines and columns), so a floe is drawn
      *  where it would be without the flag. */
-    PACKEIS_PICTURE_CURRENT = 1u
+    PACKEIS_PICTURE_CURRENT = 1
 };
 
 /**
@@ -1378,11 +1373,8 @@ enum packeis_picture_flag {
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_layout_picture(const packeis_game *game,
-                                                                         unsigned flags,
-                                                                         char *buffer,
-                                                                         size_t capacity,
-                                                                         size_t *length);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_layout_picture(
+    const packeis_game *game, unsigned flags, char *buffer, size_t capacity, size_t *length);
 
 /**
  * @brief Sets a custom layout from a hex picture (as drawn by
@@ -1409,9 +1401,8 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_layout_picture(const p
  *         their previous layout.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status
-packeis_options_set_layout_picture(packeis_options *options, const char *text, size_t text_length,
-                                   size_t *stop);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_options_set_layout_picture(
+    packeis_options *options, const char *text, size_t text_length, size_t *stop);
 
 /**
  * @brief Writes the game as a record: its setup, the position it started
@@ -1428,7 +1419,7 @@ packeis_options_set_layout_picture(packeis_options *options, const char *text, s
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_save_record(const packeis_game *game,
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_save_record(const packeis_game *game,
                                                                       char *buffer,
                                                                       size_t capacity,
                                                                       size_t *length);
@@ -1451,14 +1442,16 @@ PACKEIS_API PACKEIS_NODISCARD packeis_status packeis_game_save_record(const pack
  *         On error no game is made.
  * @since 0.1.0
  */
-PACKEIS_API PACKEIS_NODISCARD packeis_status
-packeis_game_load_record(const char *text, size_t text_length, const packeis_allocator *allocator,
-                         packeis_game **game, size_t *stop);
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_game_load_record(const char *text, size_t text_length,
+                         const packeis_allocator *allocator, packeis_game **game, size_t *stop);
 
 /**
- * @brief A 64-bit Zobrist hash of the position: equal positions (same
- *        floes, penguins, scores, players out, phase and player to act) have
- *        equal hashes whatever the moves that reached them. Kept up to date
+ * @brief A 64-bit Zobrist hash of the position: equal positions of one
+ *        board (same floes, penguins, scores, players out, phase and player
+ *        to act) have equal hashes whatever the moves that reached them. The
+ *        fish printed on the floes are not part of it: compare hashes of
+ *        games on the same board. Kept up to date
  *        by every action, undo and redo. The function is documented in the
  *        "Text formats" page and is stable within a major version for a
  *        given layout and seed of the keys.
