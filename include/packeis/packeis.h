@@ -42,11 +42,12 @@
  * - **Threads.** Functions taking a `const` handle never modify it, so they
  *   may run on one handle from several threads at once while no function
  *   taking a non-`const` handle runs on it. Distinct handles (clones
- *   included) may be used from different threads at once without locking. The library keeps no
- * global mutable state: the only data shared by the whole process (the processor's features,
- * the standard board's tables and the default hash keys) are computed once, thread- safely, on
- * first use, and never change afterwards. The library never prints and never terminates the
- * process.
+ *   included) may be used from different threads at once without locking.
+ *   The library keeps no global mutable state: the only data shared by the
+ *   whole process (the processor's features, the standard board's tables
+ *   and the default hash keys) are computed once, thread-safely, on first
+ *   use, and never change afterwards. The library never prints and never
+ *   terminates the process.
  * - **Stability.** Status codes, move values, the order of legal moves, the
  *   board shuffle, the playout generator, the observation planes, the hash
  *   and the text formats are stable within a major version. Functions are
