@@ -12,9 +12,15 @@
 #define PK_NO_CELL   (-1)
 #define PK_NO_PLAYER 0xFF
 
+/* The smallest rectangle holding every cell, in doubled-width units. */
+typedef struct pk_bounds {
+    int min_x, min_y, max_x, max_y;
+} pk_bounds;
+
 /* Geometry and fish of a board: immutable once built. */
 typedef struct pk_layout {
     int cells;
+    pk_bounds bounds;
     uint64_t all;                                 /* every cell of the layout */
     uint64_t ray[PACKEIS_DIRECTION_COUNT][64];    /* cells beyond c, in line */
     uint64_t adjacent[64];                        /* the neighbours of c */
@@ -87,12 +93,15 @@ typedef struct pk_record {
     packeis_move move;
 } pk_record;
 
+/* history[0 ... plies-1] are the actions played; history[plies ...
+ * redo_end-1] the actions undone, which redo plays again. */
 struct packeis_game {
     packeis_allocator allocator; /* for the game and its history */
     pk_setup *setup;
     pk_state state;
     pk_record *history;
     size_t plies;
+    size_t redo_end;
     size_t capacity;
 };
 
@@ -166,6 +175,17 @@ uint32_t pk_winners_of(const pk_setup *setup, const pk_state *state);
 
 /* search.c */
 size_t pk_actions_left(const pk_setup *setup, const pk_state *state);
+
+/* Move values: a slide is from * 64 + to, a placement cell * 65. */
+static inline packeis_move pk_slide_move(int from, int to)
+{
+    return (packeis_move)(from * PACKEIS_MAX_CELLS + to);
+}
+
+static inline packeis_move pk_placement_move(int cell)
+{
+    return pk_slide_move(cell, cell);
+}
 
 /* moves.c: plays a checked move, with all that follows it. */
 void pk_play(const pk_setup *setup, pk_state *state, packeis_move move);

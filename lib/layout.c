@@ -74,6 +74,19 @@ static void pk_layout_split_patterns(pk_layout *layout, int cell)
     }
 }
 
+static void pk_layout_measure(pk_layout *layout)
+{
+    pk_bounds *bounds = &layout->bounds;
+    bounds->min_x = bounds->max_x = layout->x[0];
+    bounds->min_y = bounds->max_y = layout->y[0];
+    for (int c = 1; c < layout->cells; c++) {
+        bounds->min_x = layout->x[c] < bounds->min_x ? layout->x[c] : bounds->min_x;
+        bounds->max_x = layout->x[c] > bounds->max_x ? layout->x[c] : bounds->max_x;
+        bounds->min_y = layout->y[c] < bounds->min_y ? layout->y[c] : bounds->min_y;
+        bounds->max_y = layout->y[c] > bounds->max_y ? layout->y[c] : bounds->max_y;
+    }
+}
+
 void pk_layout_build(pk_layout *layout, const int *x, const int *y, const int *fish, int cells)
 {
     memset(layout, 0, sizeof *layout);
@@ -85,6 +98,7 @@ void pk_layout_build(pk_layout *layout, const int *x, const int *y, const int *f
         layout->fish[c] = (uint8_t)fish[c];
         layout->fish_set[fish[c]] |= (uint64_t)1 << c;
     }
+    pk_layout_measure(layout);
     for (int c = 0; c < cells; c++)
         pk_layout_link(layout, c);
     for (int c = 0; c < cells; c++) {
