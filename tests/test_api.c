@@ -232,64 +232,42 @@ static void test_move_values(void **state)
 static void test_status_names(void **state)
 {
     (void)state;
-    static const char *const names[PACKEIS_STATUS_COUNT] = {
-        "PACKEIS_OK",
-        "PACKEIS_E_INVALID_ARGUMENT",
-        "PACKEIS_E_OUT_OF_RANGE",
-        "PACKEIS_E_OUT_OF_MEMORY",
-        "PACKEIS_E_BUFFER_TOO_SMALL",
-        "PACKEIS_E_GAME_OVER",
-        "PACKEIS_E_WRONG_PHASE",
-        "PACKEIS_E_NOT_YOUR_PENGUIN",
-        "PACKEIS_E_NOT_IN_LINE",
-        "PACKEIS_E_BLOCKED_BY_PENGUIN",
-        "PACKEIS_E_BLOCKED_BY_GAP",
-        "PACKEIS_E_OCCUPIED",
-        "PACKEIS_E_NOT_ONE_FISH",
-        "PACKEIS_E_NOTHING_TO_UNDO",
-        "PACKEIS_E_NOTHING_TO_REDO",
-        "PACKEIS_E_DUPLICATE_CELL",
-        "PACKEIS_E_MIXED_PARITY",
-        "PACKEIS_E_FISH_OUT_OF_RANGE",
-        "PACKEIS_E_TOO_MANY_CELLS",
-        "PACKEIS_E_NO_CELLS",
-        "PACKEIS_E_COORD_OUT_OF_RANGE",
-        "PACKEIS_E_TOO_FEW_FLOES",
-        "PACKEIS_E_MALFORMED_TEXT",
-        "PACKEIS_E_INVALID_POSITION",
-    };
-    /* The enum values, in the order of the names above. */
-    static const int codes[PACKEIS_STATUS_COUNT] = {
-        PACKEIS_OK,
-        PACKEIS_E_INVALID_ARGUMENT,
-        PACKEIS_E_OUT_OF_RANGE,
-        PACKEIS_E_OUT_OF_MEMORY,
-        PACKEIS_E_BUFFER_TOO_SMALL,
-        PACKEIS_E_GAME_OVER,
-        PACKEIS_E_WRONG_PHASE,
-        PACKEIS_E_NOT_YOUR_PENGUIN,
-        PACKEIS_E_NOT_IN_LINE,
-        PACKEIS_E_BLOCKED_BY_PENGUIN,
-        PACKEIS_E_BLOCKED_BY_GAP,
-        PACKEIS_E_OCCUPIED,
-        PACKEIS_E_NOT_ONE_FISH,
-        PACKEIS_E_NOTHING_TO_UNDO,
-        PACKEIS_E_NOTHING_TO_REDO,
-        PACKEIS_E_DUPLICATE_CELL,
-        PACKEIS_E_MIXED_PARITY,
-        PACKEIS_E_FISH_OUT_OF_RANGE,
-        PACKEIS_E_TOO_MANY_CELLS,
-        PACKEIS_E_NO_CELLS,
-        PACKEIS_E_COORD_OUT_OF_RANGE,
-        PACKEIS_E_TOO_FEW_FLOES,
-        PACKEIS_E_MALFORMED_TEXT,
-        PACKEIS_E_INVALID_POSITION,
+    /* Each code with its number in the migration notes (its index here)
+     * and its name as written in the header. */
+    static const struct {
+        int code;
+        const char *name;
+    } statuses[PACKEIS_STATUS_COUNT] = {
+        {PACKEIS_OK, "PACKEIS_OK"},
+        {PACKEIS_E_INVALID_ARGUMENT, "PACKEIS_E_INVALID_ARGUMENT"},
+        {PACKEIS_E_OUT_OF_RANGE, "PACKEIS_E_OUT_OF_RANGE"},
+        {PACKEIS_E_OUT_OF_MEMORY, "PACKEIS_E_OUT_OF_MEMORY"},
+        {PACKEIS_E_BUFFER_TOO_SMALL, "PACKEIS_E_BUFFER_TOO_SMALL"},
+        {PACKEIS_E_GAME_OVER, "PACKEIS_E_GAME_OVER"},
+        {PACKEIS_E_WRONG_PHASE, "PACKEIS_E_WRONG_PHASE"},
+        {PACKEIS_E_NOT_YOUR_PENGUIN, "PACKEIS_E_NOT_YOUR_PENGUIN"},
+        {PACKEIS_E_NOT_IN_LINE, "PACKEIS_E_NOT_IN_LINE"},
+        {PACKEIS_E_BLOCKED_BY_PENGUIN, "PACKEIS_E_BLOCKED_BY_PENGUIN"},
+        {PACKEIS_E_BLOCKED_BY_GAP, "PACKEIS_E_BLOCKED_BY_GAP"},
+        {PACKEIS_E_OCCUPIED, "PACKEIS_E_OCCUPIED"},
+        {PACKEIS_E_NOT_ONE_FISH, "PACKEIS_E_NOT_ONE_FISH"},
+        {PACKEIS_E_NOTHING_TO_UNDO, "PACKEIS_E_NOTHING_TO_UNDO"},
+        {PACKEIS_E_NOTHING_TO_REDO, "PACKEIS_E_NOTHING_TO_REDO"},
+        {PACKEIS_E_DUPLICATE_CELL, "PACKEIS_E_DUPLICATE_CELL"},
+        {PACKEIS_E_MIXED_PARITY, "PACKEIS_E_MIXED_PARITY"},
+        {PACKEIS_E_FISH_OUT_OF_RANGE, "PACKEIS_E_FISH_OUT_OF_RANGE"},
+        {PACKEIS_E_TOO_MANY_CELLS, "PACKEIS_E_TOO_MANY_CELLS"},
+        {PACKEIS_E_NO_CELLS, "PACKEIS_E_NO_CELLS"},
+        {PACKEIS_E_COORD_OUT_OF_RANGE, "PACKEIS_E_COORD_OUT_OF_RANGE"},
+        {PACKEIS_E_TOO_FEW_FLOES, "PACKEIS_E_TOO_FEW_FLOES"},
+        {PACKEIS_E_MALFORMED_TEXT, "PACKEIS_E_MALFORMED_TEXT"},
+        {PACKEIS_E_INVALID_POSITION, "PACKEIS_E_INVALID_POSITION"},
     };
     for (int status = 0; status < PACKEIS_STATUS_COUNT; status++) {
-        assert_int_equal(codes[status], status); /* the numbering of the notes */
+        assert_int_equal(statuses[status].code, status);
         const char *name = packeis_status_name(status);
         assert_non_null(name);
-        assert_string_equal(name, names[status]);
+        assert_string_equal(name, statuses[status].name);
         assert_non_null(packeis_strerror(status));
     }
     assert_null(packeis_status_name(PACKEIS_STATUS_COUNT));
