@@ -59,6 +59,9 @@ def strip_comments(text: str) -> str:
 
 def parse_int(token: str):
     token = token.strip()
+    m = re.fullmatch(r"U?INT(?:8|16|32|64)_C\s*\((.*)\)", token)  # <stdint.h> constant macros
+    if m:
+        token = m.group(1).strip()
     while token.startswith("(") and token.endswith(")"):
         token = token[1:-1].strip()
     m = re.fullmatch(r"(-?)\s*(0[xX][0-9a-fA-F]+|[0-9]+)[uUlL]*", token)
@@ -178,12 +181,15 @@ class Header:
         if m:
             self.typedefs[m.group(2)] = self.ctype(m.group(1))
             return
-        m = re.fullmatch(r"PACKEIS_API ((?:PACKEIS_NODISCARD )?)(.+?)\b(\w+)\s*\((.*)\)", stmt)
+        m = re.fullmatch(r"(PACKEIS_NODISCARD )?PACKEIS_API (PACKEIS_NODISCARD )?(.+?)\b(\w+)\s*\((.*)\)",
+                         stmt)
         if m:
-            name = m.group(3)
-            self.functions.append((name, self.ctype(m.group(2)), self.params(m.group(4))))
-            if m.group(1):
-                if m.group(2).strip() != "packeis_status":
+            name = m.group(4)
+            if m.group(1) and m.group(2):
+                raise HeaderError(f"{name}: PACKEIS_NODISCARD twice")
+            self.functions.append((name, self.ctype(m.group(3)), self.params(m.group(5))))
+            if m.group(1) or m.group(2):
+                if m.group(3).strip() != "packeis_status":
                     raise HeaderError(f"{name}: PACKEIS_NODISCARD on a non-status function")
                 self.nodiscard.append(name)
             return
