@@ -550,6 +550,17 @@ static void test_position_record(void **state)
     assert_string_equal(text, row_record);
     packeis_game *loaded = load(row_record);
     expect_same_play(game, loaded);
+    static char crlf[BIG];
+    size_t n = 0;
+    for (const char *c = row_record; *c; c++) {
+        if (*c == '\n')
+            crlf[n++] = '\r';
+        crlf[n++] = *c;
+    }
+    crlf[n] = '\0';
+    packeis_game *windows = load(crlf); /* the Position line ends in CRLF too */
+    expect_same_play(game, windows);
+    packeis_game_free(windows);
     assert_int_equal(packeis_game_ply_count(loaded), 1);
     assert_int_equal(packeis_game_undo(loaded), PACKEIS_OK);
     expect_position(loaded, row_position); /* undo goes back to the position */
