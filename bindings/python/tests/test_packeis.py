@@ -340,34 +340,42 @@ class ArgumentTest(unittest.TestCase):
 
 class ThreadTest(unittest.TestCase):
     def test_one_game_shared_by_threads(self):
-        # Without the game's lock, these calls would run in C at the same time
-        # on one handle (ctypes releases the GIL) and corrupt it.
+        # ctypes releases the GIL during C calls: without the game's lock,
+        # these playouts and undos would run in C at the same time on one
+        # handle and leave it corrupted (a different hash and position).
         g = Game(seed=3)
+        start = (g.hash, g.save_position())
         errors = []
-        stop = threading.Event()
 
-        def reader():
+        def writer(k):
             try:
-                while not stop.is_set():
-                    g.random_games(5, 1)
+                for i in range(100):
+                    g.playout(k * 1000 + i)
+                    g.undo_to(0)
+                    g.random_games(2, i)
                     g.observe()
-                    g.legal_moves()
-                    g.save_position()
             except Exception as error:  # pragma: no cover - reported below
                 errors.append(error)
 
-        threads = [threading.Thread(target=reader) for _ in range(3)]
+        threads = [threading.Thread(target=writer, args=(k,)) for k in range(4)]
         for t in threads:
             t.start()
-        rng = random.Random(5)
-        for _ in range(30):
-            g.playout(rng.randrange(1000))
-            g.undo_to(rng.randrange(g.ply_count + 1))
-            g.reset(rng.randrange(100))
-        stop.set()
         for t in threads:
             t.join()
         self.assertEqual(errors, [])
+        self.assertEqual((g.ply_count, g.hash, g.save_position()), (0,) + start)
+
+    def test_calls_wait_for_the_lock(self):
+        g = Game(seed=3)
+        done = threading.Event()
+        worker = threading.Thread(target=lambda: (g.apply(g.legal_moves()[0]), done.set()))
+        with g.lock:
+            worker.start()
+            self.assertFalse(done.wait(0.2))  # blocked while another thread holds the game
+            self.assertEqual(g.ply_count, 0)  # the lock is reentrant for its holder
+        worker.join()
+        self.assertTrue(done.is_set())
+        self.assertEqual(g.ply_count, 1)
 
     def test_close_while_used(self):
         g = Game(seed=3)
