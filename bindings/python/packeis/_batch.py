@@ -8,7 +8,7 @@ from ctypes import byref, c_float, c_int, c_size_t, c_uint, c_uint8, c_uint64
 from typing import Any, NamedTuple, Optional, Sequence
 
 from . import _ffi
-from ._args import BYTE_FORMATS, FLOAT32_FORMATS, buffer_view, c_size, integer, seed as as_seed
+from ._args import BYTE_FORMATS, FLOAT32_FORMATS, buffer_view, integer, seed as as_seed
 from ._enums import MAX_CELLS, MAX_MOVES, MAX_PLAYERS, MOVE_VALUES, OBSERVATION_PLANES, \
     OBSERVATION_SIZE
 from ._errors import InvalidArgumentError, OutOfRangeError
