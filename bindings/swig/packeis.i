@@ -182,23 +182,13 @@ struct packeis_options {};
     $result = SWIG_Python_AppendOutput($result, SWIG_NewPointerObj(SWIG_as_voidptr(*$1), $*1_descriptor, SWIG_POINTER_OWN));
 }
 
-/* A game or options handle that was freed (or None) raises rather than
- * reaching the library as NULL. */
-%typemap(check) packeis_game *game, const packeis_game *game, packeis_game *target,
-    const packeis_game *source, packeis_options *options, const packeis_options *options {
-    if (!$1) {
-        pk_swig_raise(PACKEIS_E_INVALID_ARGUMENT);
-        SWIG_fail;
-    }
-}
-
 /* The free functions take the object from its proxy and clear the proxy. */
-%typemap(in) packeis_game *FREED (void *pointer = NULL) {
+%typemap(in) packeis_game *game (void *pointer = NULL) {
     if (!pk_swig_release($input, $descriptor, &pointer))
         SWIG_fail;
     $1 = (packeis_game *)pointer;
 }
-%typemap(in) packeis_options *FREED (void *pointer = NULL) {
+%typemap(in) packeis_options *options (void *pointer = NULL) {
     if (!pk_swig_release($input, $descriptor, &pointer))
         SWIG_fail;
     $1 = (packeis_options *)pointer;
@@ -209,10 +199,22 @@ struct packeis_options {};
 %ignore packeis_options_free;
 %inline %{
 /** packeis_game_free(): frees the game now; the proxy is cleared. */
-void pk_swig_game_free(packeis_game *FREED) { packeis_game_free(FREED); }
+void pk_swig_game_free(packeis_game *game) { packeis_game_free(game); }
 /** packeis_options_free(): frees the options now; the proxy is cleared. */
-void pk_swig_options_free(packeis_options *FREED) { packeis_options_free(FREED); }
+void pk_swig_options_free(packeis_options *options) { packeis_options_free(options); }
 %}
+%clear packeis_game *game;
+%clear packeis_options *options;
+
+/* Everywhere else, a game or options handle that was freed (or None) raises
+ * rather than reaching the library as NULL. */
+%typemap(check) packeis_game *game, const packeis_game *game, packeis_game *target,
+    const packeis_game *source, packeis_options *options, const packeis_options *options {
+    if (!$1) {
+        pk_swig_raise(PACKEIS_E_INVALID_ARGUMENT);
+        SWIG_fail;
+    }
+}
 
 /* ---- scalar out-parameters --------------------------------------------- */
 %apply int *OUTPUT { int *x, int *y, int *min_x, int *min_y, int *max_x, int *max_y, int *cell };
