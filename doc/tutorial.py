@@ -25,7 +25,7 @@ def standard_game() -> Game:
     # [start]
 
     # [moves]
-    print(f"{game.phase.name}, player {game.current_player} to act, "
+    print(f"{game.phase_name}, player {game.current_player} to act, "
           f"{game.move_count} legal moves: {' '.join(game.move_names()[:6])} ...")
     # [moves]
 
@@ -48,13 +48,28 @@ def standard_game() -> Game:
         print(f"refused: {error} (stop = {error.stop})")
     # [text_moves]
 
+    # [illegal]
+    for text in ("a1", "a3-b4", "d8-d1"):
+        try:
+            game.apply(text)
+        except packeis.IllegalMoveError as error:
+            print(f"{text}: {type(error).__name__}: {error}")
+    # [illegal]
+
     # [undo]
     print(f"{game.ply_count} actions played; history: "
           f"{' '.join(game.format_move(m) for m in game.history()[-3:])}")
     game.undo()
     game.undo_to(8)
-    print(f"after undo: {game.ply_count} actions, {game.phase.name}")
+    print(f"after undo: {game.ply_count} actions, {game.phase_name}, "
+          f"{game.redo_count} to redo")
     # [undo]
+
+    # [redo]
+    game.redo()
+    print(f"redone: {game.format_move(game.history()[-1])}, {game.redo_count} left to redo")
+    game.undo()
+    # [redo]
     return game
 
 
@@ -67,6 +82,15 @@ def finish(game: Game) -> None:
               f"{standing.floes} floes, place {standing.rank}")
     print(f"winners: {sorted(game.winners)}")
     # [standings]
+
+    # [effects]
+    for ply in range(game.ply_count - 2, game.ply_count):
+        effect = game.ply_effect(ply)
+        print(f"action {ply} ({game.format_move(game.history()[ply])}) by player "
+              f"{effect.player}: removed {[game.cell_name(c) for c in effect.removed]}, "
+              f"credited {[len(cells) for cells in effect.credited]} floes, "
+              f"out: {sorted(effect.players_out)}")
+    # [effects]
 
 
 def positions(game: Game) -> None:
@@ -135,6 +159,15 @@ def batch() -> None:
     print(f"{result.games} random games, {result.plies} plies; "
           f"wins: {result.wins(0):.1f} and {result.wins(1):.1f}")
     # [batch]
+
+    # [learning]
+    game.reset(11)
+    planes = game.observe(relative=True)
+    mask = game.legal_mask()
+    print(f"{len(planes)} observation values ({packeis.OBSERVATION_PLANES} planes of "
+          f"{packeis.MAX_CELLS}), {sum(mask)} legal moves in the mask, "
+          f"first: {mask.index(1)} = {game.format_move(mask.index(1))}")
+    # [learning]
 
 
 def main() -> None:

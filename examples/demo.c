@@ -8,7 +8,9 @@
  *
  * Player A (0) is greedy, the others play uniformly random legal moves. The
  * seed shuffles the board and drives the random players, so a given seed
- * always replays the same game. --layout plays on the board drawn in a
+ * always replays the same game. After each action the demo tells what it
+ * did, from the library's own account of that ply (packeis_game_ply_*()):
+ * the fish won, the players who went out and the floes out of play removed. --layout plays on the board drawn in a
  * layout picture file (packeis_options_set_layout_picture()); --record
  * saves the game record at the end (packeis_game_save_record()), which the
  * replay example loads. Only the public API <packeis/packeis.h> is used.
@@ -38,10 +40,19 @@ static const char *const color_reset = "\033[0m";
 
 /* ---- errors and arguments ---------------------------------------------- */
 
+/* The name of a status for messages ("PACKEIS_E_GAME_OVER"). */
+static const char *status_name(packeis_status status)
+{
+    const char *name = packeis_status_name(status);
+    return name ? name : "?";
+}
+
+/* A library error: its description and name, then exit status 1. */
 static void check(packeis_status status, const char *what)
 {
     if (status != PACKEIS_OK) {
-        fprintf(stderr, "demo: %s: %s\n", what, packeis_strerror(status));
+        fprintf(stderr, "demo: %s: %s (%s)\n", what, packeis_strerror(status),
+                status_name(status));
         exit(EXIT_FAILURE);
     }
 }
@@ -116,41 +127,16 @@ static struct config parse_args(int argc, char **argv)
 
 /* ---- drawing ----------------------------------------------------------- */
 
-/* Board extent in doubled-width coordinates. */
-struct extent {
-    int min_x, max_x, min_y, max_y;
-};
-
-static struct extent board_extent(const packeis_game *game, int cells)
-{
-    struct extent e = {0, 0, 0, 0};
-    for (int c = 0; c < cells; c++) {
-        int x, y;
-        check(packeis_game_cell_coords(game, c, &x, &y), "cell coordinates");
-        if (c == 0 || x < e.min_x)
-            e.min_x = x;
-        if (c == 0 || x > e.max_x)
-            e.max_x = x;
-        if (c == 0 || y < e.min_y)
-            e.min_y = y;
-        if (c == 0 || y > e.max_y)
-            e.max_y = y;
-    }
-    return e;
-}
-
 /* One floe as three visible characters: " 2 " (free, 2 fish), "[A]" (a
  * penguin of player A) or " . " (the floe has left the board). */
-static void draw_cell(const packeis_game *game, int cell, int color)
+static void draw_cell(const packeis_game *game, int cell, uint64_t floes, int color)
 {
-    int present, owner, fish;
-    check(packeis_game_floe_present(game, cell, &present), "floe present");
-    check(packeis_game_penguin_at(game, cell, &owner), "penguin at");
-    check(packeis_game_fish(game, cell, &fish), "fish");
+    int owner = packeis_game_penguin_at(game, cell);
+    int fish = packeis_game_fish(game, cell);
     if (owner >= 0)
         printf("%s[%c]%s", color ? player_color[owner] : "", 'A' + owner,
                color ? color_reset : "");
-    else if (present)
+    else if ((floes >> cell) & 1)
         printf("%s %d %s", color ? fish_color[fish] : "", fish, color ? color_reset : "");
     else
         printf(" . ");
@@ -161,20 +147,19 @@ static void draw_cell(const packeis_game *game, int cell, int color)
  * by half a cell. */
 static void draw_board(const packeis_game *game, int color)
 {
-    int cells;
-    check(packeis_game_cell_count(game, &cells), "cell count");
-    struct extent e = board_extent(game, cells);
-    for (int y = e.min_y; y <= e.max_y; y++) {
-        printf("%c  ", 'a' + (y - e.min_y)); /* row labels as in move names */
+    int min_x, min_y, max_x, max_y;
+    check(packeis_game_layout_bounds(game, &min_x, &min_y, &max_x, &max_y), "layout bounds");
+    uint64_t floes = packeis_game_floes(game);
+    for (int y = min_y; y <= max_y; y++) {
+        printf("%c  ", 'a' + (y - min_y)); /* row labels as in move names */
         int column = 0; /* characters printed on this line after the label */
-        for (int x = e.min_x; x <= e.max_x; x++) {
-            int cell;
-            check(packeis_game_cell_at(game, x, y, &cell), "cell at");
+        for (int x = min_x; x <= max_x; x++) {
+            int cell = packeis_game_cell_at(game, x, y);
             if (cell < 0)
                 continue;
-            printf("%*s", 2 * (x - e.min_x) - column, "");
-            draw_cell(game, cell, color);
-            column = 2 * (x - e.min_x) + 3;
+            printf("%*s", 2 * (x - min_x) - column, "");
+            draw_cell(game, cell, floes, color);
+            column = 2 * (x - min_x) + 3;
         }
         printf("\n");
     }
@@ -182,13 +167,10 @@ static void draw_board(const packeis_game *game, int color)
 
 static void draw_scores(const packeis_game *game, int players)
 {
-    for (int p = 0; p < players; p++) {
-        int fish, floes, out;
-        check(packeis_game_score(game, p, &fish, &floes), "score");
-        check(packeis_game_is_out(game, p, &out), "is out");
-        printf("%s%c: %d fish, %d floes%s", p ? "   " : "", 'A' + p, fish, floes,
-               out ? " (out)" : "");
-    }
+    for (int p = 0; p < players; p++)
+        printf("%s%c: %d fish, %d floes%s", p ? "   " : "", 'A' + p,
+               packeis_game_fish_won(game, p), packeis_game_floes_won(game, p),
+               packeis_game_is_out(game, p) ? " (out)" : "");
     printf("\n\n");
 }
 
@@ -202,24 +184,15 @@ static uint64_t splitmix64(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-static int fish_on(const packeis_game *game, int cell)
-{
-    int fish;
-    check(packeis_game_fish(game, cell, &fish), "fish");
-    return fish;
-}
-
-/* Fish on the present floes around a cell. */
+/* Fish on the floes still on the board around a cell. */
 static int fish_around(const packeis_game *game, int cell)
 {
+    uint64_t floes = packeis_game_floes(game);
     int total = 0;
     for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++) {
-        int next, present = 0;
-        check(packeis_game_neighbor(game, cell, d, &next), "neighbor");
-        if (next >= 0)
-            check(packeis_game_floe_present(game, next, &present), "floe present");
-        if (present)
-            total += fish_on(game, next);
+        int next = packeis_game_neighbor(game, cell, d);
+        if (next >= 0 && ((floes >> next) & 1))
+            total += packeis_game_fish(game, next);
     }
     return total;
 }
@@ -232,7 +205,7 @@ static int greedy_value(const packeis_game *game, packeis_move move)
     int to = packeis_move_to(move);
     if (packeis_move_is_placement(move))
         return fish_around(game, to);
-    return 4 * fish_on(game, packeis_move_from(move)) + fish_on(game, to);
+    return 4 * packeis_game_fish(game, packeis_move_from(move)) + packeis_game_fish(game, to);
 }
 
 static packeis_move choose_move(const packeis_game *game, int player, uint64_t *rng)
@@ -253,46 +226,88 @@ static packeis_move choose_move(const packeis_game *game, int player, uint64_t *
 
 /* ---- the game ---------------------------------------------------------- */
 
-static uint32_t out_mask(const packeis_game *game, int players)
+static int count_cells(uint64_t set)
 {
-    uint32_t mask = 0;
-    for (int p = 0; p < players; p++) {
-        int out;
-        check(packeis_game_is_out(game, p, &out), "is out");
-        mask |= out ? UINT32_C(1) << p : 0;
-    }
-    return mask;
+    int n = 0;
+    for (; set; set &= set - 1)
+        n++;
+    return n;
 }
 
-static void report_action(const packeis_game *game, int player, packeis_move move, size_t ply,
-                          uint32_t new_out, int players)
+static int fish_of(const packeis_game *game, uint64_t set)
 {
-    char text[48]; /* the library's notation: "b7" places, "c4-e5" slides */
+    int fish = 0;
+    for (int c = 0; set; c++, set >>= 1)
+        if (set & 1)
+            fish += packeis_game_fish(game, c);
+    return fish;
+}
+
+/* The names of a set of cells, " a1 b3 ...". */
+static void print_cells(const packeis_game *game, uint64_t set)
+{
+    for (int c = 0; c < PACKEIS_MAX_CELLS; c++) {
+        if (!((set >> c) & 1))
+            continue;
+        char name[PACKEIS_CELL_NAME_SIZE];
+        size_t length;
+        check(packeis_game_cell_name(game, c, name, sizeof name, &length), "cell name");
+        printf(" %s", name);
+    }
+}
+
+/* Tells what the last action did, from the library's record of it: the
+ * move, the fish it won, the players it sent out (with the floes credited
+ * to them) and the floes out of play that left with it. */
+static void report_action(const packeis_game *game, packeis_move move, int players)
+{
+    size_t ply = packeis_game_ply_count(game) - 1; /* actions count from 0 */
+    int mover = packeis_game_ply_player(game, ply);
+    char text[PACKEIS_MOVE_TEXT_SIZE]; /* the library's notation: "b7", "c4-e5" */
     size_t length;
     check(packeis_game_format_move(game, move, text, sizeof text, &length), "format move");
-    printf("%zu. %c %s %s\n", ply, 'A' + player,
+    printf("%zu. %c %s %s", ply + 1, 'A' + mover,
            packeis_move_is_placement(move) ? "places a penguin on" : "slides", text);
+    if (!packeis_move_is_placement(move)) {
+        /* The floe slid from; if the mover went out with this action, the
+         * floes under its penguins are credited to it too (below). */
+        uint64_t left = packeis_game_ply_credited(game, ply, mover) &
+                        (UINT64_C(1) << packeis_move_from(move));
+        printf(", +%d fish", fish_of(game, left));
+    }
+    printf("\n");
+
+    uint64_t credited = 0;
     for (int p = 0; p < players; p++)
-        if (new_out & (UINT32_C(1) << p))
-            printf("   %c cannot move: out\n", 'A' + p);
+        credited |= packeis_game_ply_credited(game, ply, p);
+    unsigned out = packeis_game_ply_players_out(game, ply);
+    for (int p = 0; p < players; p++) {
+        if (!((out >> p) & 1))
+            continue;
+        uint64_t kept = packeis_game_ply_credited(game, ply, p);
+        if (p == mover && !packeis_move_is_placement(move))
+            kept &= ~(UINT64_C(1) << packeis_move_from(move));
+        printf("   %c cannot move: out, its penguins leave with %d floe%s (+%d fish)\n", 'A' + p,
+               count_cells(kept), count_cells(kept) == 1 ? "" : "s", fish_of(game, kept));
+    }
+    uint64_t out_of_play = packeis_game_ply_removed(game, ply) & ~credited;
+    if (out_of_play) {
+        printf("   out of play, removed:");
+        print_cells(game, out_of_play);
+        printf("\n");
+    }
 }
 
 static void play(packeis_game *game, const struct config *cfg)
 {
     uint64_t rng = cfg->seed ^ 0x5DEECE66Du;
-    int player, over;
-    check(packeis_game_is_over(game, &over), "is over");
-    while (!over) {
-        uint32_t was_out = out_mask(game, cfg->players);
-        check(packeis_game_current_player(game, &player), "current player");
+    int player;
+    while ((player = packeis_game_current_player(game)) >= 0) {
         packeis_move move = choose_move(game, player, &rng);
         check(packeis_game_apply(game, move), "apply");
-        size_t ply;
-        check(packeis_game_ply_count(game, &ply), "ply count");
-        check(packeis_game_is_over(game, &over), "is over");
-        uint32_t new_out = out_mask(game, cfg->players) & ~was_out;
+        int over = packeis_game_phase(game) == PACKEIS_PHASE_OVER;
         if (!cfg->quiet || over) {
-            report_action(game, player, move, ply, new_out, cfg->players);
+            report_action(game, move, cfg->players);
             draw_board(game, cfg->color);
             draw_scores(game, cfg->players);
         }
@@ -302,21 +317,16 @@ static void play(packeis_game *game, const struct config *cfg)
 static void print_standings(const packeis_game *game, int players)
 {
     printf("Final standings\n");
-    for (int place = 1; place <= players; place++) {
-        for (int p = 0; p < players; p++) {
-            int rank, fish, floes;
-            check(packeis_game_rank(game, p, &rank), "rank");
-            check(packeis_game_score(game, p, &fish, &floes), "score");
-            if (rank == place)
-                printf("  %d. player %c  %2d fish  %2d floes\n", rank, 'A' + p, fish, floes);
-        }
-    }
-    uint32_t winners;
-    check(packeis_game_winners(game, &winners), "winners");
+    for (int place = 1; place <= players; place++)
+        for (int p = 0; p < players; p++)
+            if (packeis_game_rank(game, p) == place)
+                printf("  %d. player %c  %2d fish  %2d floes\n", place, 'A' + p,
+                       packeis_game_fish_won(game, p), packeis_game_floes_won(game, p));
+    unsigned winners = packeis_game_winners(game);
     int shared = (winners & (winners - 1)) != 0;
     printf("%s", shared ? (players == 2 ? "Draw:" : "Shared victory:") : "Winner:");
     for (int p = 0; p < players; p++)
-        if (winners & (UINT32_C(1) << p))
+        if ((winners >> p) & 1)
             printf(" %c", 'A' + p);
     printf("\n");
 }
@@ -361,7 +371,8 @@ static void load_layout(packeis_options *options, const char *path)
             line++, column = 0;
     free(text);
     if (status != PACKEIS_OK) {
-        fprintf(stderr, "demo: %s:%zu:%zu: %s\n", path, line, column, packeis_strerror(status));
+        fprintf(stderr, "demo: %s:%zu:%zu: %s (%s)\n", path, line, column,
+                packeis_strerror(status), status_name(status));
         exit(EXIT_FAILURE);
     }
 }

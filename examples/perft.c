@@ -29,10 +29,13 @@ struct config {
     int divide;
 };
 
+/* A library error: its description and name, then exit status 1. */
 static void check(packeis_status status, const char *what)
 {
     if (status != PACKEIS_OK) {
-        fprintf(stderr, "perft: %s: %s\n", what, packeis_strerror(status));
+        const char *name = packeis_status_name(status);
+        fprintf(stderr, "perft: %s: %s (%s)\n", what, packeis_strerror(status),
+                name ? name : "?");
         exit(EXIT_FAILURE);
     }
 }
@@ -111,7 +114,7 @@ static double now(void)
 /* Moves in the library's notation: a placement "b7", a slide "c4-e5". */
 static void print_move(const packeis_game *game, packeis_move move)
 {
-    char text[48];
+    char text[PACKEIS_MOVE_TEXT_SIZE];
     size_t length;
     check(packeis_game_format_move(game, move, text, sizeof text, &length), "move name");
     printf("%s", text);
@@ -121,9 +124,8 @@ static void run_perft(const packeis_game *game, unsigned depth)
 {
     printf("depth %*s  %9s  %12s\n", 20, "perft", "seconds", "leaves/s");
     for (unsigned d = depth == 0 ? 0 : 1; d <= depth; d++) {
-        uint64_t leaves;
         double start = now();
-        check(packeis_game_perft(game, d, &leaves), "perft");
+        uint64_t leaves = packeis_game_perft(game, d); /* 0 only for a NULL game */
         double seconds = now() - start;
         printf("%5u %20" PRIu64 "  %9.3f  %12.0f\n", d, leaves, seconds,
                seconds > 0 ? (double)leaves / seconds : 0.0);

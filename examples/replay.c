@@ -7,7 +7,9 @@
  *   replay FILE
  *
  * Loading replays every action, so a record that does not follow the rules
- * is refused, with the line and column of the fault. Only the public API
+ * is refused, with the line and column of the fault and the reason the
+ * library gives (for an illegal move: PACKEIS_E_BLOCKED_BY_GAP,
+ * PACKEIS_E_NOT_YOUR_PENGUIN ...). Only the public API
  * <packeis/packeis.h> is used.
  */
 #include <packeis/packeis.h>
@@ -23,10 +25,21 @@ static void fail(const char *what, const char *why)
     exit(EXIT_FAILURE);
 }
 
+/* The name of a status for messages ("PACKEIS_E_BLOCKED_BY_GAP"). */
+static const char *status_name(packeis_status status)
+{
+    const char *name = packeis_status_name(status);
+    return name ? name : "?";
+}
+
+/* A library error: its description and name, then exit status 1. */
 static void check(packeis_status status, const char *what)
 {
-    if (status != PACKEIS_OK)
-        fail(what, packeis_strerror(status));
+    if (status != PACKEIS_OK) {
+        fprintf(stderr, "replay: %s: %s (%s)\n", what, packeis_strerror(status),
+                status_name(status));
+        exit(EXIT_FAILURE);
+    }
 }
 
 /* The whole file; the caller frees it. */
@@ -59,8 +72,10 @@ static packeis_game *load(const char *path)
             line++, column = 0;
     free(text);
     if (status != PACKEIS_OK) {
-        fprintf(stderr, "replay: %s:%zu:%zu: %s\n", path, line, column,
-                packeis_strerror(status));
+        /* For a move the rules refuse, the status says why: the penguin
+         * is not the player's, the slide is blocked by a gap ... */
+        fprintf(stderr, "replay: %s:%zu:%zu: %s (%s)\n", path, line, column,
+                packeis_strerror(status), status_name(status));
         exit(EXIT_FAILURE);
     }
     return game;
@@ -87,18 +102,15 @@ static void print_board(const packeis_game *game)
 
 static void print_standings(const packeis_game *game)
 {
-    int players, over;
-    size_t plies;
-    check(packeis_game_player_count(game, &players), "players");
-    check(packeis_game_is_over(game, &over), "is over");
-    check(packeis_game_ply_count(game, &plies), "plies");
-    printf("%zu actions; %s standings\n", plies, over ? "final" : "provisional");
-    for (int p = 0; p < players; p++) {
-        int rank, fish, floes;
-        check(packeis_game_rank(game, p, &rank), "rank");
-        check(packeis_game_score(game, p, &fish, &floes), "score");
-        printf("  player %c: place %d, %2d fish, %2d floes\n", 'A' + p, rank, fish, floes);
-    }
+    int players = packeis_game_player_count(game);
+    int over = packeis_game_phase(game) == PACKEIS_PHASE_OVER;
+    printf("%zu actions; %s standings\n", packeis_game_ply_count(game),
+           over ? "final" : "provisional");
+    for (int p = 0; p < players; p++)
+        printf("  player %c: place %d, %2d fish, %2d floes%s\n", 'A' + p,
+               packeis_game_rank(game, p), packeis_game_fish_won(game, p),
+               packeis_game_floes_won(game, p),
+               !over && packeis_game_is_out(game, p) ? ", out" : "");
 }
 
 int main(int argc, char **argv)

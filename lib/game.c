@@ -42,14 +42,14 @@ packeis_status packeis_game_clone(const packeis_game *game, packeis_game **copy)
     made->setup = &made->rules;
     made->history = NULL;
     made->capacity = 0;
-    if (game->plies) {
-        made->history = pk_alloc(allocator, game->plies * sizeof *made->history);
+    if (game->redo_end) {
+        made->history = pk_alloc(allocator, game->redo_end * sizeof *made->history);
         if (!made->history) {
             pk_release(allocator, made, sizeof *made);
             return PACKEIS_E_OUT_OF_MEMORY;
         }
-        memcpy(made->history, game->history, game->plies * sizeof *made->history);
-        made->capacity = game->plies;
+        memcpy(made->history, game->history, game->redo_end * sizeof *made->history);
+        made->capacity = game->redo_end;
     }
     pk_setup_retain(made->setup); /* same allocator: the board is shared */
     *copy = made;
@@ -76,11 +76,12 @@ packeis_status packeis_game_reset(packeis_game *game, uint64_t seed)
     if (game->setup->standard)
         pk_setup_reshuffle(game->setup, seed);
     pk_state_start(game->setup, &game->state);
-    game->plies = 0;
+    game->plies = game->redo_end = 0;
     return PACKEIS_OK;
 }
 
-/* Makes room for `more` records beyond those played, or changes nothing. */
+/* Makes room for `more` records beyond those played, or changes nothing.
+ * The undone actions are kept. */
 packeis_status pk_game_reserve(packeis_game *game, size_t more)
 {
     size_t needed = game->plies + more;
@@ -93,8 +94,8 @@ packeis_status pk_game_reserve(packeis_game *game, size_t more)
     pk_record *grown = pk_alloc(allocator, capacity * sizeof *grown);
     if (!grown)
         return PACKEIS_E_OUT_OF_MEMORY;
-    if (game->plies)
-        memcpy(grown, game->history, game->plies * sizeof *grown);
+    if (game->redo_end)
+        memcpy(grown, game->history, game->redo_end * sizeof *grown);
     pk_release(allocator, game->history, game->capacity * sizeof *game->history);
     game->history = grown;
     game->capacity = capacity;
@@ -114,17 +115,19 @@ packeis_status packeis_game_assign(packeis_game *target, const packeis_game *sou
     packeis_status status = pk_setup_copy(&setup, source->setup, &target->allocator);
     if (status != PACKEIS_OK)
         return status;
-    size_t played = target->plies;
-    target->plies = 0;
-    status = pk_game_reserve(target, source->plies);
+    size_t played = target->plies, kept = target->redo_end;
+    target->plies = target->redo_end = 0; /* nothing of the target to keep */
+    status = pk_game_reserve(target, source->redo_end);
     target->plies = played;
+    target->redo_end = kept;
     if (status != PACKEIS_OK) {
         pk_setup_release(&setup);
         return status;
     }
-    if (source->plies)
-        memcpy(target->history, source->history, source->plies * sizeof *target->history);
+    if (source->redo_end)
+        memcpy(target->history, source->history, source->redo_end * sizeof *target->history);
     target->plies = source->plies;
+    target->redo_end = source->redo_end;
     target->state = source->state;
     pk_setup_release(&target->rules);
     target->rules = setup;
@@ -139,11 +142,49 @@ packeis_status packeis_game_apply(packeis_game *game, packeis_move move)
     status = pk_game_reserve(game, 1);
     if (status != PACKEIS_OK)
         return status;
-    pk_record *record = &game->history[game->plies++];
+    pk_record *record = &game->history[game->plies];
+    /* The next undone action, played again, keeps the others for redo. */
+    int redoing = game->plies < game->redo_end && record->move == move;
     record->before = game->state;
     record->unpruned = 0;
     record->move = move;
     pk_play(game->setup, &game->state, move);
+    game->plies++;
+    if (!redoing)
+        game->redo_end = game->plies;
+    return PACKEIS_OK;
+}
+
+packeis_status packeis_game_redo(packeis_game *game)
+{
+    if (!game)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    if (game->plies == game->redo_end)
+        return PACKEIS_E_NOTHING_TO_REDO;
+    pk_record *record = &game->history[game->plies++];
+    record->before = game->state; /* what undo restored, section 6 applied */
+    record->unpruned = 0;
+    pk_play(game->setup, &game->state, record->move);
+    return PACKEIS_OK;
+}
+
+size_t packeis_game_redo_count(const packeis_game *game)
+{
+    return game ? game->redo_end - game->plies : 0;
+}
+
+size_t packeis_game_ply_count(const packeis_game *game) { return game ? game->plies : 0; }
+
+packeis_status packeis_game_history(const packeis_game *game, packeis_move *moves,
+                                    size_t capacity, size_t *count)
+{
+    if (!game || !count || (!moves && capacity))
+        return PACKEIS_E_INVALID_ARGUMENT;
+    *count = game->plies;
+    if (game->plies > capacity)
+        return PACKEIS_E_BUFFER_TOO_SMALL;
+    for (size_t i = 0; i < game->plies; i++)
+        moves[i] = game->history[i].move;
     return PACKEIS_OK;
 }
 

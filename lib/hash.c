@@ -47,12 +47,9 @@ uint64_t pk_position_hash(const pk_setup *setup, const pk_state *state)
     return state->hash ^ pk_mix64(fish ^ pk_mix64(rest ^ setup->keys->hash_seed));
 }
 
-packeis_status packeis_game_hash(const packeis_game *game, uint64_t *hash)
+uint64_t packeis_game_hash(const packeis_game *game)
 {
-    if (!game || !hash)
-        return PACKEIS_E_INVALID_ARGUMENT;
-    *hash = pk_position_hash(game->setup, &game->state);
-    return PACKEIS_OK;
+    return game ? pk_position_hash(game->setup, &game->state) : 0;
 }
 
 packeis_status packeis_options_set_hash_seed(packeis_options *options, uint64_t seed)

@@ -12,16 +12,21 @@
 #define PK_NO_CELL   (-1)
 #define PK_NO_PLAYER 0xFF
 
+/* The smallest rectangle holding every cell, in doubled-width units. */
+typedef struct pk_bounds {
+    int min_x, min_y, max_x, max_y;
+} pk_bounds;
+
 /* Geometry of a layout: immutable once built. The standard board's exists
  * once per process (setup.c); a custom layout's lives in a pk_board. */
 typedef struct pk_layout {
     int cells;
+    pk_bounds bounds;
     uint64_t all;                                 /* every cell of the layout */
     uint64_t ray[PACKEIS_DIRECTION_COUNT][64];    /* cells beyond c, in line */
     uint64_t adjacent[64];                        /* the neighbours of c */
     int8_t neighbor[64][PACKEIS_DIRECTION_COUNT]; /* or PK_NO_CELL */
     int32_t x[64], y[64];
-    int32_t min_x, max_x, min_y, max_y; /* the bounds of the cells */
     /* Bit i of split_patterns[c]: with the neighbours of c present as the
      * bits of i (in index order, as pext(floes, adjacent[c]) gives them),
      * they form two or more separate arcs around c. */
@@ -109,13 +114,16 @@ typedef struct pk_record {
 } pk_record;
 
 /* The hot fields first: the state, the setup pointer and the start of the
- * rules (kernel, geometry) share the first two cache lines. */
+ * rules (kernel, geometry) share the first two cache lines. history[0 ...
+ * plies-1] are the actions played; history[plies ... redo_end-1] the
+ * actions undone, which redo plays again. */
 struct packeis_game {
     pk_state state;
     pk_setup *setup; /* &rules, kept so after every copy */
     pk_setup rules; /* in the game's own allocation: no other for a standard game */
     pk_record *history;
     size_t plies;
+    size_t redo_end;
     size_t capacity;
     packeis_allocator allocator; /* for the game, its history and its board */
 };
@@ -194,6 +202,17 @@ uint32_t pk_winners_of(const pk_setup *setup, const pk_state *state);
 
 /* search.c */
 size_t pk_actions_left(const pk_setup *setup, const pk_state *state);
+
+/* Move values: a slide is from * 64 + to, a placement cell * 65. */
+static inline packeis_move pk_slide_move(int from, int to)
+{
+    return (packeis_move)(from * PACKEIS_MAX_CELLS + to);
+}
+
+static inline packeis_move pk_placement_move(int cell)
+{
+    return pk_slide_move(cell, cell);
+}
 
 /* moves.c: plays a checked move, with all that follows it. */
 void pk_play(const pk_setup *setup, pk_state *state, packeis_move move);

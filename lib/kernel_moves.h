@@ -134,7 +134,7 @@ static size_t k_legal_moves(const pk_setup *setup, const pk_state *st, packeis_m
     size_t n = 0;
     if (st->phase == PACKEIS_PHASE_PLACEMENT) {
         for (uint64_t set = k_placement_targets(setup, st); set; set &= set - 1)
-            out[n++] = 0xFFFF0000u | (packeis_move)pk_lowest(set);
+            out[n++] = pk_placement_move(pk_lowest(set));
         return n;
     }
     if (st->phase != PACKEIS_PHASE_MOVEMENT)
@@ -142,9 +142,8 @@ static size_t k_legal_moves(const pk_setup *setup, const pk_state *st, packeis_m
     uint64_t blockers = k_blockers(st);
     for (uint64_t set = st->penguins[st->turn]; set; set &= set - 1) {
         int from = pk_lowest(set);
-        packeis_move base = (packeis_move)from << 16;
         for (uint64_t to = k_reach_blocked(setup->layout, from, blockers); to; to &= to - 1)
-            out[n++] = base | (packeis_move)pk_lowest(to);
+            out[n++] = pk_slide_move(from, pk_lowest(to));
     }
     return n;
 }

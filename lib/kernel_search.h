@@ -15,7 +15,7 @@ static size_t k_play_nth(const pk_setup *setup, pk_state *st, uint32_t k, k_reac
 {
     if (st->phase == PACKEIS_PHASE_PLACEMENT) {
         int cell = pk_select(k_placement_targets(setup, st), k);
-        *move = 0xFFFF0000u | (packeis_move)cell;
+        *move = pk_placement_move(cell);
         return k_place_counted(setup, st, cell, K_PLAYOUT, reach);
     }
     for (uint64_t set = st->penguins[st->turn];; set &= set - 1) {
@@ -24,7 +24,7 @@ static size_t k_play_nth(const pk_setup *setup, pk_state *st, uint32_t k, k_reac
         uint32_t here = (uint32_t)pk_popcount(destinations);
         if (k < here) {
             int to = pk_select(destinations, k);
-            *move = ((packeis_move)from << 16) | (packeis_move)to;
+            *move = pk_slide_move(from, to);
             return k_slide_counted(setup, st, from, to, K_PLAYOUT, reach);
         }
         k -= here;

@@ -75,16 +75,17 @@ static void pk_layout_split_patterns(pk_layout *layout, int cell)
 }
 
 /* Computed once per layout, for callers that frame or name the cells. */
-static void pk_layout_bounds(pk_layout *layout)
+static void pk_layout_measure(pk_layout *layout)
 {
-    layout->min_x = layout->max_x = layout->x[0];
-    layout->min_y = layout->y[0]; /* reading order: the first row first */
-    layout->max_y = layout->y[layout->cells - 1];
+    pk_bounds *bounds = &layout->bounds;
+    bounds->min_x = bounds->max_x = layout->x[0];
+    bounds->min_y = layout->y[0]; /* reading order: the first row first */
+    bounds->max_y = layout->y[layout->cells - 1];
     for (int c = 1; c < layout->cells; c++) {
-        if (layout->x[c] < layout->min_x)
-            layout->min_x = layout->x[c];
-        if (layout->x[c] > layout->max_x)
-            layout->max_x = layout->x[c];
+        if (layout->x[c] < bounds->min_x)
+            bounds->min_x = layout->x[c];
+        if (layout->x[c] > bounds->max_x)
+            bounds->max_x = layout->x[c];
     }
 }
 
@@ -97,7 +98,7 @@ void pk_layout_build(pk_layout *layout, const int *x, const int *y, int cells)
         layout->x[c] = x[c];
         layout->y[c] = y[c];
     }
-    pk_layout_bounds(layout);
+    pk_layout_measure(layout);
     for (int c = 0; c < cells; c++)
         pk_layout_link(layout, c);
     for (int c = 0; c < cells; c++) {

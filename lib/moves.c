@@ -1,48 +1,46 @@
 /* SPDX-License-Identifier: MIT */
 /* Move values, legal move lists and move checking. */
+#include "bits.h"
 #include "internal.h"
 
-#define PK_PLACEMENT_ORIGIN 0xFFFFu
+static int pk_on_board(int cell) { return cell >= 0 && cell < PACKEIS_MAX_CELLS; }
 
 packeis_move packeis_move_placement(int cell)
 {
-    if (cell < 0 || cell >= PACKEIS_MAX_CELLS)
-        return PACKEIS_MOVE_NONE;
-    return ((packeis_move)PK_PLACEMENT_ORIGIN << 16) | (packeis_move)cell;
+    return pk_on_board(cell) ? pk_placement_move(cell) : PACKEIS_MOVE_NONE;
 }
 
 packeis_move packeis_move_slide(int from, int to)
 {
-    if (from < 0 || from >= PACKEIS_MAX_CELLS || to < 0 || to >= PACKEIS_MAX_CELLS)
+    if (!pk_on_board(from) || !pk_on_board(to) || from == to)
         return PACKEIS_MOVE_NONE;
-    return ((packeis_move)from << 16) | (packeis_move)to;
+    return pk_slide_move(from, to);
 }
 
 int packeis_move_is_placement(packeis_move move)
 {
-    return move != PACKEIS_MOVE_NONE && (move >> 16) == PK_PLACEMENT_ORIGIN;
+    return move < PACKEIS_MOVE_VALUES && move / PACKEIS_MAX_CELLS == move % PACKEIS_MAX_CELLS;
 }
 
 int packeis_move_from(packeis_move move)
 {
-    if (move == PACKEIS_MOVE_NONE || (move >> 16) == PK_PLACEMENT_ORIGIN)
+    if (move >= PACKEIS_MOVE_VALUES || packeis_move_is_placement(move))
         return -1;
-    return (int)(move >> 16);
+    return move / PACKEIS_MAX_CELLS;
 }
 
 int packeis_move_to(packeis_move move)
 {
-    if (move == PACKEIS_MOVE_NONE)
-        return -1;
-    return (int)(move & 0xFFFFu);
+    return move < PACKEIS_MOVE_VALUES ? move % PACKEIS_MAX_CELLS : -1;
 }
 
 void pk_play(const pk_setup *setup, pk_state *state, packeis_move move)
 {
-    if (packeis_move_is_placement(move))
-        setup->kernel->place(setup, state, packeis_move_to(move));
+    int from = move / PACKEIS_MAX_CELLS, to = move % PACKEIS_MAX_CELLS;
+    if (from == to)
+        setup->kernel->place(setup, state, to);
     else
-        setup->kernel->slide(setup, state, packeis_move_from(move), packeis_move_to(move));
+        setup->kernel->slide(setup, state, from, to);
 }
 
 packeis_status packeis_game_legal_moves(const packeis_game *game, packeis_move *moves,
@@ -64,49 +62,73 @@ packeis_status packeis_game_legal_moves(const packeis_game *game, packeis_move *
     return PACKEIS_OK;
 }
 
-packeis_status packeis_game_move_count(const packeis_game *game, size_t *count)
+/* Section 3: why a penguin may not be placed on `cell`. */
+static packeis_status pk_placement_fault(const packeis_game *game, int cell)
 {
-    if (!game || !count)
-        return PACKEIS_E_INVALID_ARGUMENT;
-    *count = game->setup->kernel->move_count(game->setup, &game->state);
+    if ((pk_all_penguins(&game->state) >> cell) & 1)
+        return PACKEIS_E_OCCUPIED;
+    if (!((game->setup->placeable >> cell) & 1))
+        return PACKEIS_E_NOT_ONE_FISH;
     return PACKEIS_OK;
 }
 
-static packeis_status pk_check_placement(const packeis_game *game, int to)
+/* The direction in which `to` lies in line from `from`, or -1. */
+static int pk_line_direction(const pk_layout *layout, int from, int to)
 {
-    const pk_state *st = &game->state;
-    if (st->phase != PACKEIS_PHASE_PLACEMENT)
-        return PACKEIS_E_WRONG_PHASE;
-    if (!pk_valid_cell(game, to))
-        return PACKEIS_E_OUT_OF_RANGE;
-    uint64_t taken = pk_all_penguins(st);
-    if (!((game->setup->placeable & ~taken) >> to & 1))
-        return PACKEIS_E_ILLEGAL_MOVE;
-    return PACKEIS_OK;
+    for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++)
+        if ((layout->ray[d][from] >> to) & 1)
+            return d;
+    return -1;
 }
 
-static packeis_status pk_check_slide(const packeis_game *game, int from, int to)
+/* Section 4: why the penguin on `from` may not slide to `to`. The kernel's
+ * reach answers the common case; the walk only names the obstacle. */
+static packeis_status pk_slide_fault(const packeis_game *game, int from, int to)
 {
     const pk_state *st = &game->state;
-    if (st->phase != PACKEIS_PHASE_MOVEMENT)
-        return PACKEIS_E_WRONG_PHASE;
-    if (!pk_valid_cell(game, from) || !pk_valid_cell(game, to))
-        return PACKEIS_E_OUT_OF_RANGE;
-    if (!(st->penguins[st->turn] >> from & 1))
-        return PACKEIS_E_ILLEGAL_MOVE;
-    uint64_t reach = game->setup->kernel->reach(game->setup->layout, st, from);
-    return (reach >> to & 1) ? PACKEIS_OK : PACKEIS_E_ILLEGAL_MOVE;
+    const pk_layout *layout = game->setup->layout;
+    if (!((st->penguins[st->turn] >> from) & 1))
+        return PACKEIS_E_NOT_YOUR_PENGUIN;
+    if ((game->setup->kernel->reach(layout, st, from) >> to) & 1)
+        return PACKEIS_OK;
+    int d = pk_line_direction(layout, from, to);
+    if (d < 0)
+        return PACKEIS_E_NOT_IN_LINE;
+    uint64_t penguins = pk_all_penguins(st);
+    for (int cell = layout->neighbor[from][d];; cell = layout->neighbor[cell][d]) {
+        if ((penguins >> cell) & 1)
+            return PACKEIS_E_BLOCKED_BY_PENGUIN;
+        if (!((st->floes >> cell) & 1))
+            return PACKEIS_E_BLOCKED_BY_GAP;
+        if (cell == to)
+            return PACKEIS_OK; /* not reached: reach() would have had it */
+    }
 }
 
 packeis_status packeis_game_check_move(const packeis_game *game, packeis_move move)
 {
     if (!game)
         return PACKEIS_E_INVALID_ARGUMENT;
-    if (game->state.phase == PACKEIS_PHASE_OVER)
+    const pk_state *st = &game->state;
+    if (st->phase == PACKEIS_PHASE_OVER)
         return PACKEIS_E_GAME_OVER;
-    if (move == PACKEIS_MOVE_NONE)
+    if (move >= PACKEIS_MOVE_VALUES)
         return PACKEIS_E_OUT_OF_RANGE;
-    if (packeis_move_is_placement(move))
-        return pk_check_placement(game, packeis_move_to(move));
-    return pk_check_slide(game, packeis_move_from(move), packeis_move_to(move));
+    int from = move / PACKEIS_MAX_CELLS, to = move % PACKEIS_MAX_CELLS;
+    int placement = from == to;
+    if (placement != (st->phase == PACKEIS_PHASE_PLACEMENT))
+        return PACKEIS_E_WRONG_PHASE;
+    if (!pk_valid_cell(game, from) || !pk_valid_cell(game, to))
+        return PACKEIS_E_OUT_OF_RANGE;
+    return placement ? pk_placement_fault(game, to) : pk_slide_fault(game, from, to);
+}
+
+uint64_t packeis_game_destinations(const packeis_game *game, int cell)
+{
+    if (!game || !pk_valid_cell(game, cell))
+        return 0;
+    const pk_state *st = &game->state;
+    if (!((pk_all_penguins(st) >> cell) & 1))
+        return 0;
+    return game->setup->kernel->reach(game->setup->layout, st, cell);
 }

@@ -136,22 +136,24 @@ packeis_status packeis_game_parse_cell(const packeis_game *game, const char *tex
     return status;
 }
 
-/* A placement when `from` is -1, else a slide. */
+/* The move helpers read the value (a placement's `from` is -1; a value
+ * that is no move has `to` -1), so only the cells need checking here. */
 packeis_status packeis_game_format_move(const packeis_game *game, packeis_move move,
                                         char *buffer, size_t capacity, size_t *length)
 {
     if (!game || !length || (!buffer && capacity))
         return PACKEIS_E_INVALID_ARGUMENT;
-    int placement = packeis_move_is_placement(move);
     int from = packeis_move_from(move), to = packeis_move_to(move);
-    if (move == PACKEIS_MOVE_NONE || !pk_valid_cell(game, to) ||
-        (!placement && !pk_valid_cell(game, from)))
+    if (!pk_valid_cell(game, to) ||
+        (!packeis_move_is_placement(move) && !pk_valid_cell(game, from)))
         return PACKEIS_E_OUT_OF_RANGE;
-    pk_cell_text text = {game->setup->layout, placement ? -1 : from, to};
+    pk_cell_text text = {game->setup->layout, from, to};
     return pk_write_all(pk_write_move_text, &text, buffer, capacity, length);
 }
 
-/* Reads "c4" or "c4-e5" at the reader. */
+/* Reads "c4" or "c4-e5" at the reader. A slide to its own origin ("c4-c4")
+ * is no move (its value would be the placement's): malformed, at the
+ * second name. */
 static packeis_status pk_read_move(pk_reader *reader, const pk_layout *layout,
                                    packeis_move *move)
 {
@@ -163,17 +165,23 @@ static packeis_status pk_read_move(pk_reader *reader, const pk_layout *layout,
         *move = packeis_move_placement(from);
         return PACKEIS_OK;
     }
+    size_t second = reader->at;
     status = pk_read_cell(reader, layout, &to);
-    if (status == PACKEIS_OK)
-        *move = packeis_move_slide(from, to);
-    return status;
+    if (status != PACKEIS_OK)
+        return status;
+    if (to == from) {
+        reader->at = second;
+        return PACKEIS_E_MALFORMED_TEXT;
+    }
+    *move = packeis_move_slide(from, to);
+    return PACKEIS_OK;
 }
 
 packeis_status packeis_game_parse_move(const packeis_game *game, const char *text,
-                                       size_t text_length, int flags, packeis_move *move,
+                                       size_t text_length, unsigned flags, packeis_move *move,
                                        size_t *stop)
 {
-    if (!game || !text || !move || !stop || (flags & ~PACKEIS_PARSE_CHECK_LEGAL))
+    if (!game || !text || !move || !stop || (flags & ~(unsigned)PACKEIS_PARSE_CHECK_LEGAL))
         return PACKEIS_E_INVALID_ARGUMENT;
     pk_reader reader = {text, text_length, 0};
     packeis_move read = PACKEIS_MOVE_NONE;

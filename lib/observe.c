@@ -1,21 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* The observation planes and the fixed action numbering for machine
- * learning. */
+/* The observation planes and the legal move mask for machine learning. */
 #include <string.h>
 
+#include "bits.h"
 #include "internal.h"
 
 #define PK_PLANE_CELLS ((size_t)PACKEIS_MAX_CELLS)
-
-packeis_status packeis_observation_shape(size_t *planes, size_t *cells, size_t *actions)
-{
-    if (!planes || !cells || !actions)
-        return PACKEIS_E_INVALID_ARGUMENT;
-    *planes = PACKEIS_OBSERVATION_PLANES;
-    *cells = PK_PLANE_CELLS;
-    *actions = PACKEIS_ACTION_COUNT;
-    return PACKEIS_OK;
-}
 
 static void pk_fill_plane(float *plane, uint64_t cells)
 {
@@ -23,10 +13,44 @@ static void pk_fill_plane(float *plane, uint64_t cells)
         plane[i] = (float)((cells >> i) & 1u);
 }
 
-packeis_status packeis_game_observe(const packeis_game *game, int flags, float *planes,
+/* `value` on the cells of the layout, 0 elsewhere. */
+static void pk_fill_constant(float *plane, uint64_t layout, float value)
+{
+    for (size_t i = 0; i < PK_PLANE_CELLS; i++)
+        plane[i] = ((layout >> i) & 1u) ? value : 0.0f;
+}
+
+static float *pk_plane(float *planes, int plane) { return planes + (size_t)plane * PK_PLANE_CELLS; }
+
+static int pk_layout_fish(const pk_setup *setup)
+{
+    return pk_popcount(setup->fish_set[1]) + 2 * pk_popcount(setup->fish_set[2]) +
+           3 * pk_popcount(setup->fish_set[3]);
+}
+
+/* The planes that come in fours, for player `player` (or -1: a player the
+ * game does not have) in slot `k`. */
+static void pk_observe_player(const packeis_game *game, float *planes, int k, int player)
+{
+    const pk_layout *lay = game->setup->layout;
+    const pk_state *st = &game->state;
+    int present = player >= 0;
+    pk_fill_plane(pk_plane(planes, PACKEIS_PLANE_PENGUINS_0 + k),
+                  present ? st->penguins[player] : 0);
+    pk_fill_plane(pk_plane(planes, PACKEIS_PLANE_TO_ACT_0 + k),
+                  present && st->turn == player ? lay->all : 0);
+    float fish = present ? (float)st->fish[player] / (float)pk_layout_fish(game->setup) : 0.0f;
+    float floes = present ? (float)st->floes_won[player] / (float)lay->cells : 0.0f;
+    int out = present && ((st->out >> player) & 1);
+    pk_fill_constant(pk_plane(planes, PACKEIS_PLANE_FISH_WON_0 + k), lay->all, fish);
+    pk_fill_constant(pk_plane(planes, PACKEIS_PLANE_FLOES_WON_0 + k), lay->all, floes);
+    pk_fill_plane(pk_plane(planes, PACKEIS_PLANE_OUT_0 + k), out ? lay->all : 0);
+}
+
+packeis_status packeis_game_observe(const packeis_game *game, unsigned flags, float *planes,
                                     size_t capacity, size_t *count)
 {
-    if (!game || !count || (capacity && !planes) || (flags & ~PACKEIS_OBSERVE_RELATIVE))
+    if (!game || !count || (capacity && !planes) || (flags & ~(unsigned)PACKEIS_OBSERVE_RELATIVE))
         return PACKEIS_E_INVALID_ARGUMENT;
     *count = PACKEIS_OBSERVATION_SIZE;
     if (capacity < PACKEIS_OBSERVATION_SIZE)
@@ -34,69 +58,32 @@ packeis_status packeis_game_observe(const packeis_game *game, int flags, float *
     const pk_setup *setup = game->setup;
     const pk_layout *lay = setup->layout;
     const pk_state *st = &game->state;
-    const int players = setup->players;
     int first = 0;
     if ((flags & PACKEIS_OBSERVE_RELATIVE) && st->turn != PK_NO_PLAYER)
         first = st->turn;
     for (int f = 1; f <= 3; f++)
-        pk_fill_plane(planes + (size_t)(PACKEIS_PLANE_FISH_1 + f - 1) * PK_PLANE_CELLS,
-                      st->floes & setup->fish_set[f]);
-    for (int k = 0; k < PACKEIS_MAX_PLAYERS; k++) {
-        uint64_t mine = 0, to_act = 0;
-        if (k < players) {
-            int player = (first + k) % players;
-            mine = st->penguins[player];
-            to_act = st->turn == player ? lay->all : 0;
-        }
-        pk_fill_plane(planes + (size_t)(PACKEIS_PLANE_PENGUINS_0 + k) * PK_PLANE_CELLS, mine);
-        pk_fill_plane(planes + (size_t)(PACKEIS_PLANE_TO_ACT_0 + k) * PK_PLANE_CELLS, to_act);
-    }
-    pk_fill_plane(planes + (size_t)PACKEIS_PLANE_CELL * PK_PLANE_CELLS, lay->all);
-    pk_fill_plane(planes + (size_t)PACKEIS_PLANE_PLACEMENT * PK_PLANE_CELLS,
+        pk_fill_plane(pk_plane(planes, PACKEIS_PLANE_FISH_1 + f - 1), st->floes & setup->fish_set[f]);
+    for (int k = 0; k < PACKEIS_MAX_PLAYERS; k++)
+        pk_observe_player(game, planes, k, k < setup->players ? (first + k) % setup->players : -1);
+    pk_fill_plane(pk_plane(planes, PACKEIS_PLANE_CELL), lay->all);
+    pk_fill_plane(pk_plane(planes, PACKEIS_PLANE_PLACEMENT),
                   st->phase == PACKEIS_PHASE_PLACEMENT ? lay->all : 0);
     return PACKEIS_OK;
 }
 
-packeis_status packeis_move_to_action(packeis_move move, int *action)
-{
-    if (!action)
-        return PACKEIS_E_INVALID_ARGUMENT;
-    int to = packeis_move_to(move);
-    int from = packeis_move_is_placement(move) ? to : packeis_move_from(move);
-    if (move == PACKEIS_MOVE_NONE || to < 0 || to >= PACKEIS_MAX_CELLS || from < 0 ||
-        from >= PACKEIS_MAX_CELLS || (from == to && !packeis_move_is_placement(move)))
-        return PACKEIS_E_OUT_OF_RANGE;
-    *action = from * PACKEIS_MAX_CELLS + to;
-    return PACKEIS_OK;
-}
-
-packeis_status packeis_action_to_move(int action, packeis_move *move)
-{
-    if (!move)
-        return PACKEIS_E_INVALID_ARGUMENT;
-    if (action < 0 || action >= PACKEIS_ACTION_COUNT)
-        return PACKEIS_E_OUT_OF_RANGE;
-    int from = action / PACKEIS_MAX_CELLS, to = action % PACKEIS_MAX_CELLS;
-    *move = from == to ? packeis_move_placement(to) : packeis_move_slide(from, to);
-    return PACKEIS_OK;
-}
-
-packeis_status packeis_game_legal_action_mask(const packeis_game *game, uint8_t *mask,
-                                              size_t capacity, size_t *count)
+packeis_status packeis_game_legal_mask(const packeis_game *game, uint8_t *mask, size_t capacity,
+                                       size_t *count)
 {
     if (!game || !count || (capacity && !mask))
         return PACKEIS_E_INVALID_ARGUMENT;
-    *count = PACKEIS_ACTION_COUNT;
-    if (capacity < PACKEIS_ACTION_COUNT)
+    *count = PACKEIS_MOVE_VALUES;
+    if (capacity < PACKEIS_MOVE_VALUES)
         return PACKEIS_E_BUFFER_TOO_SMALL;
     packeis_move moves[PACKEIS_MAX_MOVES];
     const pk_setup *setup = game->setup;
     size_t n = setup->kernel->legal_moves(setup, &game->state, moves);
-    memset(mask, 0, PACKEIS_ACTION_COUNT);
-    for (size_t i = 0; i < n; i++) {
-        int action = 0;
-        if (packeis_move_to_action(moves[i], &action) == PACKEIS_OK)
-            mask[action] = 1;
-    }
+    memset(mask, 0, PACKEIS_MOVE_VALUES);
+    for (size_t i = 0; i < n; i++)
+        mask[moves[i]] = 1;
     return PACKEIS_OK;
 }

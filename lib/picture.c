@@ -51,10 +51,11 @@ static void pk_write_picture(pk_writer *writer, const void *context)
     pk_picture_write(writer, picture->layout, picture->fish, picture->drawn);
 }
 
-packeis_status packeis_game_layout_picture(const packeis_game *game, int flags, char *buffer,
-                                           size_t capacity, size_t *length)
+packeis_status packeis_game_layout_picture(const packeis_game *game, unsigned flags,
+                                           char *buffer, size_t capacity, size_t *length)
 {
-    if (!game || !length || (flags & ~PACKEIS_PICTURE_CURRENT) || (!buffer && capacity))
+    if (!game || !length || (flags & ~(unsigned)PACKEIS_PICTURE_CURRENT) ||
+        (!buffer && capacity))
         return PACKEIS_E_INVALID_ARGUMENT;
     const pk_layout *layout = game->setup->layout;
     uint64_t drawn = flags & PACKEIS_PICTURE_CURRENT ? game->state.floes : layout->all;

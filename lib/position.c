@@ -51,7 +51,7 @@ static void pk_write_variants(pk_writer *writer, unsigned variants)
         }
 }
 
-static void pk_write_setup(pk_writer *writer, const pk_setup *setup)
+void pk_position_write_setup(pk_writer *writer, const pk_setup *setup)
 {
     pk_write_text(writer, "packeis 1 ");
     pk_write_layout(writer, setup);
@@ -105,11 +105,16 @@ static void pk_write_play(pk_writer *writer, const pk_setup *setup, const pk_sta
         pk_write_uint(writer, state->turn);
 }
 
+void pk_position_write(pk_writer *writer, const pk_setup *setup, const pk_state *state)
+{
+    pk_position_write_setup(writer, setup);
+    pk_write_play(writer, setup, state);
+}
+
 static void pk_write_position(pk_writer *writer, const void *context)
 {
     const packeis_game *game = context;
-    pk_write_setup(writer, game->setup);
-    pk_write_play(writer, game->setup, &game->state);
+    pk_position_write(writer, game->setup, &game->state);
 }
 
 packeis_status packeis_game_save_position(const packeis_game *game, char *buffer,

@@ -6,6 +6,7 @@
 #define PK_POSITION_H
 
 #include "internal.h"
+#include "text.h"
 
 typedef struct pk_position_text {
     const char *text;
@@ -29,5 +30,13 @@ typedef struct pk_position_text {
  * at fault. */
 packeis_status pk_position_state(const pk_setup *setup, const pk_position_text *read,
                                  pk_state *state, size_t *fault);
+
+/* Writes a position of `setup` as packeis_game_save_position() does; game
+ * records use it for the position a game started from (record.c). */
+void pk_position_write(pk_writer *writer, const pk_setup *setup, const pk_state *state);
+
+/* Writes only the setup part, up to (not including) the first " | ": what
+ * every position of `setup` starts with. */
+void pk_position_write_setup(pk_writer *writer, const pk_setup *setup);
 
 #endif /* PK_POSITION_H */

@@ -2,12 +2,15 @@
 /* Game records: a game's setup and actions as readable, PGN-like text that
  * replays into the same game (doc/formats.md, "Game records"): the header
  * lines Game, Version, Players, Penguins, Variants, HashSeed (only when not
- * the default), Board (a standard seed, or "custom" and a layout picture)
- * and Plies, in that order; then the numbered actions in the move notation,
- * 8 a line; then a Result line, which loading checks against the replay. */
+ * the default), Board (a standard seed, or "custom" and a layout picture),
+ * Position (only for a game that did not start at the start of a game) and
+ * Plies, in that order; then the numbered actions in the move notation, 8 a
+ * line; then a Result line, which loading checks against the replay. */
 #include "picture.h"
+#include "position.h"
 
-enum { PK_MOVES_PER_LINE = 8, PK_MOVE_TEXT = 48, PK_RESULT_TEXT = 256 };
+/* A Result line holds at most 4 players of "X 192 fish 64 floes (4)". */
+enum { PK_MOVES_PER_LINE = 8, PK_RESULT_TEXT = 256 };
 
 static const struct {
     const char *name;
@@ -77,10 +80,45 @@ static void pk_write_board(pk_writer *writer, const pk_setup *setup)
     pk_picture_write(writer, layout, setup->fish, layout->all);
 }
 
+static int pk_same_state(const pk_state *a, const pk_state *b)
+{
+    for (int p = 0; p < PACKEIS_MAX_PLAYERS; p++)
+        if (a->penguins[p] != b->penguins[p] || a->fish[p] != b->fish[p] ||
+            a->floes_won[p] != b->floes_won[p])
+            return 0;
+    return a->floes == b->floes && a->turn == b->turn && a->out == b->out &&
+           a->phase == b->phase && a->placed == b->placed;
+}
+
+/* The position before the first action, or the current one when none was
+ * played. A playout records its positions without section 6 (internal.h),
+ * but never the first: that one is the game's position as it stood. */
+static const pk_state *pk_start_state(const packeis_game *game)
+{
+    return game->plies ? &game->history[0].before : &game->state;
+}
+
+/* A game that did not start at the start of a game (it was loaded with
+ * packeis_game_load_position()) names its start: the actions alone would
+ * not replay it. Comparing with the start of a game, rather than marking
+ * loaded games, keeps a game loaded at that very start writing (and
+ * reading back) as a plain record. */
+static void pk_write_start(pk_writer *writer, const packeis_game *game)
+{
+    pk_state start;
+    pk_state_start(game->setup, &start);
+    const pk_state *state = pk_start_state(game);
+    if (pk_same_state(state, &start))
+        return;
+    pk_write_open(writer, "Position");
+    pk_position_write(writer, game->setup, state);
+    pk_write_close(writer);
+}
+
 static void pk_write_actions(pk_writer *writer, const packeis_game *game)
 {
     for (size_t i = 0; i < game->plies; i++) {
-        char move[PK_MOVE_TEXT];
+        char move[PACKEIS_MOVE_TEXT_SIZE];
         size_t length;
         if (packeis_game_format_move(game, game->history[i].move, move, sizeof move, &length) !=
             PACKEIS_OK)
@@ -101,8 +139,7 @@ static void pk_write_standings(pk_writer *writer, const packeis_game *game)
     pk_write_text(writer, pk_phase_names[state->phase]);
     pk_write_char(writer, ':');
     for (int p = 0; p < game->setup->players; p++) {
-        int rank = 0;
-        (void)packeis_game_rank(game, p, &rank);
+        int rank = packeis_game_rank(game, p);
         pk_write_text(writer, p ? ", " : " ");
         pk_write_char(writer, (char)('A' + p));
         pk_write_char(writer, ' ');
@@ -130,6 +167,7 @@ static void pk_write_record(pk_writer *writer, const void *context)
 {
     const packeis_game *game = context;
     pk_write_setup(writer, game->setup);
+    pk_write_start(writer, game);
     pk_write_number(writer, "Plies", game->plies);
     if (game->plies)
         pk_write_char(writer, '\n');
@@ -152,6 +190,7 @@ packeis_status packeis_game_save_record(const packeis_game *game, char *buffer, 
 
 typedef struct pk_loader {
     pk_reader reader;
+    const packeis_allocator *allocator; /* as the caller gave it */
     packeis_options *options;
     packeis_game *game;
 } pk_loader;
@@ -215,48 +254,70 @@ static int pk_read_variant(pk_reader *reader)
     return -1;
 }
 
-/* `[Variants "-"]` or names joined by commas, each at most once. */
-static int pk_read_variants(pk_reader *reader, packeis_options *options)
+/* `[Variants "-"]` or names joined by commas, each at most once; bit v of
+ * *variants for variant v. */
+static int pk_read_variants(pk_reader *reader, unsigned *variants)
 {
     if (!pk_read_open(reader, "Variants"))
         return 0;
+    *variants = 0;
     if (!pk_accept(reader, '-')) {
-        unsigned seen = 0;
         do {
             size_t start = reader->at;
             int variant = pk_read_variant(reader);
-            if (variant < 0 || (seen >> variant & 1u)) {
+            if (variant < 0 || (*variants >> variant & 1u)) {
                 reader->at = start;
                 return 0;
             }
-            seen |= 1u << variant;
-            (void)packeis_options_set_variant(options, variant, 1);
+            *variants |= 1u << variant;
         } while (pk_accept(reader, ','));
     }
     return pk_read_close(reader);
+}
+
+/* The values were read within the setters' ranges, so these cannot fail;
+ * their statuses are passed on all the same. */
+static packeis_status pk_set_counts(packeis_options *options, uint64_t players,
+                                    uint64_t penguins, unsigned variants)
+{
+    packeis_status status = packeis_options_set_players(options, (int)players);
+    if (status == PACKEIS_OK)
+        status = packeis_options_set_penguins(options, (int)penguins);
+    for (int v = 0; v < PACKEIS_VARIANT_COUNT && status == PACKEIS_OK; v++)
+        status = packeis_options_set_variant(options, v, (int)(variants >> v & 1u));
+    return status;
+}
+
+/* The optional HashSeed line. */
+static packeis_status pk_read_hash_seed(pk_loader *loader)
+{
+    pk_reader *reader = &loader->reader;
+    uint64_t seed;
+    if (!pk_accept_word(reader, "[HashSeed"))
+        return PACKEIS_OK;
+    reader->at -= 9;
+    if (!pk_read_number(reader, "HashSeed", 0, UINT64_MAX, &seed))
+        return PACKEIS_E_MALFORMED_TEXT;
+    return packeis_options_set_hash_seed(loader->options, seed);
 }
 
 /* The header lines before the board. */
 static packeis_status pk_read_setup(pk_loader *loader)
 {
     pk_reader *reader = &loader->reader;
-    uint64_t version, players, penguins, seed;
+    uint64_t version, players, penguins;
+    unsigned variants;
     if (!pk_read_open(reader, "Game") || !pk_expect(reader, "packeis") ||
         !pk_read_close(reader) || !pk_read_number(reader, "Version", 1, 1, &version) ||
         !pk_read_number(reader, "Players", PACKEIS_MIN_PLAYERS, PACKEIS_MAX_PLAYERS,
                         &players) ||
         !pk_read_number(reader, "Penguins", 1, PACKEIS_MAX_CELLS, &penguins) ||
-        !pk_read_variants(reader, loader->options))
+        !pk_read_variants(reader, &variants))
         return PACKEIS_E_MALFORMED_TEXT;
-    (void)packeis_options_set_players(loader->options, (int)players);
-    (void)packeis_options_set_penguins(loader->options, (int)penguins);
-    if (pk_accept_word(reader, "[HashSeed")) {
-        reader->at -= 9;
-        if (!pk_read_number(reader, "HashSeed", 0, UINT64_MAX, &seed))
-            return PACKEIS_E_MALFORMED_TEXT;
-        (void)packeis_options_set_hash_seed(loader->options, seed);
-    }
-    return PACKEIS_OK;
+    packeis_status status = pk_set_counts(loader->options, players, penguins, variants);
+    if (status == PACKEIS_OK)
+        status = pk_read_hash_seed(loader);
+    return status;
 }
 
 /* "custom", then optionally the top-left corner, then the picture. */
@@ -300,6 +361,50 @@ static packeis_status pk_read_board(pk_loader *loader)
     if (status != PACKEIS_OK)
         reader->at = start;
     return status;
+}
+
+/* The setup part of the Position text must be the headers' setup exactly,
+ * as a saved position writes it (with the " | " after it): a record cannot
+ * say two things about its game. On a mismatch `at` is the first character
+ * that differs. */
+static int pk_expect_same_setup(pk_reader *reader, size_t end, const pk_setup *setup)
+{
+    char expected[PACKEIS_POSITION_TEXT_SIZE];
+    pk_writer writer = {expected, sizeof expected, 0};
+    size_t length;
+    pk_position_write_setup(&writer, setup);
+    pk_write_text(&writer, " | ");
+    if (pk_write_finish(&writer, &length) != PACKEIS_OK)
+        return 0; /* cannot happen: PACKEIS_POSITION_TEXT_SIZE bounds a whole position */
+    pk_reader part = {reader->text, end, reader->at};
+    int same = pk_expect_word(&part, expected);
+    reader->at = part.at;
+    return same;
+}
+
+/* The optional `[Position "..."]` line: the game then starts from that
+ * position (loaded as packeis_game_load_position() does, with its errors
+ * and their offsets) instead of the start of a game. */
+static packeis_status pk_read_position(pk_loader *loader)
+{
+    pk_reader *reader = &loader->reader;
+    if (!pk_accept_word(reader, "[Position \""))
+        return PACKEIS_OK;
+    size_t start = reader->at, end = start, used = 0;
+    for (int c;
+         end < reader->length && (c = reader->text[end]) != '"' && c != '\n' && c != '\r';)
+        end++;
+    if (!pk_expect_same_setup(reader, end, loader->game->setup))
+        return PACKEIS_E_MALFORMED_TEXT;
+    packeis_game *game = NULL;
+    packeis_status status = packeis_game_load_position(reader->text + start, end - start,
+                                                       loader->allocator, &game, &used);
+    reader->at = start + used;
+    if (status != PACKEIS_OK)
+        return status;
+    packeis_game_free(loader->game);
+    loader->game = game;
+    return pk_read_close(reader) ? PACKEIS_OK : PACKEIS_E_MALFORMED_TEXT;
 }
 
 static void pk_skip_space(pk_reader *reader)
@@ -368,7 +473,8 @@ static packeis_status pk_read_result(pk_loader *loader)
     pk_writer writer = {expected, sizeof expected, 0};
     size_t length;
     pk_write_standings(&writer, loader->game);
-    (void)pk_write_finish(&writer, &length);
+    if (pk_write_finish(&writer, &length) != PACKEIS_OK)
+        return PACKEIS_E_MALFORMED_TEXT; /* cannot happen: see PK_RESULT_TEXT */
     pk_skip_space(reader);
     if (!pk_read_open(reader, "Result") || !pk_expect(reader, expected) ||
         !pk_expect(reader, "\"]"))
@@ -383,6 +489,8 @@ static packeis_status pk_load(pk_loader *loader)
     if (status == PACKEIS_OK)
         status = pk_read_board(loader);
     if (status == PACKEIS_OK)
+        status = pk_read_position(loader);
+    if (status == PACKEIS_OK)
         status = pk_read_actions(loader);
     if (status == PACKEIS_OK)
         status = pk_read_result(loader);
@@ -395,7 +503,7 @@ packeis_status packeis_game_load_record(const char *text, size_t text_length,
 {
     if ((!text && text_length) || !game || !stop)
         return PACKEIS_E_INVALID_ARGUMENT;
-    pk_loader loader = {{text, text_length, 0}, NULL, NULL};
+    pk_loader loader = {{text, text_length, 0}, allocator, NULL, NULL};
     packeis_status status = packeis_options_new(allocator, &loader.options);
     if (status != PACKEIS_OK) {
         *stop = 0;

@@ -23,17 +23,15 @@ packeis_status packeis_game_playout(packeis_game *game, uint64_t seed, size_t *p
     pk_record *records = game->history ? game->history + game->plies : NULL;
     size_t played = setup->kernel->playout(setup, &game->state, seed, records);
     game->plies += played;
+    game->redo_end = game->plies; /* the undone actions are forgotten */
     if (plies)
         *plies = played;
     return PACKEIS_OK;
 }
 
-packeis_status packeis_game_perft(const packeis_game *game, unsigned depth, uint64_t *leaves)
+uint64_t packeis_game_perft(const packeis_game *game, unsigned depth)
 {
-    if (!game || !leaves)
-        return PACKEIS_E_INVALID_ARGUMENT;
-    *leaves = game->setup->kernel->perft(game->setup, &game->state, depth);
-    return PACKEIS_OK;
+    return game ? game->setup->kernel->perft(game->setup, &game->state, depth) : 0;
 }
 
 static uint64_t pk_perft_after(const pk_setup *setup, const pk_state *st, packeis_move move,

@@ -2,17 +2,14 @@
 /* Scores, places and winners (section 7). */
 #include "internal.h"
 
-packeis_status packeis_game_score(const packeis_game *game, int player, int *fish, int *floes)
+int packeis_game_fish_won(const packeis_game *game, int player)
 {
-    if (!game || (!fish && !floes))
-        return PACKEIS_E_INVALID_ARGUMENT;
-    if (!pk_valid_player(game, player))
-        return PACKEIS_E_OUT_OF_RANGE;
-    if (fish)
-        *fish = game->state.fish[player];
-    if (floes)
-        *floes = game->state.floes_won[player];
-    return PACKEIS_OK;
+    return game && pk_valid_player(game, player) ? game->state.fish[player] : 0;
+}
+
+int packeis_game_floes_won(const packeis_game *game, int player)
+{
+    return game && pk_valid_player(game, player) ? game->state.floes_won[player] : 0;
 }
 
 /* Fish first, floes to break ties, as one comparable number. */
@@ -29,14 +26,11 @@ static int pk_rank_of(const pk_setup *setup, const pk_state *state, int player)
     return rank;
 }
 
-packeis_status packeis_game_rank(const packeis_game *game, int player, int *rank)
+int packeis_game_rank(const packeis_game *game, int player)
 {
-    if (!game || !rank)
-        return PACKEIS_E_INVALID_ARGUMENT;
-    if (!pk_valid_player(game, player))
-        return PACKEIS_E_OUT_OF_RANGE;
-    *rank = pk_rank_of(game->setup, &game->state, player);
-    return PACKEIS_OK;
+    if (!game || !pk_valid_player(game, player))
+        return 0;
+    return pk_rank_of(game->setup, &game->state, player);
 }
 
 uint32_t pk_winners_of(const pk_setup *setup, const pk_state *state)
@@ -48,10 +42,7 @@ uint32_t pk_winners_of(const pk_setup *setup, const pk_state *state)
     return winners;
 }
 
-packeis_status packeis_game_winners(const packeis_game *game, uint32_t *players)
+unsigned packeis_game_winners(const packeis_game *game)
 {
-    if (!game || !players)
-        return PACKEIS_E_INVALID_ARGUMENT;
-    *players = pk_winners_of(game->setup, &game->state);
-    return PACKEIS_OK;
+    return game ? pk_winners_of(game->setup, &game->state) : 0;
 }

@@ -187,7 +187,7 @@ static packeis_game *perft_position(void)
 static double perft_rate(const packeis_game *game, unsigned depth, uint64_t *leaves)
 {
     double start = now_seconds();
-    check(packeis_game_perft(game, depth, leaves), "perft");
+    *leaves = packeis_game_perft(game, depth);
     return (double)*leaves / (now_seconds() - start);
 }
 

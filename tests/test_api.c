@@ -23,54 +23,59 @@
 #define SENTINEL   0x5A5A5A5A
 #define SENTINEL64 0x5A5A5A5A5A5A5A5Au
 
-static uint64_t bit(int cell) { return (uint64_t)1 << cell; }
-
 /* ------------------------------------------------------------------------ */
 /* A snapshot of everything the public queries say about a game.            */
 
 typedef struct snapshot {
     int players, penguins, variant[PACKEIS_VARIANT_COUNT], standard, cells;
-    uint64_t seed, floes, fish_set[4];
-    int phase, over, player;
+    uint64_t seed, hash_seed, floes, hash;
+    int fish_on[NCELLS];
+    int phase, player;
     uint64_t penguin_set[NPLAYERS];
     int fish[NPLAYERS], floes_won[NPLAYERS], out[NPLAYERS], rank[NPLAYERS];
-    uint32_t winners;
-    size_t plies, move_count, legal_count;
+    unsigned winners;
+    size_t plies, redo, legal_count;
     packeis_move legal[PACKEIS_MAX_MOVES], history[MAX_PLIES];
-    int owner[NCELLS], present[NCELLS];
+    int owner[NCELLS];
     uint64_t destinations[NCELLS], perft2;
+    int bounds[4];
 } snapshot;
 
 static void snap_setup(const packeis_game *g, snapshot *s)
 {
-    assert_int_equal(packeis_game_player_count(g, &s->players), PACKEIS_OK);
-    assert_int_equal(packeis_game_penguins_per_player(g, &s->penguins), PACKEIS_OK);
+    s->players = packeis_game_player_count(g);
+    s->penguins = packeis_game_penguins_per_player(g);
     for (int v = 0; v < PACKEIS_VARIANT_COUNT; v++)
-        assert_int_equal(packeis_game_variant(g, v, &s->variant[v]), PACKEIS_OK);
-    assert_int_equal(packeis_game_board_seed(g, &s->standard, &s->seed), PACKEIS_OK);
-    assert_int_equal(packeis_game_cell_count(g, &s->cells), PACKEIS_OK);
-    for (int f = 1; f <= 3; f++)
-        assert_int_equal(packeis_game_fish_set(g, f, &s->fish_set[f]), PACKEIS_OK);
+        s->variant[v] = packeis_game_variant(g, v);
+    s->standard = packeis_game_is_standard_board(g);
+    s->seed = packeis_game_seed(g);
+    s->hash_seed = packeis_game_hash_seed(g);
+    s->cells = packeis_game_cell_count(g);
+    for (int c = 0; c < s->cells; c++)
+        s->fish_on[c] = packeis_game_fish(g, c);
+    assert_int_equal(packeis_game_layout_bounds(g, &s->bounds[0], &s->bounds[1], &s->bounds[2],
+                                                &s->bounds[3]),
+                     PACKEIS_OK);
 }
 
 static void snap_cells(const packeis_game *g, snapshot *s)
 {
     for (int c = 0; c < s->cells; c++) {
-        assert_int_equal(packeis_game_penguin_at(g, c, &s->owner[c]), PACKEIS_OK);
-        assert_int_equal(packeis_game_floe_present(g, c, &s->present[c]), PACKEIS_OK);
-        assert_int_equal(packeis_game_destinations(g, c, &s->destinations[c]), PACKEIS_OK);
+        s->owner[c] = packeis_game_penguin_at(g, c);
+        s->destinations[c] = packeis_game_destinations(g, c);
     }
 }
 
 static void snap_players(const packeis_game *g, snapshot *s)
 {
     for (int p = 0; p < s->players; p++) {
-        assert_int_equal(packeis_game_penguin_set(g, p, &s->penguin_set[p]), PACKEIS_OK);
-        assert_int_equal(packeis_game_score(g, p, &s->fish[p], &s->floes_won[p]), PACKEIS_OK);
-        assert_int_equal(packeis_game_is_out(g, p, &s->out[p]), PACKEIS_OK);
-        assert_int_equal(packeis_game_rank(g, p, &s->rank[p]), PACKEIS_OK);
+        s->penguin_set[p] = packeis_game_penguins(g, p);
+        s->fish[p] = packeis_game_fish_won(g, p);
+        s->floes_won[p] = packeis_game_floes_won(g, p);
+        s->out[p] = packeis_game_is_out(g, p);
+        s->rank[p] = packeis_game_rank(g, p);
     }
-    assert_int_equal(packeis_game_winners(g, &s->winners), PACKEIS_OK);
+    s->winners = packeis_game_winners(g);
 }
 
 static void snap_take(const packeis_game *g, snapshot *s)
@@ -80,16 +85,16 @@ static void snap_take(const packeis_game *g, snapshot *s)
     snap_setup(g, s);
     snap_cells(g, s);
     snap_players(g, s);
-    assert_int_equal(packeis_game_floe_set(g, &s->floes), PACKEIS_OK);
-    assert_int_equal(packeis_game_phase(g, &s->phase), PACKEIS_OK);
-    assert_int_equal(packeis_game_is_over(g, &s->over), PACKEIS_OK);
-    assert_int_equal(packeis_game_current_player(g, &s->player), PACKEIS_OK);
-    assert_int_equal(packeis_game_ply_count(g, &s->plies), PACKEIS_OK);
+    s->floes = packeis_game_floes(g);
+    s->hash = packeis_game_hash(g);
+    s->phase = packeis_game_phase(g);
+    s->player = packeis_game_current_player(g);
+    s->plies = packeis_game_ply_count(g);
+    s->redo = packeis_game_redo_count(g);
     assert_int_equal(packeis_game_history(g, s->history, MAX_PLIES, &count), PACKEIS_OK);
-    assert_int_equal(packeis_game_move_count(g, &s->move_count), PACKEIS_OK);
     assert_int_equal(packeis_game_legal_moves(g, s->legal, PACKEIS_MAX_MOVES, &s->legal_count),
                      PACKEIS_OK);
-    assert_int_equal(packeis_game_perft(g, 2, &s->perft2), PACKEIS_OK);
+    s->perft2 = packeis_game_perft(g, 2);
 }
 
 static void snap_expect(const packeis_game *g, const snapshot *before)
@@ -166,6 +171,7 @@ static void test_strerror(void **state)
     assert_string_equal(packeis_strerror(INT_MIN), "unknown status");
     /* The newest code; update when one is appended. */
     const int last = PACKEIS_E_INVALID_POSITION;
+    assert_int_equal(last, PACKEIS_STATUS_COUNT - 1);
     assert_string_equal(packeis_strerror(last + 1), "unknown status");
     for (int a = PACKEIS_OK; a <= last; a++) {
         const char *text = packeis_strerror(a);
@@ -189,8 +195,10 @@ static void test_version_and_limits(void **state)
     snprintf(text, sizeof text, "%d.%d.%d", PACKEIS_VERSION_MAJOR, PACKEIS_VERSION_MINOR,
              PACKEIS_VERSION_PATCH);
     assert_string_equal(packeis_version_string(), text);
-    assert_int_equal(packeis_max_moves(), PACKEIS_MAX_MOVES);
-    assert_int_equal(packeis_max_cells(), PACKEIS_MAX_CELLS);
+    assert_int_equal(PACKEIS_MOVE_VALUES, PACKEIS_MAX_CELLS * PACKEIS_MAX_CELLS);
+    assert_true(PACKEIS_MOVE_NONE >= PACKEIS_MOVE_VALUES);
+    assert_int_equal(PACKEIS_OBSERVATION_SIZE, PACKEIS_OBSERVATION_PLANES * PACKEIS_MAX_CELLS);
+    assert_int_equal(PACKEIS_STATUS_COUNT, 24);
 }
 
 static void test_move_values(void **state)
@@ -205,42 +213,85 @@ static void test_move_values(void **state)
     assert_int_equal(packeis_move_is_placement(PACKEIS_MOVE_NONE), 0);
     assert_int_equal(packeis_move_from(PACKEIS_MOVE_NONE), -1);
     assert_int_equal(packeis_move_to(PACKEIS_MOVE_NONE), -1);
-    assert_int_equal(packeis_move_placement(63), 0xFFFF003Fu);
-    assert_int_equal(packeis_move_slide(5, 63), 0x0005003Fu);
+    assert_int_equal(packeis_move_slide(3, 3), PACKEIS_MOVE_NONE);
+    assert_int_equal(packeis_move_placement(63), 4095);
+    assert_int_equal(packeis_move_slide(5, 63), 383);
     assert_int_equal(packeis_move_from(packeis_move_placement(7)), -1);
     assert_int_equal(packeis_move_to(packeis_move_placement(7)), 7);
     assert_int_equal(packeis_move_is_placement(packeis_move_slide(7, 8)), 0);
-    assert_int_equal(packeis_move_from(0x12345678u), 0x1234);
-    assert_int_equal(packeis_move_to(0x12345678u), 0x5678);
+    /* Values from PACKEIS_MOVE_VALUES up are not moves. */
+    const packeis_move beyond[] = {PACKEIS_MOVE_VALUES, PACKEIS_MOVE_VALUES + 65, 0x8000,
+                                   0xFFFE};
+    for (size_t i = 0; i < sizeof beyond / sizeof beyond[0]; i++) {
+        assert_int_equal(packeis_move_is_placement(beyond[i]), 0);
+        assert_int_equal(packeis_move_from(beyond[i]), -1);
+        assert_int_equal(packeis_move_to(beyond[i]), -1);
+    }
 }
 
-static void test_action_numbering_bad(void **state)
+static void test_status_names(void **state)
 {
     (void)state;
-    int action = SENTINEL;
-    packeis_move move = SENTINEL;
-    size_t planes = 0, cells = 0, actions = 0;
-    assert_int_equal(packeis_move_to_action(packeis_move_slide(1, 2), NULL),
-                     PACKEIS_E_INVALID_ARGUMENT);
-    assert_int_equal(packeis_move_to_action(PACKEIS_MOVE_NONE, &action),
-                     PACKEIS_E_OUT_OF_RANGE);
-    assert_int_equal(packeis_move_to_action(0x12345678u, &action), PACKEIS_E_OUT_OF_RANGE);
-    assert_int_equal(packeis_move_to_action(packeis_move_slide(3, 3), &action),
-                     PACKEIS_E_OUT_OF_RANGE);
-    assert_int_equal(packeis_move_to_action(0xFFFF0040u, &action), PACKEIS_E_OUT_OF_RANGE);
-    assert_int_equal(action, SENTINEL);
-    assert_int_equal(packeis_action_to_move(0, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    assert_int_equal(packeis_action_to_move(-1, &move), PACKEIS_E_OUT_OF_RANGE);
-    assert_int_equal(packeis_action_to_move(PACKEIS_ACTION_COUNT, &move),
-                     PACKEIS_E_OUT_OF_RANGE);
-    assert_int_equal(move, SENTINEL);
-    assert_int_equal(packeis_observation_shape(NULL, &cells, &actions),
-                     PACKEIS_E_INVALID_ARGUMENT);
-    assert_int_equal(packeis_observation_shape(&planes, NULL, &actions),
-                     PACKEIS_E_INVALID_ARGUMENT);
-    assert_int_equal(packeis_observation_shape(&planes, &cells, NULL),
-                     PACKEIS_E_INVALID_ARGUMENT);
-    assert_int_equal(planes + cells + actions, 0);
+    /* Each code with its number in the migration notes (its index here)
+     * and its name as written in the header. */
+    static const struct {
+        int code;
+        const char *name;
+    } statuses[PACKEIS_STATUS_COUNT] = {
+        {PACKEIS_OK, "PACKEIS_OK"},
+        {PACKEIS_E_INVALID_ARGUMENT, "PACKEIS_E_INVALID_ARGUMENT"},
+        {PACKEIS_E_OUT_OF_RANGE, "PACKEIS_E_OUT_OF_RANGE"},
+        {PACKEIS_E_OUT_OF_MEMORY, "PACKEIS_E_OUT_OF_MEMORY"},
+        {PACKEIS_E_BUFFER_TOO_SMALL, "PACKEIS_E_BUFFER_TOO_SMALL"},
+        {PACKEIS_E_GAME_OVER, "PACKEIS_E_GAME_OVER"},
+        {PACKEIS_E_WRONG_PHASE, "PACKEIS_E_WRONG_PHASE"},
+        {PACKEIS_E_NOT_YOUR_PENGUIN, "PACKEIS_E_NOT_YOUR_PENGUIN"},
+        {PACKEIS_E_NOT_IN_LINE, "PACKEIS_E_NOT_IN_LINE"},
+        {PACKEIS_E_BLOCKED_BY_PENGUIN, "PACKEIS_E_BLOCKED_BY_PENGUIN"},
+        {PACKEIS_E_BLOCKED_BY_GAP, "PACKEIS_E_BLOCKED_BY_GAP"},
+        {PACKEIS_E_OCCUPIED, "PACKEIS_E_OCCUPIED"},
+        {PACKEIS_E_NOT_ONE_FISH, "PACKEIS_E_NOT_ONE_FISH"},
+        {PACKEIS_E_NOTHING_TO_UNDO, "PACKEIS_E_NOTHING_TO_UNDO"},
+        {PACKEIS_E_NOTHING_TO_REDO, "PACKEIS_E_NOTHING_TO_REDO"},
+        {PACKEIS_E_DUPLICATE_CELL, "PACKEIS_E_DUPLICATE_CELL"},
+        {PACKEIS_E_MIXED_PARITY, "PACKEIS_E_MIXED_PARITY"},
+        {PACKEIS_E_FISH_OUT_OF_RANGE, "PACKEIS_E_FISH_OUT_OF_RANGE"},
+        {PACKEIS_E_TOO_MANY_CELLS, "PACKEIS_E_TOO_MANY_CELLS"},
+        {PACKEIS_E_NO_CELLS, "PACKEIS_E_NO_CELLS"},
+        {PACKEIS_E_COORD_OUT_OF_RANGE, "PACKEIS_E_COORD_OUT_OF_RANGE"},
+        {PACKEIS_E_TOO_FEW_FLOES, "PACKEIS_E_TOO_FEW_FLOES"},
+        {PACKEIS_E_MALFORMED_TEXT, "PACKEIS_E_MALFORMED_TEXT"},
+        {PACKEIS_E_INVALID_POSITION, "PACKEIS_E_INVALID_POSITION"},
+    };
+    for (int status = 0; status < PACKEIS_STATUS_COUNT; status++) {
+        assert_int_equal(statuses[status].code, status);
+        const char *name = packeis_status_name(status);
+        assert_non_null(name);
+        assert_string_equal(name, statuses[status].name);
+        assert_non_null(packeis_strerror(status));
+    }
+    assert_null(packeis_status_name(PACKEIS_STATUS_COUNT));
+    assert_null(packeis_status_name(24));
+    assert_null(packeis_status_name(-1));
+    assert_null(packeis_status_name(INT_MAX));
+    assert_null(packeis_status_name(INT_MIN));
+    assert_non_null(packeis_strerror(24));
+    assert_non_null(packeis_strerror(-1));
+}
+
+static void test_phase_names(void **state)
+{
+    (void)state;
+    assert_string_equal(packeis_phase_name(PACKEIS_PHASE_PLACEMENT), "placement");
+    assert_string_equal(packeis_phase_name(PACKEIS_PHASE_MOVEMENT), "movement");
+    assert_string_equal(packeis_phase_name(PACKEIS_PHASE_OVER), "over");
+    assert_int_equal(PACKEIS_PHASE_PLACEMENT, 0);
+    assert_int_equal(PACKEIS_PHASE_MOVEMENT, 1);
+    assert_int_equal(PACKEIS_PHASE_OVER, 2);
+    assert_null(packeis_phase_name(3));
+    assert_null(packeis_phase_name(-1));
+    assert_null(packeis_phase_name(INT_MAX));
+    assert_null(packeis_phase_name(INT_MIN));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -335,31 +386,63 @@ static void test_game_new_bad(void **state)
         assert_int_equal((out), SENTINEL);                                                     \
     } while (0)
 
+/* Accessors of a NULL game return their documented values. */
+static void null_game_accessors(void)
+{
+    assert_int_equal(packeis_game_player_count(NULL), 0);
+    assert_int_equal(packeis_game_penguins_per_player(NULL), 0);
+    assert_int_equal(packeis_game_variant(NULL, PACKEIS_VARIANT_PLACE_ANY_FLOE), 0);
+    assert_int_equal(packeis_game_is_standard_board(NULL), 0);
+    assert_true(packeis_game_seed(NULL) == 0);
+    assert_true(packeis_game_hash_seed(NULL) == 0);
+    assert_int_equal(packeis_game_cell_count(NULL), 0);
+    assert_int_equal(packeis_game_cell_at(NULL, 1, 0), -1);
+    assert_int_equal(packeis_game_neighbor(NULL, 0, 0), -1);
+    assert_int_equal(packeis_game_fish(NULL, 0), 0);
+    assert_int_equal(packeis_game_phase(NULL), -1);
+    assert_int_equal(packeis_game_current_player(NULL), -1);
+    assert_true(packeis_game_floes(NULL) == 0);
+    assert_true(packeis_game_penguins(NULL, 0) == 0);
+    assert_int_equal(packeis_game_penguin_at(NULL, 0), -1);
+    assert_int_equal(packeis_game_is_out(NULL, 0), 0);
+    assert_int_equal(packeis_game_fish_won(NULL, 0), 0);
+    assert_int_equal(packeis_game_floes_won(NULL, 0), 0);
+    assert_int_equal(packeis_game_rank(NULL, 0), 0);
+    assert_int_equal(packeis_game_winners(NULL), 0);
+    assert_true(packeis_game_destinations(NULL, 0) == 0);
+    assert_int_equal(packeis_game_redo_count(NULL), 0);
+    assert_int_equal(packeis_game_ply_count(NULL), 0);
+    assert_int_equal(packeis_game_ply_player(NULL, 0), -1);
+    assert_true(packeis_game_ply_removed(NULL, 0) == 0);
+    assert_true(packeis_game_ply_credited(NULL, 0, 0) == 0);
+    assert_int_equal(packeis_game_ply_players_out(NULL, 0), 0);
+    assert_true(packeis_game_perft(NULL, 0) == 0);
+    assert_true(packeis_game_perft(NULL, 2) == 0);
+    assert_true(packeis_game_hash(NULL) == 0);
+}
+
 static void bad_setup_queries(const packeis_game *g)
 {
-    int v = SENTINEL, w = SENTINEL;
-    uint64_t seed = SENTINEL;
-    EXPECT_FAILS(packeis_game_player_count(NULL, &v), PACKEIS_E_INVALID_ARGUMENT, v);
-    assert_int_equal(packeis_game_player_count(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    EXPECT_FAILS(packeis_game_penguins_per_player(NULL, &v), PACKEIS_E_INVALID_ARGUMENT, v);
-    assert_int_equal(packeis_game_penguins_per_player(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    EXPECT_FAILS(packeis_game_variant(NULL, 0, &v), PACKEIS_E_INVALID_ARGUMENT, v);
-    assert_int_equal(packeis_game_variant(g, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    EXPECT_FAILS(packeis_game_variant(g, -1, &v), PACKEIS_E_INVALID_ARGUMENT, v);
-    EXPECT_FAILS(packeis_game_variant(g, PACKEIS_VARIANT_COUNT, &v), PACKEIS_E_INVALID_ARGUMENT,
-                 v);
-    EXPECT_FAILS(packeis_game_board_seed(NULL, &v, &seed), PACKEIS_E_INVALID_ARGUMENT, v);
-    EXPECT_FAILS(packeis_game_board_seed(g, NULL, &seed), PACKEIS_E_INVALID_ARGUMENT, seed);
-    EXPECT_FAILS(packeis_game_board_seed(g, &v, NULL), PACKEIS_E_INVALID_ARGUMENT, v);
-    EXPECT_FAILS(packeis_game_cell_count(NULL, &v), PACKEIS_E_INVALID_ARGUMENT, v);
-    assert_int_equal(packeis_game_cell_count(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    EXPECT_FAILS(packeis_game_cell_at(NULL, 0, 0, &v), PACKEIS_E_INVALID_ARGUMENT, v);
-    assert_int_equal(packeis_game_cell_at(g, 0, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    int v = SENTINEL, w = SENTINEL, b[4] = {SENTINEL, SENTINEL, SENTINEL, SENTINEL};
+    assert_int_equal(packeis_game_variant(g, -1), 0);
+    assert_int_equal(packeis_game_variant(g, PACKEIS_VARIANT_COUNT), 0);
     EXPECT_FAILS(packeis_game_cell_coords(NULL, 0, &v, &w), PACKEIS_E_INVALID_ARGUMENT, v);
     EXPECT_FAILS(packeis_game_cell_coords(g, 0, NULL, &w), PACKEIS_E_INVALID_ARGUMENT, w);
     EXPECT_FAILS(packeis_game_cell_coords(g, 0, &v, NULL), PACKEIS_E_INVALID_ARGUMENT, v);
-    assert_int_equal(packeis_game_cell_at(g, PACKEIS_COORD_MAX, INT_MIN, &v), PACKEIS_OK);
-    assert_int_equal(v, -1);
+    EXPECT_FAILS(packeis_game_layout_bounds(NULL, &b[0], &b[1], &b[2], &b[3]),
+                 PACKEIS_E_INVALID_ARGUMENT, b[0]);
+    EXPECT_FAILS(packeis_game_layout_bounds(g, NULL, &b[1], &b[2], &b[3]),
+                 PACKEIS_E_INVALID_ARGUMENT, b[1]);
+    EXPECT_FAILS(packeis_game_layout_bounds(g, &b[0], NULL, &b[2], &b[3]),
+                 PACKEIS_E_INVALID_ARGUMENT, b[0]);
+    EXPECT_FAILS(packeis_game_layout_bounds(g, &b[0], &b[1], NULL, &b[3]),
+                 PACKEIS_E_INVALID_ARGUMENT, b[3]);
+    EXPECT_FAILS(packeis_game_layout_bounds(g, &b[0], &b[1], &b[2], NULL),
+                 PACKEIS_E_INVALID_ARGUMENT, b[2]);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(b[i], SENTINEL);
+    assert_int_equal(packeis_game_cell_at(g, PACKEIS_COORD_MAX, INT_MIN), -1);
+    assert_int_equal(packeis_game_cell_at(g, INT_MAX, INT_MAX), -1);
 }
 
 static const int bad_cells[] = {-1, 20, 63, NCELLS, INT_MAX, INT_MIN};
@@ -368,92 +451,50 @@ static const int bad_cells[] = {-1, 20, 63, NCELLS, INT_MAX, INT_MIN};
 static void bad_cell_queries(const packeis_game *g, int c)
 {
     int v = SENTINEL, w = SENTINEL;
-    uint64_t set = SENTINEL;
     EXPECT_FAILS(packeis_game_cell_coords(g, c, &v, &w), PACKEIS_E_OUT_OF_RANGE, v);
     assert_int_equal(w, SENTINEL);
-    EXPECT_FAILS(packeis_game_neighbor(g, c, 0, &v), PACKEIS_E_OUT_OF_RANGE, v);
-    EXPECT_FAILS(packeis_game_fish(g, c, &v), PACKEIS_E_OUT_OF_RANGE, v);
-    EXPECT_FAILS(packeis_game_floe_present(g, c, &v), PACKEIS_E_OUT_OF_RANGE, v);
-    EXPECT_FAILS(packeis_game_penguin_at(g, c, &v), PACKEIS_E_OUT_OF_RANGE, v);
-    EXPECT_FAILS(packeis_game_destinations(g, c, &set), PACKEIS_E_OUT_OF_RANGE, set);
+    for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++)
+        assert_int_equal(packeis_game_neighbor(g, c, d), -1);
+    assert_int_equal(packeis_game_fish(g, c), 0);
+    assert_int_equal(packeis_game_penguin_at(g, c), -1);
+    assert_true(packeis_game_destinations(g, c) == 0);
 }
 
-static void null_cell_queries(const packeis_game *g)
+static void bad_direction_queries(const packeis_game *g)
 {
-    int v = SENTINEL;
-    uint64_t set = SENTINEL;
-    EXPECT_FAILS(packeis_game_neighbor(NULL, 0, 0, &v), PACKEIS_E_INVALID_ARGUMENT, v);
-    assert_int_equal(packeis_game_neighbor(g, 0, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    EXPECT_FAILS(packeis_game_neighbor(g, 0, -1, &v), PACKEIS_E_OUT_OF_RANGE, v);
-    EXPECT_FAILS(packeis_game_neighbor(g, 0, PACKEIS_DIRECTION_COUNT, &v),
-                 PACKEIS_E_OUT_OF_RANGE, v);
-    EXPECT_FAILS(packeis_game_fish(NULL, 0, &v), PACKEIS_E_INVALID_ARGUMENT, v);
-    assert_int_equal(packeis_game_fish(g, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    EXPECT_FAILS(packeis_game_fish_set(NULL, 1, &set), PACKEIS_E_INVALID_ARGUMENT, set);
-    assert_int_equal(packeis_game_fish_set(g, 1, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    EXPECT_FAILS(packeis_game_fish_set(g, 0, &set), PACKEIS_E_OUT_OF_RANGE, set);
-    EXPECT_FAILS(packeis_game_fish_set(g, 4, &set), PACKEIS_E_OUT_OF_RANGE, set);
-    EXPECT_FAILS(packeis_game_floe_present(NULL, 0, &v), PACKEIS_E_INVALID_ARGUMENT, v);
-    assert_int_equal(packeis_game_floe_present(g, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    EXPECT_FAILS(packeis_game_penguin_at(NULL, 0, &v), PACKEIS_E_INVALID_ARGUMENT, v);
-    assert_int_equal(packeis_game_penguin_at(g, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    EXPECT_FAILS(packeis_game_destinations(NULL, 0, &set), PACKEIS_E_INVALID_ARGUMENT, set);
-    assert_int_equal(packeis_game_destinations(g, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    EXPECT_FAILS(packeis_game_floe_set(NULL, &set), PACKEIS_E_INVALID_ARGUMENT, set);
-    assert_int_equal(packeis_game_floe_set(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_neighbor(g, 6, -1), -1);
+    assert_int_equal(packeis_game_neighbor(g, 6, PACKEIS_DIRECTION_COUNT), -1);
+    assert_int_equal(packeis_game_neighbor(g, 6, INT_MAX), -1);
+    assert_int_equal(packeis_game_neighbor(g, 6, INT_MIN), -1);
 }
 
 static void bad_player_queries(const packeis_game *g, int p)
 {
-    int v = SENTINEL, w = SENTINEL, cells[NCELLS];
-    uint64_t set = SENTINEL;
-    size_t count = SENTINEL;
-    EXPECT_FAILS(packeis_game_penguin_set(g, p, &set), PACKEIS_E_OUT_OF_RANGE, set);
-    EXPECT_FAILS(packeis_game_penguin_cells(g, p, cells, NCELLS, &count),
-                 PACKEIS_E_OUT_OF_RANGE, count);
-    EXPECT_FAILS(packeis_game_is_out(g, p, &v), PACKEIS_E_OUT_OF_RANGE, v);
-    EXPECT_FAILS(packeis_game_score(g, p, &v, &w), PACKEIS_E_OUT_OF_RANGE, v);
-    assert_int_equal(w, SENTINEL);
-    EXPECT_FAILS(packeis_game_rank(g, p, &v), PACKEIS_E_OUT_OF_RANGE, v);
+    assert_true(packeis_game_penguins(g, p) == 0);
+    assert_int_equal(packeis_game_is_out(g, p), 0);
+    assert_int_equal(packeis_game_fish_won(g, p), 0);
+    assert_int_equal(packeis_game_floes_won(g, p), 0);
+    assert_int_equal(packeis_game_rank(g, p), 0);
+    assert_true(packeis_game_ply_credited(g, 0, p) == 0);
 }
 
-static void null_player_queries(const packeis_game *g)
+static void bad_ply_queries(const packeis_game *g)
 {
-    int v = SENTINEL, cells[NCELLS];
-    uint64_t set = SENTINEL;
-    size_t count = SENTINEL;
-    uint32_t winners = SENTINEL;
-    EXPECT_FAILS(packeis_game_penguin_set(NULL, 0, &set), PACKEIS_E_INVALID_ARGUMENT, set);
-    assert_int_equal(packeis_game_penguin_set(g, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    EXPECT_FAILS(packeis_game_penguin_cells(NULL, 0, cells, NCELLS, &count),
-                 PACKEIS_E_INVALID_ARGUMENT, count);
-    assert_int_equal(packeis_game_penguin_cells(g, 0, cells, NCELLS, NULL),
-                     PACKEIS_E_INVALID_ARGUMENT);
-    EXPECT_FAILS(packeis_game_penguin_cells(g, 0, NULL, 4, &count), PACKEIS_E_INVALID_ARGUMENT,
-                 count);
-    EXPECT_FAILS(packeis_game_is_out(NULL, 0, &v), PACKEIS_E_INVALID_ARGUMENT, v);
-    assert_int_equal(packeis_game_is_out(g, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    EXPECT_FAILS(packeis_game_score(NULL, 0, &v, NULL), PACKEIS_E_INVALID_ARGUMENT, v);
-    assert_int_equal(packeis_game_score(g, 0, NULL, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    EXPECT_FAILS(packeis_game_rank(NULL, 0, &v), PACKEIS_E_INVALID_ARGUMENT, v);
-    assert_int_equal(packeis_game_rank(g, 0, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    EXPECT_FAILS(packeis_game_winners(NULL, &winners), PACKEIS_E_INVALID_ARGUMENT, winners);
-    assert_int_equal(packeis_game_winners(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    size_t plies = packeis_game_ply_count(g);
+    const size_t bad[] = {plies, plies + 1, SIZE_MAX};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(packeis_game_ply_player(g, bad[i]), -1);
+        assert_true(packeis_game_ply_removed(g, bad[i]) == 0);
+        assert_int_equal(packeis_game_ply_players_out(g, bad[i]), 0);
+        for (int p = 0; p < NPLAYERS; p++)
+            assert_true(packeis_game_ply_credited(g, bad[i], p) == 0);
+    }
 }
 
 static void null_position_queries(const packeis_game *g)
 {
-    int v = SENTINEL;
     size_t count = SENTINEL;
     packeis_move moves[4];
-    EXPECT_FAILS(packeis_game_phase(NULL, &v), PACKEIS_E_INVALID_ARGUMENT, v);
-    assert_int_equal(packeis_game_phase(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    EXPECT_FAILS(packeis_game_is_over(NULL, &v), PACKEIS_E_INVALID_ARGUMENT, v);
-    assert_int_equal(packeis_game_is_over(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    EXPECT_FAILS(packeis_game_current_player(NULL, &v), PACKEIS_E_INVALID_ARGUMENT, v);
-    assert_int_equal(packeis_game_current_player(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    EXPECT_FAILS(packeis_game_ply_count(NULL, &count), PACKEIS_E_INVALID_ARGUMENT, count);
-    assert_int_equal(packeis_game_ply_count(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
     EXPECT_FAILS(packeis_game_history(NULL, moves, 4, &count), PACKEIS_E_INVALID_ARGUMENT,
                  count);
     assert_int_equal(packeis_game_history(g, moves, 4, NULL), PACKEIS_E_INVALID_ARGUMENT);
@@ -463,17 +504,13 @@ static void null_position_queries(const packeis_game *g)
     assert_int_equal(packeis_game_legal_moves(g, moves, 4, NULL), PACKEIS_E_INVALID_ARGUMENT);
     EXPECT_FAILS(packeis_game_legal_moves(g, NULL, 4, &count), PACKEIS_E_INVALID_ARGUMENT,
                  count);
-    EXPECT_FAILS(packeis_game_move_count(NULL, &count), PACKEIS_E_INVALID_ARGUMENT, count);
-    assert_int_equal(packeis_game_move_count(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
 }
 
 static void null_search_calls(packeis_game *g)
 {
     uint64_t leaves[4] = {SENTINEL64, SENTINEL64, SENTINEL64, SENTINEL64};
-    packeis_move moves[4] = {SENTINEL, SENTINEL, SENTINEL, SENTINEL};
+    packeis_move moves[4] = {0x5A5A, 0x5A5A, 0x5A5A, 0x5A5A};
     size_t count = SENTINEL;
-    assert_int_equal(packeis_game_perft(NULL, 1, leaves), PACKEIS_E_INVALID_ARGUMENT);
-    assert_int_equal(packeis_game_perft(g, 1, NULL), PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(packeis_game_divide(NULL, 1, moves, leaves, 4, &count),
                      PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(packeis_game_divide(g, 0, moves, leaves, 4, &count),
@@ -486,31 +523,43 @@ static void null_search_calls(packeis_game *g)
                      PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(count, SENTINEL);
     assert_int_equal(leaves[0], SENTINEL64);
-    assert_int_equal(moves[0], SENTINEL);
+    assert_int_equal(moves[0], 0x5A5A);
     assert_int_equal(packeis_game_playout(NULL, 1, &count), PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(count, SENTINEL);
 }
 
 static void null_batch_calls(const packeis_game *g)
 {
-    uint32_t winners = SENTINEL;
-    uint64_t plies = SENTINEL64;
+    unsigned winners[2] = {SENTINEL, SENTINEL};
+    int fish[2 * NPLAYERS] = {SENTINEL};
+    size_t plies = SENTINEL;
     float planes[PACKEIS_OBSERVATION_SIZE];
-    uint8_t mask[PACKEIS_ACTION_COUNT];
+    uint8_t mask[PACKEIS_MOVE_VALUES];
     size_t count = SENTINEL;
-    assert_int_equal(packeis_game_playout_batch(NULL, 1, 1, &winners, NULL, NULL, &plies),
+    assert_int_equal(packeis_game_playout_batch(NULL, 1, 1, winners, NULL, NULL, 2, &plies),
                      PACKEIS_E_INVALID_ARGUMENT);
-    assert_int_equal(packeis_game_playout_batch(g, 1, 1, NULL, NULL, NULL, NULL),
+    assert_int_equal(packeis_game_playout_batch(g, 1, 1, NULL, NULL, NULL, 2, NULL),
                      PACKEIS_E_INVALID_ARGUMENT);
-    assert_int_equal(packeis_game_playout_batch(g, 1, SIZE_MAX, NULL, NULL, NULL, &plies),
-                     PACKEIS_E_OUT_OF_RANGE);
-    assert_int_equal(winners, SENTINEL);
-    assert_int_equal(plies, SENTINEL64);
-    assert_int_equal(packeis_game_playout_batch(g, 1, 0, &winners, NULL, NULL, &plies),
+    /* Room for 1 game, 2 asked: nothing is played. */
+    assert_int_equal(packeis_game_playout_batch(g, 1, 2, winners, NULL, NULL, 1, &plies),
+                     PACKEIS_E_BUFFER_TOO_SMALL);
+    assert_int_equal(packeis_game_playout_batch(g, 1, 2, NULL, fish, NULL, 1, &plies),
+                     PACKEIS_E_BUFFER_TOO_SMALL);
+    /* capacity * PACKEIS_MAX_PLAYERS overflows. */
+    assert_int_equal(
+        packeis_game_playout_batch(g, 1, 1, NULL, fish, NULL, SIZE_MAX / 2, &plies),
+        PACKEIS_E_OUT_OF_RANGE);
+    assert_int_equal(
+        packeis_game_playout_batch(g, 1, 1, NULL, NULL, fish, SIZE_MAX / 2, &plies),
+        PACKEIS_E_OUT_OF_RANGE);
+    assert_int_equal(winners[0], SENTINEL);
+    assert_int_equal(winners[1], SENTINEL);
+    assert_int_equal(fish[0], SENTINEL);
+    assert_int_equal(plies, SENTINEL);
+    assert_int_equal(packeis_game_playout_batch(g, 1, 0, winners, NULL, NULL, 0, &plies),
                      PACKEIS_OK);
-    assert_int_equal(winners, SENTINEL);
+    assert_int_equal(winners[0], SENTINEL);
     assert_int_equal(plies, 0);
-    plies = SENTINEL64;
     EXPECT_FAILS(packeis_game_observe(NULL, 0, planes, PACKEIS_OBSERVATION_SIZE, &count),
                  PACKEIS_E_INVALID_ARGUMENT, count);
     assert_int_equal(packeis_game_observe(g, 0, planes, PACKEIS_OBSERVATION_SIZE, NULL),
@@ -519,13 +568,13 @@ static void null_batch_calls(const packeis_game *g)
                  count);
     EXPECT_FAILS(packeis_game_observe(g, 2, planes, PACKEIS_OBSERVATION_SIZE, &count),
                  PACKEIS_E_INVALID_ARGUMENT, count);
-    EXPECT_FAILS(packeis_game_observe(g, -1, planes, PACKEIS_OBSERVATION_SIZE, &count),
+    EXPECT_FAILS(packeis_game_observe(g, ~0u, planes, PACKEIS_OBSERVATION_SIZE, &count),
                  PACKEIS_E_INVALID_ARGUMENT, count);
-    EXPECT_FAILS(packeis_game_legal_action_mask(NULL, mask, sizeof mask, &count),
+    EXPECT_FAILS(packeis_game_legal_mask(NULL, mask, sizeof mask, &count),
                  PACKEIS_E_INVALID_ARGUMENT, count);
-    assert_int_equal(packeis_game_legal_action_mask(g, mask, sizeof mask, NULL),
+    assert_int_equal(packeis_game_legal_mask(g, mask, sizeof mask, NULL),
                      PACKEIS_E_INVALID_ARGUMENT);
-    EXPECT_FAILS(packeis_game_legal_action_mask(g, NULL, 1, &count), PACKEIS_E_INVALID_ARGUMENT,
+    EXPECT_FAILS(packeis_game_legal_mask(g, NULL, 1, &count), PACKEIS_E_INVALID_ARGUMENT,
                  count);
 }
 
@@ -538,18 +587,21 @@ static void null_lifecycle_calls(packeis_game *g)
     assert_int_equal(packeis_game_assign(NULL, g), PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(packeis_game_assign(g, NULL), PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(packeis_game_assign(g, g), PACKEIS_OK);
+    assert_int_equal(packeis_game_reset(NULL, 0), PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(packeis_game_undo(NULL), PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(packeis_game_undo_to(NULL, 0), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_redo(NULL), PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(packeis_game_apply(NULL, packeis_move_placement(0)),
                      PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(packeis_game_check_move(NULL, packeis_move_placement(0)),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_check_move(NULL, PACKEIS_MOVE_NONE),
                      PACKEIS_E_INVALID_ARGUMENT);
 }
 
 static void bad_undo_calls(packeis_game *g)
 {
-    size_t plies = 0;
-    assert_int_equal(packeis_game_ply_count(g, &plies), PACKEIS_OK);
+    size_t plies = packeis_game_ply_count(g);
     assert_int_equal(packeis_game_undo_to(g, plies + 1), PACKEIS_E_OUT_OF_RANGE);
     assert_int_equal(packeis_game_undo_to(g, SIZE_MAX), PACKEIS_E_OUT_OF_RANGE);
     assert_int_equal(packeis_game_undo_to(g, plies), PACKEIS_OK);
@@ -562,14 +614,15 @@ static void test_bad_arguments(void **state)
     for (int stage = 0; stage < STAGES; stage++) {
         packeis_game *g = stage_game((enum stage)stage);
         snap_take(g, &before);
+        null_game_accessors();
         bad_setup_queries(g);
-        null_cell_queries(g);
+        bad_direction_queries(g);
         for (size_t i = 0; i < BAD_CELLS; i++)
             bad_cell_queries(g, bad_cells[i]);
-        null_player_queries(g);
         const int bad_players[] = {-1, 2, NPLAYERS, INT_MAX, INT_MIN};
         for (size_t i = 0; i < sizeof bad_players / sizeof bad_players[0]; i++)
             bad_player_queries(g, bad_players[i]);
+        bad_ply_queries(g);
         null_position_queries(g);
         null_search_calls(g);
         null_batch_calls(g);
@@ -587,6 +640,7 @@ static void test_nothing_to_undo(void **state)
     packeis_game *g = small_game();
     snap_take(g, &before);
     assert_int_equal(packeis_game_undo(g), PACKEIS_E_NOTHING_TO_UNDO);
+    assert_int_equal(packeis_game_redo(g), PACKEIS_E_NOTHING_TO_REDO);
     assert_int_equal(packeis_game_undo_to(g, 1), PACKEIS_E_OUT_OF_RANGE);
     assert_int_equal(packeis_game_undo_to(g, 0), PACKEIS_OK);
     snap_expect(g, &before);
@@ -609,7 +663,7 @@ typedef packeis_status (*filler)(const packeis_game *, void *, size_t, size_t *)
 
 static void check_buffer(const packeis_game *g, filler fill, size_t element)
 {
-    static unsigned char buffer[PACKEIS_ACTION_COUNT * 8];
+    static unsigned char buffer[PACKEIS_MOVE_VALUES * 8];
     size_t needed = SENTINEL, count = SENTINEL;
     packeis_status first = fill(g, NULL, 0, &needed);
     assert_true(first == PACKEIS_OK || first == PACKEIS_E_BUFFER_TOO_SMALL);
@@ -636,13 +690,6 @@ static packeis_status fill_history(const packeis_game *g, void *b, size_t cap, s
     return packeis_game_history(g, b, cap, count);
 }
 
-static int buffer_player;
-
-static packeis_status fill_penguins(const packeis_game *g, void *b, size_t cap, size_t *count)
-{
-    return packeis_game_penguin_cells(g, buffer_player, b, cap, count);
-}
-
 static packeis_status fill_observe(const packeis_game *g, void *b, size_t cap, size_t *count)
 {
     return packeis_game_observe(g, 0, b, cap, count);
@@ -650,7 +697,7 @@ static packeis_status fill_observe(const packeis_game *g, void *b, size_t cap, s
 
 static packeis_status fill_mask(const packeis_game *g, void *b, size_t cap, size_t *count)
 {
-    return packeis_game_legal_action_mask(g, b, cap, count);
+    return packeis_game_legal_mask(g, b, cap, count);
 }
 
 /* divide writes two buffers: both must stay untouched. */
@@ -683,8 +730,6 @@ static void test_small_buffers(void **state)
         snap_take(g, &before);
         check_buffer(g, fill_legal, sizeof(packeis_move));
         check_buffer(g, fill_history, sizeof(packeis_move));
-        for (buffer_player = 0; buffer_player < 2; buffer_player++)
-            check_buffer(g, fill_penguins, sizeof(int));
         check_buffer(g, fill_observe, sizeof(float));
         check_buffer(g, fill_mask, sizeof(uint8_t));
         check_divide_buffers(g);
@@ -702,13 +747,15 @@ static void expect_rejected(packeis_game *g, packeis_move move, packeis_status s
     static snapshot before;
     snap_take(g, &before);
     if (packeis_game_check_move(g, move) != status)
-        print_error("move 0x%08x\n", (unsigned)move);
+        print_error("move %u: status %s\n", (unsigned)move,
+                    packeis_status_name(packeis_game_check_move(g, move)));
     assert_int_equal(packeis_game_check_move(g, move), status);
     assert_int_equal(packeis_game_apply(g, move), status);
     snap_expect(g, &before);
 }
 
-/* Moves that no phase accepts, with the status each phase gives. */
+/* Moves that no phase accepts, with the status each phase gives (cells 20
+ * to 63 are move cells but not cells of the 20-floe layout). */
 static void reject_garbage(packeis_game *g, int phase)
 {
     packeis_status slide_status =
@@ -716,70 +763,116 @@ static void reject_garbage(packeis_game *g, int phase)
     packeis_status place_status =
         phase == PACKEIS_PHASE_PLACEMENT ? PACKEIS_E_OUT_OF_RANGE : PACKEIS_E_WRONG_PHASE;
     expect_rejected(g, PACKEIS_MOVE_NONE, PACKEIS_E_OUT_OF_RANGE);
-    expect_rejected(g, 0x12345678u, slide_status);
+    expect_rejected(g, PACKEIS_MOVE_VALUES, PACKEIS_E_OUT_OF_RANGE);
+    expect_rejected(g, 0x8000, PACKEIS_E_OUT_OF_RANGE);
+    expect_rejected(g, 0xFFFE, PACKEIS_E_OUT_OF_RANGE);
     expect_rejected(g, packeis_move_slide(20, 0), slide_status);
     expect_rejected(g, packeis_move_slide(0, 63), slide_status);
-    expect_rejected(g, 0x0000FFFFu, slide_status);
-    expect_rejected(g, 0xFFFEFFFFu, slide_status);
+    expect_rejected(g, packeis_move_slide(63, 62), slide_status);
+    expect_rejected(g, 21 * 64 + 20, slide_status);
     expect_rejected(g, packeis_move_placement(20), place_status);
     expect_rejected(g, packeis_move_placement(63), place_status);
-    expect_rejected(g, 0xFFFF1234u, place_status);
-    expect_rejected(g, 0xFFFFFFFEu, place_status);
+    expect_rejected(g, 40 * 65, place_status);
 }
 
 static int first_penguin(const packeis_game *g, int player)
 {
-    uint64_t set = 0;
-    assert_int_equal(packeis_game_penguin_set(g, player, &set), PACKEIS_OK);
+    uint64_t set = packeis_game_penguins(g, player);
     assert_true(set != 0);
     return __builtin_ctzll(set);
 }
 
 static void reject_placements(packeis_game *g)
 {
-    uint64_t two = 0, taken = 0;
-    assert_int_equal(packeis_game_fish_set(g, 2, &two), PACKEIS_OK);
+    /* small_game: cells 0, 3, 6, ... carry two fish; placements only ever
+     * went on one-fish floes, so cell 0 is free. */
+    assert_int_equal(packeis_game_fish(g, 0), 2);
+    assert_int_equal(packeis_game_penguin_at(g, 0), -1);
+    uint64_t taken = packeis_game_penguins(g, 0);
+    assert_true(taken != 0);
     reject_garbage(g, PACKEIS_PHASE_PLACEMENT);
-    expect_rejected(g, packeis_move_placement(__builtin_ctzll(two)), PACKEIS_E_ILLEGAL_MOVE);
-    assert_int_equal(packeis_game_penguin_set(g, 0, &taken), PACKEIS_OK);
-    expect_rejected(g, packeis_move_placement(__builtin_ctzll(taken)), PACKEIS_E_ILLEGAL_MOVE);
+    expect_rejected(g, packeis_move_placement(0), PACKEIS_E_NOT_ONE_FISH);
+    expect_rejected(g, packeis_move_placement(__builtin_ctzll(taken)), PACKEIS_E_OCCUPIED);
     expect_rejected(g, packeis_move_slide(__builtin_ctzll(taken), 19), PACKEIS_E_WRONG_PHASE);
 }
 
-/* A cell the penguin on `from` cannot reach, or -1. */
-static int unreachable_from(const packeis_game *g, int from)
+/* The reason packeis.h gives for sliding the penguin of the player to act
+ * on `from` to `to`, worked out by walking the geometry queries: NOT_IN_LINE
+ * if no walk along one direction over cells of the layout meets `to`; else
+ * the first penguin or gap on the way, or OK. */
+static packeis_status slide_reason(const packeis_game *g, int from, int to)
 {
-    uint64_t reach = 0;
-    assert_int_equal(packeis_game_destinations(g, from, &reach), PACKEIS_OK);
-    for (int c = 0; c < 20; c++)
-        if (c != from && !(reach & bit(c)))
-            return c;
-    return -1;
+    for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++) {
+        int c = packeis_game_neighbor(g, from, d);
+        while (c >= 0 && c != to)
+            c = packeis_game_neighbor(g, c, d);
+        if (c != to)
+            continue;
+        for (c = packeis_game_neighbor(g, from, d);; c = packeis_game_neighbor(g, c, d)) {
+            if (packeis_game_penguin_at(g, c) >= 0)
+                return PACKEIS_E_BLOCKED_BY_PENGUIN;
+            if (!((packeis_game_floes(g) >> c) & 1))
+                return PACKEIS_E_BLOCKED_BY_GAP;
+            if (c == to)
+                return PACKEIS_OK;
+        }
+    }
+    return PACKEIS_E_NOT_IN_LINE;
 }
 
 static void reject_slides(packeis_game *g)
 {
-    int player = 0;
-    assert_int_equal(packeis_game_current_player(g, &player), PACKEIS_OK);
-    int mine = first_penguin(g, player), theirs = first_penguin(g, 1 - player);
+    int player = packeis_game_current_player(g);
+    assert_true(player == 0 || player == 1);
+    packeis_move legal[PACKEIS_MAX_MOVES];
+    size_t n = 0;
+    assert_int_equal(packeis_game_legal_moves(g, legal, PACKEIS_MAX_MOVES, &n), PACKEIS_OK);
+    assert_true(n > 0);
+    /* A penguin that can move, and one of the other player. */
+    int mine = packeis_move_from(legal[0]), theirs = first_penguin(g, 1 - player);
+    assert_int_equal(packeis_game_penguin_at(g, mine), player);
     reject_garbage(g, PACKEIS_PHASE_MOVEMENT);
-    expect_rejected(g, packeis_move_slide(mine, mine), PACKEIS_E_ILLEGAL_MOVE);
-    expect_rejected(g, packeis_move_slide(mine, unreachable_from(g, mine)),
-                    PACKEIS_E_ILLEGAL_MOVE);
-    expect_rejected(g, packeis_move_slide(mine, theirs), PACKEIS_E_ILLEGAL_MOVE);
-    uint64_t reach = 0;
-    assert_int_equal(packeis_game_destinations(g, theirs, &reach), PACKEIS_OK);
-    if (reach) /* the other player's penguin, to a cell it could reach */
-        expect_rejected(g, packeis_move_slide(theirs, __builtin_ctzll(reach)),
-                        PACKEIS_E_ILLEGAL_MOVE);
-    expect_rejected(g, packeis_move_placement(__builtin_ctzll(~reach & 0xFFFFF)),
-                    PACKEIS_E_WRONG_PHASE);
+    /* No slide to itself: no value for it; mine * 65 is a placement. */
+    expect_rejected(g, packeis_move_slide(mine, mine), PACKEIS_E_OUT_OF_RANGE);
+    expect_rejected(g, (packeis_move)(mine * 65), PACKEIS_E_WRONG_PHASE);
+    /* Every other destination: the walked reason, each at least once. */
+    uint64_t reach = packeis_game_destinations(g, mine);
+    int seen[PACKEIS_STATUS_COUNT] = {0};
+    for (int to = 0; to < 20; to++) {
+        if (to == mine)
+            continue;
+        packeis_status why = slide_reason(g, mine, to);
+        assert_int_equal(why == PACKEIS_OK, (reach >> to) & 1);
+        seen[why]++;
+        if (why != PACKEIS_OK)
+            expect_rejected(g, packeis_move_slide(mine, to), why);
+    }
+    assert_true(seen[PACKEIS_OK] > 0);
+    assert_true(seen[PACKEIS_E_NOT_IN_LINE] > 0);
+    expect_rejected(g, packeis_move_slide(mine, theirs), slide_reason(g, mine, theirs));
+    /* The other player's penguin, to a cell it could reach. */
+    uint64_t theirs_reach = packeis_game_destinations(g, theirs);
+    if (theirs_reach)
+        expect_rejected(g, packeis_move_slide(theirs, __builtin_ctzll(theirs_reach)),
+                        PACKEIS_E_NOT_YOUR_PENGUIN);
+    /* A floe with no penguin, to its neighbour: no penguin to move. */
+    uint64_t free_floes = packeis_game_floes(g);
+    for (int p = 0; p < 2; p++)
+        free_floes &= ~packeis_game_penguins(g, p);
+    assert_true(free_floes != 0);
+    int empty = __builtin_ctzll(free_floes);
+    for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++)
+        if (packeis_game_neighbor(g, empty, d) >= 0)
+            expect_rejected(g, packeis_move_slide(empty, packeis_game_neighbor(g, empty, d)),
+                            PACKEIS_E_NOT_YOUR_PENGUIN);
+    expect_rejected(g, packeis_move_placement(empty), PACKEIS_E_WRONG_PHASE);
 }
 
 static void reject_after_over(packeis_game *g)
 {
-    const packeis_move moves[] = {PACKEIS_MOVE_NONE, 0x12345678u, packeis_move_placement(0),
-                                  packeis_move_slide(0, 1), packeis_move_placement(63)};
+    const packeis_move moves[] = {PACKEIS_MOVE_NONE, PACKEIS_MOVE_VALUES,
+                                  packeis_move_placement(0), packeis_move_slide(0, 1),
+                                  packeis_move_placement(63)};
     for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++)
         expect_rejected(g, moves[i], PACKEIS_E_GAME_OVER);
     size_t plies = SENTINEL, count = SENTINEL;
@@ -866,8 +959,8 @@ static void counting_release(void *context, void *block, size_t size)
 
 typedef struct outcome {
     snapshot game, copy, target;
-    uint32_t winners[8];
-    uint64_t batch_plies;
+    unsigned winners[8];
+    size_t batch_plies;
 } outcome;
 
 static packeis_options *scenario_options(counting *c, const packeis_allocator *a)
@@ -922,10 +1015,18 @@ static void scenario(counting *c, const packeis_allocator *a, outcome *out)
     scenario_apply(c, copy, 3); /* a clone's history is full: it must grow */
     WITH_RETRY(c, target, packeis_game_assign(target, copy));
     WITH_RETRY(c, g, packeis_game_playout(g, 99, NULL));
+    WITH_RETRY(c, g, packeis_game_undo_to(g, 10));
+    WITH_RETRY(c, g, packeis_game_redo(g));
     WITH_RETRY(c, copy, packeis_game_playout(copy, 7, NULL));
-    WITH_RETRY(
-        c, target,
-        packeis_game_playout_batch(target, 5, 8, out->winners, NULL, NULL, &out->batch_plies));
+    /* packeis.h: reset "never allocates, so it cannot fail on a valid game".
+     * LIBRARY FAILURE (1b76eea): the interim packeis_game_reset() in
+     * lib/game.c rebuilds the setup with pk_setup_new(), one allocation. */
+    long calls = c->calls;
+    assert_int_equal(packeis_game_reset(target, 3), PACKEIS_OK);
+    assert_int_equal(c->calls, calls);
+    WITH_RETRY(c, target,
+               packeis_game_playout_batch(target, 5, 8, out->winners, NULL, NULL, 8,
+                                          &out->batch_plies));
     WITH_RETRY(c, target, packeis_game_assign(target, g));
     snap_take(g, &out->game);
     snap_take(copy, &out->copy);
@@ -1008,14 +1109,16 @@ static void *run_job(void *arg)
 {
     job *j = arg;
     packeis_game *g = j->game;
-    size_t start = 0;
-    JOB_OK(j, packeis_game_ply_count(g, &start));
+    size_t start = packeis_game_ply_count(g);
     step_randomly(j, g);
     JOB_OK(j, packeis_game_history(g, j->history, MAX_PLIES, &j->plies));
     for (int p = 0; p < j->players; p++)
-        JOB_OK(j, packeis_game_score(g, p, &j->fish[p], NULL));
+        j->fish[p] = packeis_game_fish_won(g, p);
     JOB_OK(j, packeis_game_undo_to(g, start + (j->plies - start) / 2));
-    JOB_OK(j, packeis_game_perft(g, 3, &j->perft));
+    j->perft = packeis_game_perft(g, 3);
+    j->errors += j->perft == 0;
+    JOB_OK(j, packeis_game_redo(g)); /* the undone half is there to redo */
+    JOB_OK(j, packeis_game_undo(g));
     JOB_OK(j, packeis_game_playout(g, j->seed ^ 0xABCDEFu, NULL));
     JOB_OK(j, packeis_game_history(g, j->playout, MAX_PLIES, &j->playout_plies));
     packeis_game_free(g);
@@ -1203,16 +1306,9 @@ static void expect_same_game(const packeis_game *g, const packeis_game *h)
     snap_take(g, &sg);
     snap_take(h, &sh);
     assert_memory_equal(&sg, &sh, sizeof sg);
-    uint64_t hg = 0, hh = 1;
-    assert_int_equal(packeis_game_hash(g, &hg), PACKEIS_OK);
-    assert_int_equal(packeis_game_hash(h, &hh), PACKEIS_OK);
-    assert_int_equal(hg, hh);
-    for (int c = 0; c < sg.cells; c++) {
-        int fg = 0, fh = -1;
-        assert_int_equal(packeis_game_fish(g, c, &fg), PACKEIS_OK);
-        assert_int_equal(packeis_game_fish(h, c, &fh), PACKEIS_OK);
-        assert_int_equal(fg, fh);
-    }
+    assert_int_equal(packeis_game_hash(g), packeis_game_hash(h));
+    for (int c = 0; c < sg.cells; c++)
+        assert_int_equal(packeis_game_fish(g, c), packeis_game_fish(h, c));
 }
 
 /* Reset with a seed gives the very game packeis_game_new() gives. */
@@ -1296,7 +1392,8 @@ int main(void)
         cmocka_unit_test(test_strerror),
         cmocka_unit_test(test_version_and_limits),
         cmocka_unit_test(test_move_values),
-        cmocka_unit_test(test_action_numbering_bad),
+        cmocka_unit_test(test_status_names),
+        cmocka_unit_test(test_phase_names),
         cmocka_unit_test(test_options_bad),
         cmocka_unit_test(test_game_new_bad),
         cmocka_unit_test(test_bad_arguments),

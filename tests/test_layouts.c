@@ -76,12 +76,7 @@ static packeis_game *game_on(const layout *l, int players)
     return game;
 }
 
-static int cell_count(const packeis_game *game)
-{
-    int cells = -1;
-    assert_int_equal(packeis_game_cell_count(game, &cells), PACKEIS_OK);
-    return cells;
-}
+static int cell_count(const packeis_game *game) { return packeis_game_cell_count(game); }
 
 static void assert_coords(const packeis_game *game, int cell, int x, int y)
 {
@@ -91,39 +86,41 @@ static void assert_coords(const packeis_game *game, int cell, int x, int y)
     assert_int_equal(cy, y);
 }
 
-static int fish_of(const packeis_game *game, int cell)
-{
-    int fish = -1;
-    assert_int_equal(packeis_game_fish(game, cell, &fish), PACKEIS_OK);
-    return fish;
-}
+static int fish_of(const packeis_game *game, int cell) { return packeis_game_fish(game, cell); }
 
 static int neighbor(const packeis_game *game, int cell, int direction)
 {
-    int n = -99;
-    assert_int_equal(packeis_game_neighbor(game, cell, direction, &n), PACKEIS_OK);
-    return n;
+    return packeis_game_neighbor(game, cell, direction);
 }
 
 static int current_player(const packeis_game *game)
 {
-    int player = -99;
-    assert_int_equal(packeis_game_current_player(game, &player), PACKEIS_OK);
-    return player;
+    return packeis_game_current_player(game);
 }
 
-static int phase_of(const packeis_game *game)
-{
-    int phase = -1;
-    assert_int_equal(packeis_game_phase(game, &phase), PACKEIS_OK);
-    return phase;
-}
+static int phase_of(const packeis_game *game) { return packeis_game_phase(game); }
 
 static int variant_on(const packeis_game *game, int variant)
 {
-    int on = -1;
-    assert_int_equal(packeis_game_variant(game, variant, &on), PACKEIS_OK);
-    return on;
+    return packeis_game_variant(game, variant);
+}
+
+/* The board of a game: standard (with its seed) or custom (seed 0). */
+static void assert_board(const packeis_game *game, int standard, uint64_t seed)
+{
+    assert_int_equal(packeis_game_is_standard_board(game), standard);
+    assert_int_equal(packeis_game_seed(game), seed);
+}
+
+static void assert_bounds(const packeis_game *game, int min_x, int min_y, int max_x, int max_y)
+{
+    int got[4] = {-99, -99, -99, -99};
+    assert_int_equal(packeis_game_layout_bounds(game, &got[0], &got[1], &got[2], &got[3]),
+                     PACKEIS_OK);
+    assert_int_equal(got[0], min_x);
+    assert_int_equal(got[1], min_y);
+    assert_int_equal(got[2], max_x);
+    assert_int_equal(got[3], max_y);
 }
 
 static void place(packeis_game *game, int cell)
@@ -335,11 +332,7 @@ static void test_error_keeps_standard_board(void **state)
     assert_int_equal(packeis_options_set_layout(options, bad.x, bad.y, bad.fish, 3),
                      PACKEIS_E_FISH_OUT_OF_RANGE);
     packeis_game *game = new_game(options);
-    int standard = -1;
-    uint64_t seed = 0;
-    assert_int_equal(packeis_game_board_seed(game, &standard, &seed), PACKEIS_OK);
-    assert_int_equal(standard, 1);
-    assert_int_equal(seed, 7);
+    assert_board(game, 1, 7);
     assert_int_equal(cell_count(game), 60);
     packeis_game_free(game);
     packeis_options_free(options);
@@ -357,9 +350,8 @@ static void test_sixty_four_floes(void **state)
     assert_int_equal(cell_count(game), 64);
     for (int c = 0; c < 64; c++)
         assert_coords(game, c, ((c / 8) & 1) + 2 * (c % 8), c / 8);
-    uint64_t floes = 0;
-    assert_int_equal(packeis_game_floe_set(game, &floes), PACKEIS_OK);
-    assert_true(floes == ~(uint64_t)0);
+    assert_true(packeis_game_floes(game) == ~(uint64_t)0);
+    assert_bounds(game, 0, 0, 15, 7);
     /* Cell 63 is (15,7): west 62, north-west (14,6) = 55, nothing else. */
     assert_int_equal(neighbor(game, 63, PACKEIS_DIRECTION_WEST), 62);
     assert_int_equal(neighbor(game, 63, PACKEIS_DIRECTION_NORTH_WEST), 55);
@@ -368,9 +360,8 @@ static void test_sixty_four_floes(void **state)
     assert_int_equal(neighbor(game, 63, PACKEIS_DIRECTION_SOUTH_EAST), -1);
     /* A penguin on the last cell is bit 63. */
     place(game, 63);
-    uint64_t mine = 0;
-    assert_int_equal(packeis_game_penguin_set(game, 0, &mine), PACKEIS_OK);
-    assert_true(mine == (uint64_t)1 << 63);
+    assert_true(packeis_game_penguins(game, 0) == (uint64_t)1 << 63);
+    assert_int_equal(packeis_game_penguin_at(game, 63), 0);
     packeis_game_free(game);
 }
 
@@ -397,11 +388,10 @@ static void test_negative_coordinates(void **state)
     assert_int_equal(neighbor(game, 1, PACKEIS_DIRECTION_SOUTH_EAST), 3);
     assert_int_equal(neighbor(game, 3, PACKEIS_DIRECTION_WEST), 2);
     assert_int_equal(neighbor(game, 3, PACKEIS_DIRECTION_NORTH_WEST), 1);
-    int cell = -99;
-    assert_int_equal(packeis_game_cell_at(game, -1, -1, &cell), PACKEIS_OK);
-    assert_int_equal(cell, 1);
-    assert_int_equal(packeis_game_cell_at(game, -4, -1, &cell), PACKEIS_OK);
-    assert_int_equal(cell, -1);
+    assert_int_equal(packeis_game_cell_at(game, -1, -1), 1);
+    assert_int_equal(packeis_game_cell_at(game, -4, -1), -1);
+    /* x from -3 to 0, y from -1 to 0. */
+    assert_bounds(game, -3, -1, 0, 0);
     packeis_game_free(game);
 }
 
@@ -451,17 +441,14 @@ static void test_standard_layout_restored(void **state)
     assert_int_equal(packeis_options_set_penguins(options, 1), PACKEIS_OK);
     set_layout(options, &l);
     packeis_game *custom = new_game(options);
-    int standard = -1;
-    uint64_t seed = 99;
-    assert_int_equal(packeis_game_board_seed(custom, &standard, &seed), PACKEIS_OK);
-    assert_int_equal(standard, 0);
-    assert_int_equal(seed, 0);
+    assert_board(custom, 0, 0);
     assert_int_equal(cell_count(custom), 3);
+    assert_bounds(custom, 0, 0, 4, 0);
     assert_int_equal(packeis_options_set_standard_layout(options), PACKEIS_OK);
     packeis_game *back = new_game(options);
-    assert_int_equal(packeis_game_board_seed(back, &standard, &seed), PACKEIS_OK);
-    assert_int_equal(standard, 1);
+    assert_board(back, 1, 0);
     assert_int_equal(cell_count(back), 60);
+    assert_bounds(back, 0, 0, 14, 7);
     packeis_game_free(custom);
     packeis_game_free(back);
     packeis_options_free(options);
@@ -479,8 +466,7 @@ static packeis_status new_game_status(const layout *l, int players, int penguins
     packeis_game *game = NULL;
     packeis_status status = packeis_game_new(options, &game);
     if (status == PACKEIS_OK) {
-        int per_player = -1;
-        assert_int_equal(packeis_game_penguins_per_player(game, &per_player), PACKEIS_OK);
+        int per_player = packeis_game_penguins_per_player(game);
         if (penguins)
             assert_int_equal(per_player, penguins);
     } else {
@@ -553,9 +539,7 @@ static void test_penguins_option_range(void **state)
     /* 0 goes back to the rules' number. */
     assert_int_equal(packeis_options_set_penguins(options, 0), PACKEIS_OK);
     packeis_game *game = new_game(options);
-    int penguins = -1;
-    assert_int_equal(packeis_game_penguins_per_player(game, &penguins), PACKEIS_OK);
-    assert_int_equal(penguins, 4);
+    assert_int_equal(packeis_game_penguins_per_player(game), 4);
     packeis_game_free(game);
     packeis_options_free(options);
 }
@@ -587,10 +571,9 @@ static void test_variants_off_by_default(void **state)
     packeis_game *game = new_game(NULL);
     assert_int_equal(variant_on(game, PACKEIS_VARIANT_PLACE_ANY_FLOE), 0);
     assert_int_equal(variant_on(game, PACKEIS_VARIANT_SNAKE_PLACEMENT), 0);
-    int on = -1;
-    assert_int_equal(packeis_game_variant(game, PACKEIS_VARIANT_COUNT, &on),
-                     PACKEIS_E_INVALID_ARGUMENT);
-    assert_int_equal(packeis_game_variant(game, -1, &on), PACKEIS_E_INVALID_ARGUMENT);
+    /* An unknown variant is off. */
+    assert_int_equal(packeis_game_variant(game, PACKEIS_VARIANT_COUNT), 0);
+    assert_int_equal(packeis_game_variant(game, -1), 0);
     packeis_game_free(game);
     packeis_options *options = new_options(2);
     assert_int_equal(packeis_options_set_variant(options, PACKEIS_VARIANT_COUNT, 1),
@@ -640,11 +623,15 @@ static void test_place_any_floe(void **state)
     assert_int_equal(count, 4);
     for (int c = 0; c < 4; c++)
         assert_int_equal(moves[c], packeis_move_placement(c));
+    assert_int_equal(packeis_game_check_move(game, packeis_move_placement(2)), PACKEIS_OK);
     place(game, 1); /* two fish */
+    assert_int_equal(packeis_game_check_move(game, packeis_move_placement(2)), PACKEIS_OK);
     place(game, 2); /* three fish */
     /* Still no placement on an occupied floe. */
-    assert_int_equal(packeis_game_apply(game, packeis_move_placement(1)),
-                     PACKEIS_E_ILLEGAL_MOVE);
+    assert_int_equal(packeis_game_check_move(game, packeis_move_placement(1)),
+                     PACKEIS_E_OCCUPIED);
+    assert_int_equal(packeis_game_apply(game, packeis_move_placement(1)), PACKEIS_E_OCCUPIED);
+    assert_int_equal(packeis_game_apply(game, packeis_move_placement(2)), PACKEIS_E_OCCUPIED);
     packeis_game_free(game);
 }
 
@@ -655,9 +642,10 @@ static void test_place_any_floe_off(void **state)
     packeis_game *game = variant_game(&l, 2, 1, PACKEIS_VARIANT_PLACE_ANY_FLOE, 0);
     assert_int_equal(variant_on(game, PACKEIS_VARIANT_PLACE_ANY_FLOE), 0);
     assert_int_equal(packeis_game_apply(game, packeis_move_placement(1)),
-                     PACKEIS_E_ILLEGAL_MOVE);
+                     PACKEIS_E_NOT_ONE_FISH);
     assert_int_equal(packeis_game_apply(game, packeis_move_placement(2)),
-                     PACKEIS_E_ILLEGAL_MOVE);
+                     PACKEIS_E_NOT_ONE_FISH);
+    assert_int_equal(packeis_game_ply_count(game), 0);
     place(game, 3);
     packeis_game_free(game);
 }
@@ -692,9 +680,7 @@ static void assert_placement_order(packeis_game *game, const int *order, int pla
         assert_int_equal(phase_of(game), PACKEIS_PHASE_PLACEMENT);
         assert_int_equal(current_player(game), order[i]);
         place(game, i);
-        int owner = -1;
-        assert_int_equal(packeis_game_penguin_at(game, i, &owner), PACKEIS_OK);
-        assert_int_equal(owner, order[i]);
+        assert_int_equal(packeis_game_penguin_at(game, i), order[i]);
     }
     assert_int_equal(phase_of(game), PACKEIS_PHASE_MOVEMENT);
     assert_int_equal(current_player(game), 0);
@@ -795,11 +781,7 @@ static void test_shuffle_pinned_seeds(void **state)
         assert_int_equal(cell_count(game), 60);
         for (int c = 0; c < 60; c++)
             assert_int_equal(fish_of(game, c), seed_fish[seed][c]);
-        int standard = -1;
-        uint64_t got = 99;
-        assert_int_equal(packeis_game_board_seed(game, &standard, &got), PACKEIS_OK);
-        assert_int_equal(standard, 1);
-        assert_int_equal(got, (uint64_t)seed);
+        assert_board(game, 1, (uint64_t)seed);
         packeis_game_free(game);
     }
 }
@@ -816,10 +798,13 @@ static void test_default_board_is_seed_zero(void **state)
 /* The three fish sets of a game: disjoint, covering all 60 cells, 30/20/10. */
 static void fish_sets(const packeis_game *game, uint64_t sets[3])
 {
-    for (int f = 1; f <= 3; f++)
-        assert_int_equal(packeis_game_fish_set(game, f, &sets[f - 1]), PACKEIS_OK);
-    assert_true((sets[0] & sets[1]) == 0 && (sets[0] & sets[2]) == 0 &&
-                (sets[1] & sets[2]) == 0);
+    sets[0] = sets[1] = sets[2] = 0;
+    assert_int_equal(cell_count(game), 60);
+    for (int c = 0; c < 60; c++) {
+        int fish = fish_of(game, c);
+        assert_in_range(fish, 1, 3);
+        sets[fish - 1] |= (uint64_t)1 << c;
+    }
     assert_true((sets[0] | sets[1] | sets[2]) == ((uint64_t)1 << 60) - 1);
     assert_int_equal(count_bits(sets[0]), 30);
     assert_int_equal(count_bits(sets[1]), 20);
@@ -880,11 +865,7 @@ static void test_seed_ignored_with_custom_layout(void **state)
     assert_int_equal(packeis_options_set_seed(options, 5), PACKEIS_OK);
     set_layout(options, &l);
     packeis_game *game = new_game(options);
-    int standard = -1;
-    uint64_t seed = 99;
-    assert_int_equal(packeis_game_board_seed(game, &standard, &seed), PACKEIS_OK);
-    assert_int_equal(standard, 0);
-    assert_int_equal(seed, 0);
+    assert_board(game, 0, 0);
     for (int c = 0; c < 4; c++)
         assert_int_equal(fish_of(game, c), l.fish[c]);
     packeis_game_free(game);

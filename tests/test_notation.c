@@ -44,7 +44,7 @@ static packeis_game *tall_game(void)
 
 static void expect_name(const packeis_game *game, int cell, const char *name)
 {
-    char buffer[24];
+    char buffer[PACKEIS_CELL_NAME_SIZE];
     size_t length;
     assert_int_equal(packeis_game_cell_name(game, cell, buffer, sizeof buffer, &length),
                      PACKEIS_OK);
@@ -91,19 +91,16 @@ static void test_tall_layout_names(void **state)
 {
     (void)state;
     packeis_game *game = tall_game();
-    int cell;
-    assert_int_equal(packeis_game_cell_at(game, -3, -3, &cell), PACKEIS_OK);
-    expect_name(game, cell, "a1");
-    assert_int_equal(packeis_game_cell_at(game, -2, -2, &cell), PACKEIS_OK);
-    expect_name(game, cell, "b2");
-    assert_int_equal(packeis_game_cell_at(game, -4, 22, &cell), PACKEIS_OK);
-    expect_name(game, cell, "z1");
-    assert_int_equal(packeis_game_cell_at(game, -3, 23, &cell), PACKEIS_OK);
-    expect_name(game, cell, "aa1");
-    assert_int_equal(packeis_game_cell_at(game, -2, 24, &cell), PACKEIS_OK);
-    expect_name(game, cell, "ab2");
-    assert_int_equal(packeis_game_cell_at(game, -4, 26, &cell), PACKEIS_OK);
-    expect_name(game, cell, "ad1");
+    static const struct {
+        int x, y;
+        const char *name;
+    } names[] = {{-3, -3, "a1"},  {-2, -2, "b2"},  {-4, 22, "z1"},
+                 {-3, 23, "aa1"}, {-2, 24, "ab2"}, {-4, 26, "ad1"}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        int cell = packeis_game_cell_at(game, names[i].x, names[i].y);
+        assert_true(cell >= 0);
+        expect_name(game, cell, names[i].name);
+    }
     expect_bad_cell(game, "a2", 0); /* row a has one cell */
     expect_bad_cell(game, "ae1", 0);
     packeis_game_free(game);
@@ -112,12 +109,14 @@ static void test_tall_layout_names(void **state)
 /* Every cell's name reads back as that cell, and nothing after it is read. */
 static void round_trip_cells(const packeis_game *game)
 {
-    int cells;
-    assert_int_equal(packeis_game_cell_count(game, &cells), PACKEIS_OK);
+    int cells = packeis_game_cell_count(game);
+    assert_true(cells > 0);
     for (int c = 0; c < cells; c++) {
-        char buffer[32];
+        char buffer[PACKEIS_CELL_NAME_SIZE + 2];
         size_t length;
-        assert_int_equal(packeis_game_cell_name(game, c, buffer, 24, &length), PACKEIS_OK);
+        assert_int_equal(
+            packeis_game_cell_name(game, c, buffer, PACKEIS_CELL_NAME_SIZE, &length),
+            PACKEIS_OK);
         strcpy(buffer + length, "-x");
         expect_cell(game, buffer, c, length);
     }
@@ -212,7 +211,7 @@ static size_t check_moves(const packeis_game *game)
     assert_int_equal(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count),
                      PACKEIS_OK);
     for (size_t i = 0; i < count; i++) {
-        char text[48];
+        char text[PACKEIS_MOVE_TEXT_SIZE];
         size_t length, stop;
         packeis_move read = PACKEIS_MOVE_NONE;
         assert_int_equal(packeis_game_format_move(game, moves[i], text, sizeof text, &length),
@@ -270,7 +269,7 @@ static void test_moves_of_random_games(void **state)
     assert_true(checked > 10000);
 }
 
-static void expect_bad_move(const packeis_game *game, const char *text, int flags,
+static void expect_bad_move(const packeis_game *game, const char *text, unsigned flags,
                             packeis_status status, size_t stop)
 {
     packeis_move read = 12345;
@@ -285,20 +284,23 @@ static void test_move_errors(void **state)
 {
     (void)state;
     packeis_game *game = standard_game();
-    int fish;
-    assert_int_equal(packeis_game_fish(game, 0, &fish), PACKEIS_OK);
+    int fish = packeis_game_fish(game, 0);
+    assert_true(fish >= 1 && fish <= 3);
     expect_bad_move(game, "a1-", 0, PACKEIS_E_MALFORMED_TEXT, 3);
     expect_bad_move(game, "a1-i1", 0, PACKEIS_E_MALFORMED_TEXT, 3);
     expect_bad_move(game, "-a1", 0, PACKEIS_E_MALFORMED_TEXT, 0);
+    expect_bad_move(game, "a1-a1", 0, PACKEIS_E_MALFORMED_TEXT, 3); /* no such move */
+    expect_bad_move(game, "b8-b8 ", 0, PACKEIS_E_MALFORMED_TEXT, 3);
     expect_bad_move(game, "a1-a2", PACKEIS_PARSE_CHECK_LEGAL, PACKEIS_E_WRONG_PHASE, 0);
     expect_bad_move(game, "a1", 2, PACKEIS_E_INVALID_ARGUMENT, 99);
+    expect_bad_move(game, "a1", 1u << 31, PACKEIS_E_INVALID_ARGUMENT, 99);
     packeis_move move;
     size_t stop;
     if (fish == 1) {
         assert_int_equal(packeis_game_apply(game, packeis_move_placement(0)), PACKEIS_OK);
-        expect_bad_move(game, "a1", PACKEIS_PARSE_CHECK_LEGAL, PACKEIS_E_ILLEGAL_MOVE, 0);
+        expect_bad_move(game, "a1", PACKEIS_PARSE_CHECK_LEGAL, PACKEIS_E_OCCUPIED, 0);
     } else {
-        expect_bad_move(game, "a1", PACKEIS_PARSE_CHECK_LEGAL, PACKEIS_E_ILLEGAL_MOVE, 0);
+        expect_bad_move(game, "a1", PACKEIS_PARSE_CHECK_LEGAL, PACKEIS_E_NOT_ONE_FISH, 0);
     }
     assert_int_equal(packeis_game_parse_move(game, "a1", 2, 0, &move, &stop), PACKEIS_OK);
     assert_int_equal(move, packeis_move_placement(0));
@@ -306,13 +308,24 @@ static void test_move_errors(void **state)
     assert_int_equal(packeis_game_parse_move(game, "a1-a2 ", 6, 0, &move, &stop), PACKEIS_OK);
     assert_int_equal(move, packeis_move_slide(0, 1));
     assert_int_equal(stop, 5);
-    char text[48] = "untouched";
+    char text[PACKEIS_MOVE_TEXT_SIZE] = "untouched";
     size_t length;
-    assert_int_equal(packeis_game_format_move(game, PACKEIS_MOVE_NONE, text, 48, &length),
-                     PACKEIS_E_OUT_OF_RANGE);
     assert_int_equal(
-        packeis_game_format_move(game, packeis_move_slide(0, 60), text, 48, &length),
+        packeis_game_format_move(game, PACKEIS_MOVE_NONE, text, sizeof text, &length),
         PACKEIS_E_OUT_OF_RANGE);
+    assert_int_equal(
+        packeis_game_format_move(game, PACKEIS_MOVE_VALUES, text, sizeof text, &length),
+        PACKEIS_E_OUT_OF_RANGE);
+    assert_int_equal(
+        packeis_game_format_move(game, packeis_move_slide(0, 60), text, sizeof text, &length),
+        PACKEIS_E_OUT_OF_RANGE);
+    assert_int_equal(
+        packeis_game_format_move(game, packeis_move_slide(63, 0), text, sizeof text, &length),
+        PACKEIS_E_OUT_OF_RANGE);
+    assert_int_equal(
+        packeis_game_format_move(game, packeis_move_placement(60), text, sizeof text, &length),
+        PACKEIS_E_OUT_OF_RANGE);
+    assert_string_equal(text, "untouched");
     assert_int_equal(
         packeis_game_format_move(game, packeis_move_slide(0, 59), text, 5, &length),
         PACKEIS_E_BUFFER_TOO_SMALL);
@@ -327,6 +340,61 @@ static void test_move_errors(void **state)
     packeis_game_free(game);
 }
 
+/* Move values are from * 64 + to, a placement cell * 65: the text follows
+ * the value, not the other way round. */
+static void test_move_values(void **state)
+{
+    (void)state;
+    packeis_game *game = standard_game();
+    static const struct {
+        unsigned value;
+        const char *text;
+    } moves[] = {
+        {0, "a1"}, {59 * 65, "h8"}, {59, "a1-h8"}, {59 * 64, "h8-a1"}, {7 * 64 + 8, "b1-b2"}};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        char text[PACKEIS_MOVE_TEXT_SIZE];
+        size_t length, stop;
+        packeis_move read = PACKEIS_MOVE_NONE;
+        assert_int_equal(packeis_game_format_move(game, (packeis_move)moves[i].value, text,
+                                                  sizeof text, &length),
+                         PACKEIS_OK);
+        assert_string_equal(text, moves[i].text);
+        assert_int_equal(packeis_game_parse_move(game, text, length, 0, &read, &stop),
+                         PACKEIS_OK);
+        assert_int_equal(read, moves[i].value);
+    }
+    packeis_game_free(game);
+}
+
+/* The size constants hold the longest names and moves: a layout spanning
+ * the whole coordinate range has a cell in row 2000000 ("ditoc") and
+ * column 1000001. */
+static void test_text_sizes(void **state)
+{
+    (void)state;
+    static const int x[] = {PACKEIS_COORD_MIN, PACKEIS_COORD_MAX};
+    static const int y[] = {PACKEIS_COORD_MIN, PACKEIS_COORD_MAX}, fish[] = {1, 1};
+    packeis_options *options;
+    packeis_game *game;
+    assert_int_equal(packeis_options_new(NULL, &options), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_layout(options, x, y, fish, 2), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_penguins(options, 1), PACKEIS_OK);
+    assert_int_equal(packeis_game_new(options, &game), PACKEIS_OK);
+    packeis_options_free(options);
+    expect_name(game, 1, "ditoc1000001");
+    expect_cell(game, "ditoc1000001", 1, 12);
+    assert_true(strlen("ditoc1000001") < PACKEIS_CELL_NAME_SIZE);
+    char text[PACKEIS_MOVE_TEXT_SIZE];
+    size_t length;
+    assert_int_equal(
+        packeis_game_format_move(game, packeis_move_slide(1, 0), text, sizeof text, &length),
+        PACKEIS_OK);
+    assert_string_equal(text, "ditoc1000001-a1");
+    /* The longest move joins two longest names. */
+    assert_true(2 * strlen("ditoc1000001") + 1 < PACKEIS_MOVE_TEXT_SIZE);
+    packeis_game_free(game);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -337,6 +405,8 @@ int main(void)
         cmocka_unit_test(test_bad_cell_names),
         cmocka_unit_test(test_moves_of_random_games),
         cmocka_unit_test(test_move_errors),
+        cmocka_unit_test(test_move_values),
+        cmocka_unit_test(test_text_sizes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

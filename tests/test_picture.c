@@ -33,7 +33,7 @@ static packeis_game *new_game(const packeis_options *options)
 }
 
 /* The picture of a game, in a static buffer. */
-static const char *picture(const packeis_game *game, int flags)
+static const char *picture(const packeis_game *game, unsigned flags)
 {
     static char buffer[BIG];
     size_t length = 0;
@@ -77,8 +77,9 @@ static void expect_error(const char *text, size_t length, packeis_status status,
     assert_int_equal(packeis_options_set_layout_picture(options, "1 1\n", 4, &got), PACKEIS_OK);
     assert_int_equal(packeis_options_set_layout_picture(options, text, length, &got), status);
     assert_int_equal(got, stop);
-    packeis_options_set_penguins(options, 1);
-    packeis_options_set_variant(options, PACKEIS_VARIANT_PLACE_ANY_FLOE, 1);
+    assert_int_equal(packeis_options_set_penguins(options, 1), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_variant(options, PACKEIS_VARIANT_PLACE_ANY_FLOE, 1),
+                     PACKEIS_OK);
     packeis_game *game = new_game(options);
     assert_string_equal(picture(game, 0), "1 1\n");
     packeis_game_free(game);
@@ -118,8 +119,9 @@ static void test_custom_board(void **state)
     static const int x[] = {-3, 1, 5, -2, 4, 1}, y[] = {10, 10, 10, 11, 13, 14};
     static const int fish[] = {1, 2, 3, 1, 2, 3};
     assert_int_equal(packeis_options_set_layout(options, x, y, fish, 6), PACKEIS_OK);
-    packeis_options_set_penguins(options, 1);
-    packeis_options_set_variant(options, PACKEIS_VARIANT_PLACE_ANY_FLOE, 1);
+    assert_int_equal(packeis_options_set_penguins(options, 1), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_variant(options, PACKEIS_VARIANT_PLACE_ANY_FLOE, 1),
+                     PACKEIS_OK);
     packeis_game *game = new_game(options);
     assert_string_equal(picture(game, 0), "1 . 2 . 3\n"
                                           " 1\n"
@@ -172,6 +174,8 @@ static void test_bad_arguments(void **state)
     assert_int_equal(packeis_game_layout_picture(game, 0, buffer, 8, NULL),
                      PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(packeis_game_layout_picture(game, 2, buffer, 8, &length),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_layout_picture(game, 1u << 31, buffer, 8, &length),
                      PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(packeis_game_layout_picture(game, 0, NULL, 8, &length),
                      PACKEIS_E_INVALID_ARGUMENT);
@@ -259,10 +263,8 @@ static void random_layout(uint64_t *rng, int *x, int *y, int *fish, size_t *coun
  * coordinates are 0. */
 static void expect_moved_copy(const packeis_game *first, const packeis_game *second)
 {
-    int cells = 0, other = 0, min_x = 0, min_y = 0;
-    assert_int_equal(packeis_game_cell_count(first, &cells), PACKEIS_OK);
-    assert_int_equal(packeis_game_cell_count(second, &other), PACKEIS_OK);
-    assert_int_equal(cells, other);
+    int cells = packeis_game_cell_count(first), min_x = 0, min_y = 0;
+    assert_int_equal(cells, packeis_game_cell_count(second));
     for (int c = 0; c < cells; c++) {
         int x, y;
         assert_int_equal(packeis_game_cell_coords(first, c, &x, &y), PACKEIS_OK);
@@ -270,13 +272,22 @@ static void expect_moved_copy(const packeis_game *first, const packeis_game *sec
         min_y = c == 0 ? y : min_y;
     }
     for (int c = 0; c < cells; c++) {
-        int x, y, fish, copied;
+        int x, y;
         assert_int_equal(packeis_game_cell_coords(first, c, &x, &y), PACKEIS_OK);
         expect_coords(second, c, x - min_x, y - min_y);
-        assert_int_equal(packeis_game_fish(first, c, &fish), PACKEIS_OK);
-        assert_int_equal(packeis_game_fish(second, c, &copied), PACKEIS_OK);
-        assert_int_equal(fish, copied);
+        assert_int_equal(packeis_game_fish(first, c), packeis_game_fish(second, c));
     }
+}
+
+/* A picture spanning w columns and h rows takes at most (w + 2) * h
+ * characters, as the header promises. */
+static void expect_within_bound(const packeis_game *game, size_t length)
+{
+    int min_x, min_y, max_x, max_y;
+    assert_int_equal(packeis_game_layout_bounds(game, &min_x, &min_y, &max_x, &max_y),
+                     PACKEIS_OK);
+    size_t w = (size_t)(max_x - min_x + 1), h = (size_t)(max_y - min_y + 1);
+    assert_true(length <= (w + 2) * h);
 }
 
 /* Print, parse, print again: the same picture and the same floes. */
@@ -290,11 +301,14 @@ static void test_round_trips(void **state)
         random_layout(&rng, x, y, fish, &count);
         packeis_options *options = new_options();
         assert_int_equal(packeis_options_set_layout(options, x, y, fish, count), PACKEIS_OK);
-        packeis_options_set_penguins(options, 1);
-        packeis_options_set_variant(options, PACKEIS_VARIANT_PLACE_ANY_FLOE, 1);
+        assert_int_equal(packeis_options_set_penguins(options, 1), PACKEIS_OK);
+        assert_int_equal(
+            packeis_options_set_variant(options, PACKEIS_VARIANT_PLACE_ANY_FLOE, 1),
+            PACKEIS_OK);
         packeis_game *first = new_game(options);
         static char text[BIG];
         strcpy(text, picture(first, 0));
+        expect_within_bound(first, strlen(text));
         packeis_game *second = game_of(text);
         assert_string_equal(picture(second, 0), text);
         expect_moved_copy(first, second);

@@ -89,43 +89,35 @@ static void compare_moves(const packeis_game *a, const packeis_game *b)
     assert_int_equal(packeis_game_legal_moves(b, mb, PACKEIS_MAX_MOVES, &cb), PACKEIS_OK);
     assert_int_equal(ca, cb);
     assert_memory_equal(ma, mb, ca * sizeof ma[0]);
-    assert_int_equal(packeis_game_move_count(a, &na), PACKEIS_OK);
-    assert_int_equal(packeis_game_move_count(b, &nb), PACKEIS_OK);
-    assert_int_equal(na, nb);
+    /* Counting only: too small unless there are no moves. */
+    packeis_status counted = ca ? PACKEIS_E_BUFFER_TOO_SMALL : PACKEIS_OK;
+    assert_int_equal(packeis_game_legal_moves(a, NULL, 0, &na), counted);
+    assert_int_equal(packeis_game_legal_moves(b, NULL, 0, &nb), counted);
+    assert_true(na == ca && nb == ca);
 }
 
 static void compare_player(const packeis_game *a, const packeis_game *b, int p)
 {
-    int fa, fb, la, lb, ra, rb, oa, ob;
-    uint64_t sa, sb;
-    assert_int_equal(packeis_game_score(a, p, &fa, &la), PACKEIS_OK);
-    assert_int_equal(packeis_game_score(b, p, &fb, &lb), PACKEIS_OK);
-    assert_int_equal(packeis_game_rank(a, p, &ra), PACKEIS_OK);
-    assert_int_equal(packeis_game_rank(b, p, &rb), PACKEIS_OK);
-    assert_int_equal(packeis_game_is_out(a, p, &oa), PACKEIS_OK);
-    assert_int_equal(packeis_game_is_out(b, p, &ob), PACKEIS_OK);
-    assert_int_equal(packeis_game_penguin_set(a, p, &sa), PACKEIS_OK);
-    assert_int_equal(packeis_game_penguin_set(b, p, &sb), PACKEIS_OK);
-    assert_true(fa == fb && la == lb && ra == rb && oa == ob && sa == sb);
+    assert_int_equal(packeis_game_fish_won(a, p), packeis_game_fish_won(b, p));
+    assert_int_equal(packeis_game_floes_won(a, p), packeis_game_floes_won(b, p));
+    assert_int_equal(packeis_game_rank(a, p), packeis_game_rank(b, p));
+    assert_int_equal(packeis_game_is_out(a, p), packeis_game_is_out(b, p));
+    assert_true(packeis_game_penguins(a, p) == packeis_game_penguins(b, p));
 }
 
 /* Everything a game shows about its position is equal in both. */
 static void compare(const packeis_game *a, const packeis_game *b)
 {
-    int players, pa, pb, ta, tb;
-    uint64_t ha, hb, fa, fb;
-    uint32_t wa, wb;
     compare_moves(a, b);
-    assert_int_equal(packeis_game_player_count(a, &players), PACKEIS_OK);
+    int players = packeis_game_player_count(a);
+    assert_int_equal(players, packeis_game_player_count(b));
     for (int p = 0; p < players; p++)
         compare_player(a, b, p);
-    assert_int_equal(packeis_game_phase(a, &pa) | packeis_game_phase(b, &pb), PACKEIS_OK);
-    assert_int_equal(packeis_game_current_player(a, &ta), PACKEIS_OK);
-    assert_int_equal(packeis_game_current_player(b, &tb), PACKEIS_OK);
-    assert_int_equal(packeis_game_hash(a, &ha) | packeis_game_hash(b, &hb), PACKEIS_OK);
-    assert_int_equal(packeis_game_floe_set(a, &fa) | packeis_game_floe_set(b, &fb), PACKEIS_OK);
-    assert_int_equal(packeis_game_winners(a, &wa) | packeis_game_winners(b, &wb), PACKEIS_OK);
-    assert_true(pa == pb && ta == tb && ha == hb && fa == fb && wa == wb);
+    assert_int_equal(packeis_game_phase(a), packeis_game_phase(b));
+    assert_int_equal(packeis_game_current_player(a), packeis_game_current_player(b));
+    assert_true(packeis_game_hash(a) == packeis_game_hash(b));
+    assert_true(packeis_game_floes(a) == packeis_game_floes(b));
+    assert_int_equal(packeis_game_winners(a), packeis_game_winners(b));
 }
 
 /* game -> text -> game -> text; every 8th time both also play on. */
@@ -134,9 +126,8 @@ static void round_trip(const packeis_game *game, uint64_t seed)
     static char text[TEXT_SIZE], again[TEXT_SIZE];
     size_t length = save(game, text);
     packeis_game *loaded = load(text, length);
-    size_t plies;
-    assert_int_equal(packeis_game_ply_count(loaded, &plies), PACKEIS_OK);
-    assert_int_equal(plies, 0);
+    assert_int_equal(packeis_game_ply_count(loaded), 0);
+    assert_true(length < PACKEIS_POSITION_TEXT_SIZE);
     assert_int_equal(save(loaded, again), length);
     assert_string_equal(text, again);
     compare(game, loaded);
@@ -383,9 +374,7 @@ static void test_over_errors(void **state)
     static const char over[] = "packeis 1 custom:0,0,1;2,0,1;4,0,2;6,0,3;8,0,1 players 2 "
                                "penguins 1 variants - | ..... | 7/4 1/1 | out 0,1 | over -";
     packeis_game *game = load(over, strlen(over));
-    int phase;
-    assert_int_equal(packeis_game_phase(game, &phase), PACKEIS_OK);
-    assert_int_equal(phase, PACKEIS_PHASE_OVER);
+    assert_int_equal(packeis_game_phase(game), PACKEIS_PHASE_OVER);
     packeis_game_free(game);
     const packeis_status bad = PACKEIS_E_INVALID_POSITION;
     expect_edit(over, "out 0,1", "out 0", 4, bad);
@@ -394,6 +383,52 @@ static void test_over_errors(void **state)
     expect_edit(over, "7/4 1/1", "9/4 1/1", 0, bad); /* at most 3+2+1+1 */
     expect_edit(over, "7/4 1/1", "5/4 1/1", 4, bad); /* 5+1 fish from all 5 floes: 8 */
     expect_edit(over, "..... | 7/4", "....1 | 6/3", 4, bad);
+}
+
+/* The longest positions fit PACKEIS_POSITION_TEXT_SIZE: 64 floes at the
+ * most negative coordinates (one a row, so that most are 8 characters),
+ * 4 players, both variants, the largest hash seed, every phase of random
+ * games. */
+static void test_position_size(void **state)
+{
+    (void)state;
+    int x[64], y[64], fish[64];
+    for (int c = 0; c < 64; c++) {
+        y[c] = PACKEIS_COORD_MIN + c;
+        x[c] = PACKEIS_COORD_MIN + (c & 1);
+        fish[c] = c % 3 ? 3 : 1;
+    }
+    size_t longest = 0;
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        packeis_options *options;
+        packeis_game *game;
+        assert_int_equal(packeis_options_new(NULL, &options), PACKEIS_OK);
+        assert_int_equal(packeis_options_set_layout(options, x, y, fish, 64), PACKEIS_OK);
+        assert_int_equal(packeis_options_set_players(options, 4), PACKEIS_OK);
+        assert_int_equal(packeis_options_set_penguins(options, 2), PACKEIS_OK);
+        assert_int_equal(
+            packeis_options_set_variant(options, PACKEIS_VARIANT_PLACE_ANY_FLOE, 1),
+            PACKEIS_OK);
+        assert_int_equal(
+            packeis_options_set_variant(options, PACKEIS_VARIANT_SNAKE_PLACEMENT, 1),
+            PACKEIS_OK);
+        assert_int_equal(packeis_options_set_hash_seed(options, UINT64_MAX), PACKEIS_OK);
+        assert_int_equal(packeis_game_new(options, &game), PACKEIS_OK);
+        packeis_options_free(options);
+        assert_int_equal(packeis_game_playout(game, seed, NULL), PACKEIS_OK);
+        for (size_t plies = packeis_game_ply_count(game);; plies--) {
+            size_t length;
+            assert_int_equal(packeis_game_save_position(game, NULL, 0, &length),
+                             PACKEIS_E_BUFFER_TOO_SMALL);
+            assert_true(length < PACKEIS_POSITION_TEXT_SIZE);
+            longest = length > longest ? length : longest;
+            if (plies == 0)
+                break;
+            assert_int_equal(packeis_game_undo(game), PACKEIS_OK);
+        }
+        packeis_game_free(game);
+    }
+    assert_true(longest > 1300);
 }
 
 static void test_bad_arguments(void **state)
@@ -476,11 +511,12 @@ static void test_allocation_failures(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_round_trips),      cmocka_unit_test(test_valid_texts),
-        cmocka_unit_test(test_syntax_errors),    cmocka_unit_test(test_truncated),
-        cmocka_unit_test(test_layout_errors),    cmocka_unit_test(test_board_errors),
-        cmocka_unit_test(test_placement_errors), cmocka_unit_test(test_over_errors),
-        cmocka_unit_test(test_bad_arguments),    cmocka_unit_test(test_allocation_failures),
+        cmocka_unit_test(test_round_trips),         cmocka_unit_test(test_valid_texts),
+        cmocka_unit_test(test_syntax_errors),       cmocka_unit_test(test_truncated),
+        cmocka_unit_test(test_layout_errors),       cmocka_unit_test(test_board_errors),
+        cmocka_unit_test(test_placement_errors),    cmocka_unit_test(test_over_errors),
+        cmocka_unit_test(test_position_size),       cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_allocation_failures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

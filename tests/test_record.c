@@ -63,6 +63,8 @@ static void expect_error(const char *text, size_t length, packeis_status status,
     packeis_game *game = (packeis_game *)&game;
     size_t got = 0;
     assert_int_equal(packeis_game_load_record(text, length, NULL, &game, &got), status);
+    if (got != stop)
+        print_error("%.*s\n  stop %zu, expected %zu\n", (int)length, text, got, stop);
     assert_int_equal(got, stop);
     assert_ptr_equal(game, (packeis_game *)&game); /* not written */
 }
@@ -108,10 +110,12 @@ static packeis_game *small_game(void)
     static const int x[] = {-2, 0, 2, -1, 1, 3}, y[] = {5, 5, 5, 6, 6, 6};
     static const int fish[] = {1, 2, 3, 1, 2, 3};
     assert_int_equal(packeis_options_set_layout(options, x, y, fish, 6), PACKEIS_OK);
-    packeis_options_set_penguins(options, 1);
-    packeis_options_set_variant(options, PACKEIS_VARIANT_SNAKE_PLACEMENT, 1);
-    packeis_options_set_variant(options, PACKEIS_VARIANT_PLACE_ANY_FLOE, 1);
-    packeis_options_set_hash_seed(options, 99);
+    assert_int_equal(packeis_options_set_penguins(options, 1), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_variant(options, PACKEIS_VARIANT_SNAKE_PLACEMENT, 1),
+                     PACKEIS_OK);
+    assert_int_equal(packeis_options_set_variant(options, PACKEIS_VARIANT_PLACE_ANY_FLOE, 1),
+                     PACKEIS_OK);
+    assert_int_equal(packeis_options_set_hash_seed(options, 99), PACKEIS_OK);
     packeis_game *game = new_game(options);
     packeis_options_free(options);
     play(game, "a1 b3 a1-a3");
@@ -139,7 +143,7 @@ static void test_new_standard_game(void **state)
 {
     (void)state;
     packeis_options *options = new_options(3);
-    packeis_options_set_seed(options, 12345);
+    assert_int_equal(packeis_options_set_seed(options, 12345), PACKEIS_OK);
     packeis_game *game = new_game(options);
     static char text[BIG];
     save(game, text);
@@ -154,10 +158,8 @@ static void test_new_standard_game(void **state)
                               "[Result \"placement: A 0 fish 0 floes (1), B 0 fish 0 floes "
                               "(1), C 0 fish 0 floes (1)\"]\n");
     packeis_game *loaded = load(text);
-    int standard = 0;
-    uint64_t seed = 0;
-    assert_int_equal(packeis_game_board_seed(loaded, &standard, &seed), PACKEIS_OK);
-    assert_true(standard == 1 && seed == 12345);
+    assert_int_equal(packeis_game_is_standard_board(loaded), 1);
+    assert_true(packeis_game_seed(loaded) == 12345);
     packeis_game_free(loaded);
     packeis_game_free(game);
     packeis_options_free(options);
@@ -189,16 +191,21 @@ static packeis_game *random_game(uint64_t *rng)
 {
     packeis_options *options = new_options(2 + (int)(next_random(rng) % 3));
     uint64_t bits = next_random(rng);
-    packeis_options_set_variant(options, PACKEIS_VARIANT_SNAKE_PLACEMENT, (int)(bits & 1));
-    packeis_options_set_variant(options, PACKEIS_VARIANT_PLACE_ANY_FLOE, (int)(bits >> 1 & 1));
+    assert_int_equal(
+        packeis_options_set_variant(options, PACKEIS_VARIANT_SNAKE_PLACEMENT, (int)(bits & 1)),
+        PACKEIS_OK);
+    assert_int_equal(packeis_options_set_variant(options, PACKEIS_VARIANT_PLACE_ANY_FLOE,
+                                                 (int)(bits >> 1 & 1)),
+                     PACKEIS_OK);
     if (bits >> 2 & 1)
-        packeis_options_set_hash_seed(options, next_random(rng));
+        assert_int_equal(packeis_options_set_hash_seed(options, next_random(rng)), PACKEIS_OK);
     if (bits >> 3 & 1)
-        packeis_options_set_penguins(options, 1 + (int)(bits >> 4 & 1));
+        assert_int_equal(packeis_options_set_penguins(options, 1 + (int)(bits >> 4 & 1)),
+                         PACKEIS_OK);
     if (bits >> 5 & 1)
         random_layout(rng, options);
     else
-        packeis_options_set_seed(options, next_random(rng));
+        assert_int_equal(packeis_options_set_seed(options, next_random(rng)), PACKEIS_OK);
     packeis_game *game = NULL;
     if (packeis_game_new(options, &game) != PACKEIS_OK)
         game = NULL;
@@ -214,19 +221,17 @@ static void expect_same_play(const packeis_game *a, const packeis_game *b)
     assert_int_equal(packeis_game_history(b, mb, 256, &nb), PACKEIS_OK);
     assert_int_equal(na, nb);
     assert_memory_equal(ma, mb, na * sizeof *ma);
-    uint64_t ha = 0, hb = 1;
-    assert_int_equal(packeis_game_hash(a, &ha), PACKEIS_OK);
-    assert_int_equal(packeis_game_hash(b, &hb), PACKEIS_OK);
-    assert_int_equal(ha, hb);
-    int players = 0;
-    assert_int_equal(packeis_game_player_count(a, &players), PACKEIS_OK);
+    assert_true(packeis_game_hash(a) == packeis_game_hash(b));
+    assert_true(packeis_game_floes(a) == packeis_game_floes(b));
+    assert_int_equal(packeis_game_phase(a), packeis_game_phase(b));
+    assert_int_equal(packeis_game_current_player(a), packeis_game_current_player(b));
+    int players = packeis_game_player_count(a);
+    assert_int_equal(players, packeis_game_player_count(b));
     for (int p = 0; p < players; p++) {
-        int fa, fb, la, lb, ra, rb;
-        assert_int_equal(packeis_game_score(a, p, &fa, &la), PACKEIS_OK);
-        assert_int_equal(packeis_game_score(b, p, &fb, &lb), PACKEIS_OK);
-        assert_int_equal(packeis_game_rank(a, p, &ra), PACKEIS_OK);
-        assert_int_equal(packeis_game_rank(b, p, &rb), PACKEIS_OK);
-        assert_true(fa == fb && la == lb && ra == rb);
+        assert_int_equal(packeis_game_fish_won(a, p), packeis_game_fish_won(b, p));
+        assert_int_equal(packeis_game_floes_won(a, p), packeis_game_floes_won(b, p));
+        assert_int_equal(packeis_game_rank(a, p), packeis_game_rank(b, p));
+        assert_true(packeis_game_penguins(a, p) == packeis_game_penguins(b, p));
     }
 }
 
@@ -236,9 +241,7 @@ static void expect_undoable(packeis_game *game)
     packeis_game *start = NULL;
     assert_int_equal(packeis_game_clone(game, &start), PACKEIS_OK);
     assert_int_equal(packeis_game_undo_to(start, 0), PACKEIS_OK);
-    size_t plies = 1;
-    assert_int_equal(packeis_game_ply_count(start, &plies), PACKEIS_OK);
-    assert_int_equal(plies, 0);
+    assert_int_equal(packeis_game_ply_count(start), 0);
     packeis_game_free(start);
 }
 
@@ -375,13 +378,47 @@ static void test_bad_boards(void **state)
                       15 + 28 + 16);
 }
 
-/* Move N cannot be played: packeis_game_apply()'s error, at that move. */
+/* The small record with two replacements; the error is expected `offset`
+ * characters after `marker` in the edited text. */
+static void expect_edits_error(const char *from1, const char *to1, const char *from2,
+                               const char *to2, const char *marker, size_t offset,
+                               packeis_status status)
+{
+    static char text[BIG], once[BIG];
+    const char *at = strstr(small_record, from1);
+    assert_non_null(at);
+    size_t before = (size_t)(at - small_record);
+    memcpy(once, small_record, before);
+    strcpy(once + before, to1);
+    strcat(once, at + strlen(from1));
+    at = strstr(once, from2);
+    assert_non_null(at);
+    before = (size_t)(at - once);
+    memcpy(text, once, before);
+    strcpy(text + before, to2);
+    strcat(text, at + strlen(from2));
+    const char *mark = strstr(text, marker);
+    assert_non_null(mark);
+    expect_error(text, strlen(text), status, (size_t)(mark - text) + offset);
+}
+
+/* Move N cannot be played: packeis_game_apply()'s error, at that move; each
+ * reason a move is illegal has its own code. */
 static void test_bad_moves(void **state)
 {
     (void)state;
-    expect_edit_error("2. b3", "2. a1", PACKEIS_E_ILLEGAL_MOVE, 3);
+    expect_edit_error("2. b3", "2. a1", PACKEIS_E_OCCUPIED, 3);
     expect_edit_error("3. a1-a3", "3. b3", PACKEIS_E_WRONG_PHASE, 3);
-    expect_edit_error("3. a1-a3", "3. a1-b2", PACKEIS_E_ILLEGAL_MOVE, 3);
+    expect_edit_error("3. a1-a3", "3. a1-b2", PACKEIS_E_NOT_IN_LINE, 3);
+    expect_edit_error("3. a1-a3", "3. b3-a3", PACKEIS_E_NOT_YOUR_PENGUIN, 3);
+    expect_edit_error("2. b3", "2. a2", PACKEIS_E_BLOCKED_BY_PENGUIN, 9); /* at "3. " */
+    /* Without any-floe, B cannot place on b3 (3 fish). */
+    expect_edits_error("snake,any-floe", "snake", "2. b3", "2. b3", "2. b3", 3,
+                       PACKEIS_E_NOT_ONE_FISH);
+    /* B leaves b3 for b2; A, back west over a2, meets the gap of a1. */
+    expect_edits_error("[Plies \"3\"]", "[Plies \"5\"]", "a1-a3\n", "a1-a3 4. b3-b2 5. a3-a1\n",
+                       "5. ", 3, PACKEIS_E_BLOCKED_BY_GAP);
+    expect_edit_error("3. a1-a3", "3. a1-a1", PACKEIS_E_MALFORMED_TEXT, 6);
     expect_edit_error("3. a1-a3", "3. a1-z9", PACKEIS_E_MALFORMED_TEXT, 6);
     expect_edit_error("3. a1-a3", "3. a1-a3x", PACKEIS_E_MALFORMED_TEXT, 8);
     expect_edit_error("3. a1-a3", "4. a1-a3", PACKEIS_E_MALFORMED_TEXT, 0);
@@ -456,6 +493,228 @@ static void test_bad_arguments(void **state)
     packeis_game_free(game);
 }
 
+/* ---- records that start from a position -------------------------------- */
+
+/* A row of five floes (fish 1 1 2 3 1): A stuck on a1 behind a gap, B on a3
+ * with two floes ahead, B to act. */
+static const char row_position[] = "packeis 1 custom:0,0,1;2,0,1;4,0,2;6,0,3;8,0,1 players 2 "
+                                   "penguins 1 variants - | A.B31 | 1/1 0/0 | out - | move 1";
+
+/* Worked out by hand: B slides a3-a4 and scores a3 (2 fish); A, who cannot
+ * move, goes out with a1 (1 fish): 2 fish each, A ahead on floes. */
+static const char row_record[] = "[Game \"packeis\"]\n"
+                                 "[Version \"1\"]\n"
+                                 "[Players \"2\"]\n"
+                                 "[Penguins \"1\"]\n"
+                                 "[Variants \"-\"]\n"
+                                 "[Board \"custom\"]\n"
+                                 "1 1 2 3 1\n"
+                                 "[Position \"packeis 1 custom:0,0,1;2,0,1;4,0,2;6,0,3;8,0,1 "
+                                 "players 2 penguins 1 variants - | A.B31 | 1/1 0/0 | out - | "
+                                 "move 1\"]\n"
+                                 "[Plies \"1\"]\n"
+                                 "\n"
+                                 "1. a3-a4\n"
+                                 "\n"
+                                 "[Result \"movement: A 2 fish 2 floes (1), B 2 fish 1 floes "
+                                 "(2)\"]\n";
+
+static packeis_game *load_position(const char *text)
+{
+    packeis_game *game = NULL;
+    size_t stop = 0, length = strlen(text);
+    assert_int_equal(packeis_game_load_position(text, length, NULL, &game, &stop), PACKEIS_OK);
+    assert_int_equal(stop, length);
+    return game;
+}
+
+static void expect_position(const packeis_game *game, const char *expected)
+{
+    char text[PACKEIS_POSITION_TEXT_SIZE];
+    size_t length = 0;
+    assert_int_equal(packeis_game_save_position(game, text, sizeof text, &length), PACKEIS_OK);
+    assert_string_equal(text, expected);
+}
+
+static void test_position_record(void **state)
+{
+    (void)state;
+    static char text[BIG];
+    packeis_game *game = load_position(row_position);
+    save(game, text); /* no action yet: the Position line and no actions */
+    assert_non_null(strstr(text, "[Position \""));
+    assert_non_null(strstr(text, "[Plies \"0\"]\n\n[Result"));
+    packeis_game_free(load(text));
+    play(game, "a3-a4");
+    save(game, text);
+    assert_string_equal(text, row_record);
+    packeis_game *loaded = load(row_record);
+    expect_same_play(game, loaded);
+    static char crlf[BIG];
+    size_t n = 0;
+    for (const char *c = row_record; *c; c++) {
+        if (*c == '\n')
+            crlf[n++] = '\r';
+        crlf[n++] = *c;
+    }
+    crlf[n] = '\0';
+    packeis_game *windows = load(crlf); /* the Position line ends in CRLF too */
+    expect_same_play(game, windows);
+    packeis_game_free(windows);
+    assert_int_equal(packeis_game_ply_count(loaded), 1);
+    assert_int_equal(packeis_game_undo(loaded), PACKEIS_OK);
+    expect_position(loaded, row_position); /* undo goes back to the position */
+    assert_int_equal(packeis_game_undo(loaded), PACKEIS_E_NOTHING_TO_UNDO);
+    save(loaded, text); /* undone actions are not part of a record */
+    assert_non_null(strstr(text, "[Plies \"0\"]"));
+    packeis_game_free(loaded);
+    packeis_game_free(game);
+}
+
+/* A position at the start of a game is the start of a game: a plain
+ * record, which loads as a new game does. */
+static void test_start_position_record(void **state)
+{
+    (void)state;
+    static char text[BIG], plain[BIG];
+    char position[PACKEIS_POSITION_TEXT_SIZE];
+    size_t length = 0;
+    packeis_options *options = new_options(3);
+    packeis_game *game = new_game(options);
+    assert_int_equal(packeis_game_save_position(game, position, sizeof position, &length),
+                     PACKEIS_OK);
+    packeis_game *loaded = load_position(position);
+    assert_int_equal(packeis_game_playout(game, 3, NULL), PACKEIS_OK);
+    assert_int_equal(packeis_game_playout(loaded, 3, NULL), PACKEIS_OK);
+    save(game, plain);
+    save(loaded, text);
+    assert_string_equal(text, plain);
+    assert_null(strstr(text, "[Position"));
+    packeis_game_free(loaded);
+    packeis_game_free(game);
+    packeis_options_free(options);
+}
+
+/* Plays up to `count` random legal moves. */
+static void play_random(packeis_game *game, uint64_t *rng, size_t count)
+{
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    size_t legal = 0;
+    for (size_t i = 0; i < count; i++) {
+        assert_int_equal(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &legal),
+                         PACKEIS_OK);
+        if (legal == 0)
+            return;
+        assert_int_equal(packeis_game_apply(game, moves[next_random(rng) % legal]), PACKEIS_OK);
+    }
+}
+
+/* Positions of random games, loaded, played on for a few actions: the
+ * record loads into the same game (history, position, hash, standings, and
+ * the position it started from), and saves the same text again. */
+static void test_position_round_trips(void **state)
+{
+    (void)state;
+    uint64_t rng = 4242;
+    static char text[BIG], again[BIG];
+    char position[PACKEIS_POSITION_TEXT_SIZE], now[PACKEIS_POSITION_TEXT_SIZE];
+    int played = 0, with_position = 0;
+    for (int round = 0; round < 600; round++) {
+        packeis_game *game = random_game(&rng);
+        if (!game)
+            continue;
+        size_t plies = 0, length = 0;
+        assert_int_equal(packeis_game_playout(game, next_random(&rng), &plies), PACKEIS_OK);
+        size_t at = next_random(&rng) % (plies + 1);
+        assert_int_equal(packeis_game_undo_to(game, at), PACKEIS_OK);
+        assert_int_equal(packeis_game_save_position(game, position, sizeof position, &length),
+                         PACKEIS_OK);
+        packeis_game *from = load_position(position);
+        if (round % 4) {
+            play_random(from, &rng, next_random(&rng) % 12);
+        } else { /* a playout records its positions its own way (internal.h) */
+            assert_int_equal(packeis_game_playout(from, next_random(&rng), &plies), PACKEIS_OK);
+            assert_int_equal(packeis_game_undo_to(from, next_random(&rng) % (plies + 1)),
+                             PACKEIS_OK);
+        }
+        length = save(from, text);
+        assert_int_equal(strstr(text, "[Position \"") != NULL, at > 0);
+        with_position += at > 0;
+        packeis_game *loaded = load(text);
+        assert_int_equal(save(loaded, again), length);
+        assert_string_equal(again, text);
+        expect_same_play(from, loaded);
+        assert_int_equal(packeis_game_save_position(from, now, sizeof now, &length),
+                         PACKEIS_OK);
+        expect_position(loaded, now);
+        assert_int_equal(packeis_game_undo_to(loaded, 0), PACKEIS_OK);
+        expect_position(loaded, position);
+        packeis_game_free(loaded);
+        packeis_game_free(from);
+        packeis_game_free(game);
+        played++;
+    }
+    assert_true(played > 500 && with_position > 400);
+}
+
+/* The row record with `from` (found once) replaced by `to`; the error is
+ * expected `offset` characters after where `from` was. */
+static void expect_row_error(const char *from, const char *to, packeis_status status,
+                             size_t offset)
+{
+    static char text[BIG];
+    const char *at = strstr(row_record, from);
+    assert_non_null(at);
+    assert_null(strstr(at + 1, from));
+    size_t before = (size_t)(at - row_record);
+    memcpy(text, row_record, before);
+    strcpy(text + before, to);
+    strcat(text, at + strlen(from));
+    expect_error(text, strlen(text), status, before + offset);
+}
+
+static void test_bad_positions(void **state)
+{
+    (void)state;
+    /* The setup part must be the headers' setup, to the character. */
+    expect_row_error("6,0,3;8,0,1 players", "6,0,2;8,0,1 players", PACKEIS_E_MALFORMED_TEXT, 4);
+    expect_row_error("1 players 2", "1 players 3", PACKEIS_E_MALFORMED_TEXT, 10);
+    expect_row_error("variants - |", "variants snake |", PACKEIS_E_MALFORMED_TEXT, 9);
+    expect_row_error("variants - |", "variants - hash 7 |", PACKEIS_E_MALFORMED_TEXT, 11);
+    expect_row_error("\"packeis 1 custom", "\"packeis 2 custom", PACKEIS_E_MALFORMED_TEXT, 9);
+    expect_row_error("\"packeis 1 custom", "\"", PACKEIS_E_MALFORMED_TEXT, 1);
+    /* The rest is read and checked as packeis_game_load_position() does. */
+    expect_row_error("A.B31", "A.B21", PACKEIS_E_INVALID_POSITION, 3);
+    expect_row_error("A.B31", "A.B3", PACKEIS_E_MALFORMED_TEXT, 4);
+    expect_row_error("move 1\"]", "move 0\"]", PACKEIS_E_INVALID_POSITION, 5);
+    expect_row_error("move 1\"]", "move 9\"]", PACKEIS_E_MALFORMED_TEXT, 5);
+    expect_row_error("move 1\"]", "move 1 \"]", PACKEIS_E_MALFORMED_TEXT, 6);
+    expect_row_error("move 1\"]", "move 1\n\"]", PACKEIS_E_MALFORMED_TEXT, 6);
+    expect_row_error("move 1\"]", "move 1\"", PACKEIS_E_MALFORMED_TEXT, 7);
+    expect_row_error("move 1\"]", "move 1", PACKEIS_E_MALFORMED_TEXT, 6);
+    expect_row_error("[Position", "[Posiiton", PACKEIS_E_MALFORMED_TEXT, 2);
+    /* The actions are played from the position. */
+    expect_row_error("1. a3-a4", "1. a1-a2", PACKEIS_E_NOT_YOUR_PENGUIN, 3);
+    expect_row_error("1. a3-a4", "1. a3-a1", PACKEIS_E_BLOCKED_BY_GAP, 3);
+    expect_row_error("1. a3-a4", "1. a4", PACKEIS_E_WRONG_PHASE, 3);
+    expect_row_error("(1), B", "(2), B", PACKEIS_E_MALFORMED_TEXT, 1);
+}
+
+/* Every cut of a position record fails within what is left. */
+static void test_truncated_position(void **state)
+{
+    (void)state;
+    size_t length = strlen(row_record);
+    for (size_t cut = 0; cut + 1 < length; cut++) {
+        packeis_game *loaded = NULL;
+        size_t stop = length + 1;
+        assert_int_not_equal(packeis_game_load_record(row_record, cut, NULL, &loaded, &stop),
+                             PACKEIS_OK);
+        assert_null(loaded);
+        assert_true(stop <= cut);
+    }
+}
+
 /* ---- allocation failures ------------------------------------------------ */
 
 typedef struct counting {
@@ -480,13 +739,9 @@ static void counting_release(void *context, void *block, size_t size)
 
 /* Each allocation of a load fails in turn: a clean error, nothing leaked;
  * the game, with its allocator, loads when none fails. */
-static void test_allocation_failures(void **state)
+static void expect_allocation_failures(const packeis_game *game)
 {
-    (void)state;
     static char text[BIG];
-    packeis_options *options = new_options(2);
-    packeis_game *game = new_game(options);
-    assert_int_equal(packeis_game_playout(game, 11, NULL), PACKEIS_OK);
     size_t length = save(game, text);
     for (long fail_at = 1;; fail_at++) {
         counting c = {0, fail_at, 0};
@@ -506,19 +761,43 @@ static void test_allocation_failures(void **state)
         assert_null(loaded);
         assert_int_equal(c.live, 0);
     }
+}
+
+static void test_allocation_failures(void **state)
+{
+    (void)state;
+    packeis_options *options = new_options(2);
+    packeis_game *game = new_game(options);
+    assert_int_equal(packeis_game_playout(game, 11, NULL), PACKEIS_OK);
+    expect_allocation_failures(game);
     packeis_game_free(game);
     packeis_options_free(options);
+    game = load_position(row_position); /* two games are made, one kept */
+    play(game, "a3-a4");
+    expect_allocation_failures(game);
+    packeis_game_free(game);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_small_record),        cmocka_unit_test(test_new_standard_game),
-        cmocka_unit_test(test_round_trips),         cmocka_unit_test(test_crlf),
-        cmocka_unit_test(test_buffer_sizes),        cmocka_unit_test(test_bad_headers),
-        cmocka_unit_test(test_unknown_variant),     cmocka_unit_test(test_bad_boards),
-        cmocka_unit_test(test_bad_moves),           cmocka_unit_test(test_bad_results),
-        cmocka_unit_test(test_truncated),           cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_small_record),
+        cmocka_unit_test(test_new_standard_game),
+        cmocka_unit_test(test_round_trips),
+        cmocka_unit_test(test_crlf),
+        cmocka_unit_test(test_buffer_sizes),
+        cmocka_unit_test(test_bad_headers),
+        cmocka_unit_test(test_unknown_variant),
+        cmocka_unit_test(test_bad_boards),
+        cmocka_unit_test(test_bad_moves),
+        cmocka_unit_test(test_bad_results),
+        cmocka_unit_test(test_truncated),
+        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_position_record),
+        cmocka_unit_test(test_start_position_record),
+        cmocka_unit_test(test_position_round_trips),
+        cmocka_unit_test(test_bad_positions),
+        cmocka_unit_test(test_truncated_position),
         cmocka_unit_test(test_allocation_failures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,6 +10,9 @@ Usage::
 The header is the single source of truth: every ``#define`` with an integer
 value, every enum, the opaque handle types, the public structs and every
 ``PACKEIS_API`` function (return type and argument types) are translated.
+``PACKEIS_NODISCARD`` marks the functions returning a status; they are listed
+in ``STATUS_FUNCTIONS`` so that the bindings check every one of them.
+Declarations may span several lines.
 Comments are not copied, so editing documentation never changes the output.
 Only the C types the header uses are known; an unknown type is an error, so a
 new kind of declaration cannot be silently mistranslated.
@@ -56,6 +59,9 @@ def strip_comments(text: str) -> str:
 
 def parse_int(token: str):
     token = token.strip()
+    m = re.fullmatch(r"U?INT(?:8|16|32|64)_C\s*\((.*)\)", token)  # <stdint.h> constant macros
+    if m:
+        token = m.group(1).strip()
     while token.startswith("(") and token.endswith(")"):
         token = token[1:-1].strip()
     m = re.fullmatch(r"(-?)\s*(0[xX][0-9a-fA-F]+|[0-9]+)[uUlL]*", token)
@@ -73,6 +79,7 @@ class Header:
         self.opaque: list[str] = []
         self.structs: list[tuple[str, list[tuple[str, str]]]] = []
         self.functions: list[tuple[str, str, list[tuple[str, str]]]] = []
+        self.nodiscard: list[str] = []
         self._parse(strip_comments(text))
 
     # -- types -------------------------------------------------------------
@@ -174,9 +181,17 @@ class Header:
         if m:
             self.typedefs[m.group(2)] = self.ctype(m.group(1))
             return
-        m = re.fullmatch(r"PACKEIS_API (.+?)\b(\w+)\s*\((.*)\)", stmt)
+        m = re.fullmatch(r"(PACKEIS_NODISCARD )?PACKEIS_API (PACKEIS_NODISCARD )?(.+?)\b(\w+)\s*\((.*)\)",
+                         stmt)
         if m:
-            self.functions.append((m.group(2), self.ctype(m.group(1)), self.params(m.group(3))))
+            name = m.group(4)
+            if m.group(1) and m.group(2):
+                raise HeaderError(f"{name}: PACKEIS_NODISCARD twice")
+            self.functions.append((name, self.ctype(m.group(3)), self.params(m.group(5))))
+            if m.group(1) or m.group(2):
+                if m.group(3).strip() != "packeis_status":
+                    raise HeaderError(f"{name}: PACKEIS_NODISCARD on a non-status function")
+                self.nodiscard.append(name)
             return
         raise HeaderError(f"cannot read declaration {stmt[:80]!r}")
 
@@ -219,8 +234,11 @@ def generate(header_text: str) -> str:
     for name, restype, params in h.functions:
         plist = ", ".join(f"({p!r}, {t})" for p, t in params)
         out.append(f"    {name!r}: ({restype}, [{plist}]),")
+    out += ["}", "", "# The functions returning a packeis_status (PACKEIS_NODISCARD).",
+            "STATUS_FUNCTIONS = frozenset({"]
+    out += [f"    {name!r}," for name in h.nodiscard]
     out += [
-        "}",
+        "})",
         "",
         "",
         "def bind(lib):",

@@ -4,36 +4,54 @@
  * @brief The whole public API of libpackeis, the reference implementation of
  *        the board game *Packeis am Pol* ("Hey, That's My Fish!").
  *
+ * The header is grouped by object, in the order a reader meets them:
+ * version, status codes, limits, moves, the allocator, options, games
+ * (their life, their board, their position, standings, playing, history),
+ * research fast paths, machine learning, text formats and the hash.
+ *
  * Conventions that hold for every function below unless its comment says
  * otherwise:
  *
- * - Functions return a ::packeis_status; ::PACKEIS_OK is zero. The object a
- *   function works on comes first; results are written through pointer
- *   arguments, which come last (constructors included).
- * - On any error the outputs are not written and the game is left exactly as
- *   it was. The exceptions: ::PACKEIS_E_BUFFER_TOO_SMALL reports the size
- *   needed (below), and text parsers report where they stopped.
- * - A NULL pointer where an object or an output is required, or a setting
- *   outside what the function accepts (5 players, an unknown variant or
- *   flag), gives ::PACKEIS_E_INVALID_ARGUMENT. An index into the game (a
- *   cell, player, direction or fish count) outside its range gives
+ * - **Statuses.** A call that can fail (constructors, setters, apply, undo,
+ *   redo, parsers, buffer fillers) returns a ::packeis_status; ::PACKEIS_OK
+ *   is zero. Such calls are marked so that GCC and Clang warn when the
+ *   status is ignored. On any error the outputs are not written and the game
+ *   or options are left exactly as they were; the exceptions are
+ *   ::PACKEIS_E_BUFFER_TOO_SMALL, which reports the size needed, and text
+ *   parsers, which report where they stopped.
+ * - **Accessors** (properties of a game) return their value. Each documents
+ *   the neutral value it returns for a NULL game or an index out of range
+ *   (-1, 0 or an empty set). Where that value is also a valid answer (a
+ *   score of 0, an empty set), check the arguments first if it matters.
+ * - **Arguments.** The object a function works on comes first; outputs come
+ *   last (constructors included). A NULL pointer where an object or output
+ *   is required, or a setting outside what the function accepts (5 players,
+ *   an unknown variant or flag), gives ::PACKEIS_E_INVALID_ARGUMENT. An index
+ *   into the game (a cell, player or ply) outside its range gives
  *   ::PACKEIS_E_OUT_OF_RANGE.
- * - Cells are numbered `0 ... n-1` in reading order (by row from the top, then
- *   left to right). Players are numbered `0 ... players-1` in turn order.
- * - Sets of cells are `uint64_t` bit sets: bit `i` stands for cell `i`.
- * - Functions taking a `const` handle never modify it. Distinct handles
- *   (clones included) may be used from different threads at once; one handle
- *   must not be used from two threads at once without the caller's own
- *   locking. The library keeps no global mutable state, never prints and never
- *   terminates the process.
- * - Functions that fill a caller buffer take its capacity in elements and
- *   a non-NULL `count`, which always receives how many elements the full
- *   answer has. If the capacity is too small they return
+ * - **Cells** are numbered `0 ... n-1` in reading order (by row from the
+ *   top, then left to right). **Players** are numbered `0 ... players-1` in
+ *   turn order. **Sets** of cells are `uint64_t` bit sets (bit `i`: cell
+ *   `i`); sets of players are `unsigned` bit sets (bit `p`: player `p`).
+ * - **Buffers.** Functions that fill a caller buffer take its capacity in
+ *   elements and a non-NULL `count`, which always receives how many
+ *   elements the full answer has. If the capacity is too small they return
  *   ::PACKEIS_E_BUFFER_TOO_SMALL, still set `*count` to the size needed, and
- *   leave the buffer untouched. The buffer may be NULL when the capacity is 0.
- * - Status codes, move values, the order of legal moves, the board shuffle and
- *   the playout generator are stable within a major version. Before 1.0 the
- *   API may still change between minor versions.
+ *   leave the buffer untouched. The buffer may be NULL when the capacity is
+ *   0, which is how to ask for the size.
+ * - **Threads.** Functions taking a `const` handle never modify it, so they
+ *   may run on one handle from several threads at once while no function
+ *   taking a non-`const` handle runs on it. Distinct handles (clones
+ *   included) may be used from different threads at once without locking.
+ *   The library keeps no global mutable state: the only data shared by the
+ *   whole process (the processor's features, the standard board's tables
+ *   and the default hash keys) are computed once, thread-safely, on first
+ *   use, and never change afterwards. The library never prints and never
+ *   terminates the process.
+ * - **Stability.** Status codes, move values, the order of legal moves, the
+ *   board shuffle, the playout generator, the observation planes, the hash
+ *   and the text formats are stable within a major version. Functions are
+ *   only ever added within a major version (see NEWS.md).
  */
 #ifndef PACKEIS_PACKEIS_H
 #define PACKEIS_PACKEIS_H
@@ -65,8 +83,22 @@ extern "C" {
 #endif
 /** @endcond */
 
+/**
+ * @brief Marks a function whose status must not be ignored: GCC and Clang
+ *        warn (`-Wunused-result`) when a caller drops it. Define it as empty
+ *        before including this header to turn the warnings off.
+ * @since 1.0.0
+ */
+#ifndef PACKEIS_NODISCARD
+#    if defined(__GNUC__) && __GNUC__ >= 4
+#        define PACKEIS_NODISCARD __attribute__((warn_unused_result))
+#    else
+#        define PACKEIS_NODISCARD
+#    endif
+#endif
+
 /* ------------------------------------------------------------------------ */
-/** @name Version                                                           */
+/** @name Version */
 /** @{ */
 
 /**
@@ -79,75 +111,97 @@ PACKEIS_API int packeis_version(void);
 
 /**
  * @brief The version of the library actually loaded, as text.
- * @return A static string such as "0.1.0"; never NULL, never to be freed.
+ * @return A static string such as "1.0.0"; never NULL, never to be freed.
  * @since 0.1.0
  */
 PACKEIS_API const char *packeis_version_string(void);
 
 /** @} */
 /* ------------------------------------------------------------------------ */
-/** @name Status codes                                                      */
+/** @name Status codes */
 /** @{ */
 
 /**
- * @brief What a call returns: ::PACKEIS_OK or one of the ::packeis_status_code
- *        values. A plain `int`, so that its size never depends on compiler
- *        settings.
+ * @brief What a call that can fail returns: ::PACKEIS_OK or one of the
+ *        ::packeis_status_code values. A plain `int`, so that its size never
+ *        depends on compiler settings.
  * @since 0.1.0
  */
 typedef int packeis_status;
 
 /**
  * @brief The values of ::packeis_status. They are part of the ABI: never
- *        renumbered; new codes are only ever appended.
+ *        renumbered within a major version; new codes are only appended.
+ *
+ * The codes from ::PACKEIS_E_NOT_YOUR_PENGUIN to ::PACKEIS_E_NOT_ONE_FISH
+ * say why a move the rules forbid is illegal, so that a frontend can tell
+ * its player; packeis_game_check_move() lists every code it returns.
  * @since 0.1.0
  */
 enum packeis_status_code {
     /** Success. */
     PACKEIS_OK = 0,
     /** A required pointer is NULL, or a value is not one the function
-     *  accepts (for example 5 players). */
+     *  accepts (for example 5 players, or an unknown flag). */
     PACKEIS_E_INVALID_ARGUMENT = 1,
-    /** A cell, player, direction or count outside the game's range. */
+    /** A cell, player, ply or move value outside the game's range. */
     PACKEIS_E_OUT_OF_RANGE = 2,
     /** The allocator returned NULL. */
     PACKEIS_E_OUT_OF_MEMORY = 3,
     /** A caller buffer is too small; the size needed was reported. */
     PACKEIS_E_BUFFER_TOO_SMALL = 4,
-    /** The move is not legal in this position. */
-    PACKEIS_E_ILLEGAL_MOVE = 5,
+    /** The game is over: no move can be played. */
+    PACKEIS_E_GAME_OVER = 5,
     /** The move is of the wrong kind for the phase: a slide during
      *  placement or a placement during movement. */
     PACKEIS_E_WRONG_PHASE = 6,
-    /** The game is over: no move can be played. */
-    PACKEIS_E_GAME_OVER = 7,
+    /** A slide whose origin holds no penguin of the player to act. */
+    PACKEIS_E_NOT_YOUR_PENGUIN = 7,
+    /** A slide whose destination is not in a straight line from its origin
+     *  along one of the six directions, over cells of the layout. */
+    PACKEIS_E_NOT_IN_LINE = 8,
+    /** A slide that passes over or ends on a penguin. */
+    PACKEIS_E_BLOCKED_BY_PENGUIN = 9,
+    /** A slide that passes over or ends on a floe no longer on the board. */
+    PACKEIS_E_BLOCKED_BY_GAP = 10,
+    /** A placement on a floe that already holds a penguin. */
+    PACKEIS_E_OCCUPIED = 11,
+    /** A placement on a floe with more than one fish (without
+     *  ::PACKEIS_VARIANT_PLACE_ANY_FLOE). */
+    PACKEIS_E_NOT_ONE_FISH = 12,
     /** Undo at the start of the game. */
-    PACKEIS_E_NOTHING_TO_UNDO = 8,
+    PACKEIS_E_NOTHING_TO_UNDO = 13,
+    /** Redo with no undone action to play again. */
+    PACKEIS_E_NOTHING_TO_REDO = 14,
     /** Custom layout: two floes share one cell. */
-    PACKEIS_E_DUPLICATE_CELL = 9,
+    PACKEIS_E_DUPLICATE_CELL = 15,
     /** Custom layout: the floes do not all share the parity of `x + y`. */
-    PACKEIS_E_MIXED_PARITY = 10,
+    PACKEIS_E_MIXED_PARITY = 16,
     /** Custom layout: a floe with fewer than 1 or more than 3 fish. */
-    PACKEIS_E_FISH_OUT_OF_RANGE = 11,
+    PACKEIS_E_FISH_OUT_OF_RANGE = 17,
     /** Custom layout: more than ::PACKEIS_MAX_CELLS floes. */
-    PACKEIS_E_TOO_MANY_CELLS = 12,
+    PACKEIS_E_TOO_MANY_CELLS = 18,
     /** Custom layout: no floes at all. */
-    PACKEIS_E_NO_CELLS = 13,
+    PACKEIS_E_NO_CELLS = 19,
     /** Custom layout: a coordinate outside
      *  [::PACKEIS_COORD_MIN, ::PACKEIS_COORD_MAX]. */
-    PACKEIS_E_COORD_OUT_OF_RANGE = 14,
+    PACKEIS_E_COORD_OUT_OF_RANGE = 20,
     /** Too few floes a penguin may be placed on (one-fish floes, or any floe
      *  with ::PACKEIS_VARIANT_PLACE_ANY_FLOE) for all the penguins. */
-    PACKEIS_E_TOO_FEW_FLOES = 15,
+    PACKEIS_E_TOO_FEW_FLOES = 21,
     /** Text that does not follow its documented format. */
-    PACKEIS_E_MALFORMED_TEXT = 16,
+    PACKEIS_E_MALFORMED_TEXT = 22,
     /** A well-formed position that the rules cannot reach (for example a
      *  penguin on a missing floe, or a player to act who has no move). */
-    PACKEIS_E_INVALID_POSITION = 17
+    PACKEIS_E_INVALID_POSITION = 23
 };
 
+/** The number of status codes this version knows: every code is below it.
+ *  @since 1.0.0 */
+#define PACKEIS_STATUS_COUNT 24
+
 /**
- * @brief A short English description of a status code.
+ * @brief A short English description of a status code, for people.
  * @param status Any value, known or not.
  * @return A static, NUL-terminated string; never NULL, never to be freed.
  *         Unknown values give "unknown status".
@@ -155,9 +209,19 @@ enum packeis_status_code {
  */
 PACKEIS_API const char *packeis_strerror(packeis_status status);
 
+/**
+ * @brief The name of a status code as written in this header, for logs and
+ *        bindings: "PACKEIS_OK", "PACKEIS_E_GAME_OVER" ...
+ * @param status Any value.
+ * @return A static string, never to be freed, or NULL for a value that is
+ *         not a status code.
+ * @since 1.0.0
+ */
+PACKEIS_API const char *packeis_status_name(packeis_status status);
+
 /** @} */
 /* ------------------------------------------------------------------------ */
-/** @name Limits                                                            */
+/** @name Limits and sizes */
 /** @{ */
 
 /** Most floes a layout may have (every cell set fits one `uint64_t`).
@@ -174,68 +238,50 @@ PACKEIS_API const char *packeis_strerror(packeis_status status);
 #define PACKEIS_COORD_MIN (-1000000)
 /** Largest coordinate a custom layout may use. @since 0.1.0 */
 #define PACKEIS_COORD_MAX 1000000
-
-/**
- * @brief ::PACKEIS_MAX_MOVES, for bindings that cannot read macros.
- * @return 1024.
- * @since 0.1.0
- */
-PACKEIS_API size_t packeis_max_moves(void);
-
-/**
- * @brief ::PACKEIS_MAX_CELLS, for bindings that cannot read macros.
- * @return 64.
- * @since 0.1.0
- */
-PACKEIS_API int packeis_max_cells(void);
+/** A buffer of this many characters always holds a cell name with its NUL
+ *  (packeis_game_cell_name()). @since 1.0.0 */
+#define PACKEIS_CELL_NAME_SIZE 16
+/** A buffer of this many characters always holds a move as text with its
+ *  NUL (packeis_game_format_move()). @since 1.0.0 */
+#define PACKEIS_MOVE_TEXT_SIZE 32
+/** A buffer of this many characters always holds a saved position with its
+ *  NUL (packeis_game_save_position()). Pictures and records have no fixed
+ *  bound: ask their writers for the size. @since 1.0.0 */
+#define PACKEIS_POSITION_TEXT_SIZE 2048
 
 /** @} */
 /* ------------------------------------------------------------------------ */
-/** @name Board geometry                                                    */
+/** @name Moves */
 /** @{ */
 
 /**
- * @brief The six directions of the hex grid, counter-clockwise from east.
+ * @brief A placement or a slide, as one small number: the only encoding of
+ *        a move in the API, and the action numbering used for machine
+ *        learning.
  *
- * Functions take a direction as an `int`. `(d + 3) % 6` is the opposite of
- * `d`, and `(d + 1) % 6` the next direction counter-clockwise.
+ * A slide from cell `f` to cell `t` is `f * 64 + t` (`f != t`); a placement
+ * on cell `c` is `c * 64 + c`. Every move is below ::PACKEIS_MOVE_VALUES, so
+ * move values index arrays such as packeis_game_legal_mask(). Values are
+ * stable within a major version and may be stored (files, tables, network
+ * messages). The helpers below build and read them. Functions taking a
+ * move take a ::packeis_move: a wider integer passed to them is converted
+ * by C's rules (modulo 65536), so range-check values from elsewhere.
  * @since 0.1.0
  */
-enum packeis_direction {
-    PACKEIS_DIRECTION_EAST = 0,       /**< (x + 2, y) */
-    PACKEIS_DIRECTION_NORTH_EAST = 1, /**< (x + 1, y - 1) */
-    PACKEIS_DIRECTION_NORTH_WEST = 2, /**< (x - 1, y - 1) */
-    PACKEIS_DIRECTION_WEST = 3,       /**< (x - 2, y) */
-    PACKEIS_DIRECTION_SOUTH_WEST = 4, /**< (x - 1, y + 1) */
-    PACKEIS_DIRECTION_SOUTH_EAST = 5  /**< (x + 1, y + 1) */
-};
+typedef uint16_t packeis_move;
 
-/** Number of directions. @since 0.1.0 */
-#define PACKEIS_DIRECTION_COUNT 6
-
-/** @} */
-/* ------------------------------------------------------------------------ */
-/** @name Moves                                                             */
-/** @{ */
-
-/**
- * @brief A placement or a slide, as a small value that may be stored (in
- *        files, tables, network messages) within a major version.
- *
- * Encoding: bits 0-15 hold the destination cell; bits 16-31 the origin
- * cell, or 0xFFFF for a placement. The helpers below build and read it.
- * @since 0.1.0
- */
-typedef uint32_t packeis_move;
-
-/** A value that is never a move (for "no move" slots). @since 0.1.0 */
-#define PACKEIS_MOVE_NONE 0xFFFFFFFFu
+/** The number of move values: every move is below it (64 * 64).
+ *  @since 1.0.0 */
+#define PACKEIS_MOVE_VALUES 4096
+/** A value that is never a move (for "no move" slots); it is not below
+ *  ::PACKEIS_MOVE_VALUES. @since 0.1.0 */
+#define PACKEIS_MOVE_NONE 0xFFFFu
 
 /**
  * @brief The move that places a penguin on @p cell.
  * @param cell A cell index; whether the game has it is checked when the
  *        move is played.
- * @return The move, or ::PACKEIS_MOVE_NONE if @p cell is not in
+ * @return `cell * 65`, or ::PACKEIS_MOVE_NONE if @p cell is not in
  *         `0 ... PACKEIS_MAX_CELLS - 1`.
  * @since 0.1.0
  */
@@ -245,16 +291,16 @@ PACKEIS_API packeis_move packeis_move_placement(int cell);
  * @brief The move that slides the penguin on @p from to @p to.
  * @param from The origin cell.
  * @param to The destination cell.
- * @return The move, or ::PACKEIS_MOVE_NONE if a cell is not in
- *         `0 ... PACKEIS_MAX_CELLS - 1`.
+ * @return `from * 64 + to`, or ::PACKEIS_MOVE_NONE if a cell is not in
+ *         `0 ... PACKEIS_MAX_CELLS - 1` or the two are equal.
  * @since 0.1.0
  */
 PACKEIS_API packeis_move packeis_move_slide(int from, int to);
 
 /**
- * @brief Whether a move is a placement.
+ * @brief Whether a value is a placement.
  * @param move Any value.
- * @return 1 for a placement, 0 for a slide or ::PACKEIS_MOVE_NONE.
+ * @return 1 for a placement, 0 for a slide or a value that is not a move.
  * @since 0.1.0
  */
 PACKEIS_API int packeis_move_is_placement(packeis_move move);
@@ -262,7 +308,7 @@ PACKEIS_API int packeis_move_is_placement(packeis_move move);
 /**
  * @brief The origin cell of a slide.
  * @param move Any value.
- * @return The cell, or -1 for a placement or ::PACKEIS_MOVE_NONE.
+ * @return The cell, or -1 for a placement or a value that is not a move.
  * @since 0.1.0
  */
 PACKEIS_API int packeis_move_from(packeis_move move);
@@ -270,14 +316,14 @@ PACKEIS_API int packeis_move_from(packeis_move move);
 /**
  * @brief The destination cell of a placement or a slide.
  * @param move Any value.
- * @return The cell, or -1 for ::PACKEIS_MOVE_NONE.
+ * @return The cell, or -1 for a value that is not a move.
  * @since 0.1.0
  */
 PACKEIS_API int packeis_move_to(packeis_move move);
 
 /** @} */
 /* ------------------------------------------------------------------------ */
-/** @name Allocator                                                         */
+/** @name Allocator */
 /** @{ */
 
 /**
@@ -285,8 +331,10 @@ PACKEIS_API int packeis_move_to(packeis_move move);
  *
  * The library copies this struct. The functions must stay valid, and be
  * safe to call from whichever threads use the objects allocated with them,
- * for as long as any such object lives. This struct will not change within
- * a major version.
+ * for as long as any such object lives. Every allocation a game makes
+ * (itself, its history, a custom board) uses that game's allocator, also
+ * after packeis_game_assign(). This struct will not change within a major
+ * version.
  * @since 0.1.0
  */
 typedef struct packeis_allocator {
@@ -301,23 +349,24 @@ typedef struct packeis_allocator {
 
 /** @} */
 /* ------------------------------------------------------------------------ */
-/** @name Options                                                           */
+/** @name Options */
 /** @{ */
 
 /**
- * @brief The setup of a game: players, penguins, board, seed, variants and
- *        allocator. Opaque; created with packeis_options_new().
+ * @brief The setup of a game: players, penguins, board, seed, variants,
+ *        hash seed and allocator. Opaque; created with
+ *        packeis_options_new().
  *
  * Defaults: 2 players, the number of penguins of the rules (4, 3 or 2), the
- * standard 60-floe board shuffled with seed 0, no variant. The options are
- * read by packeis_game_new() and may be changed or freed afterwards.
+ * standard 60-floe board shuffled with seed 0, no variant, the default hash
+ * seed. The options are read by packeis_game_new() and may be changed or
+ * freed afterwards.
  * @since 0.1.0
  */
 typedef struct packeis_options packeis_options;
 
 /**
- * @brief Optional rules, each off by default. Functions take a variant as an
- *        `int`.
+ * @brief Optional rules, each off by default.
  * @since 0.1.0
  */
 enum packeis_variant {
@@ -341,8 +390,8 @@ enum packeis_variant {
  *         @p allocator lacks a function); ::PACKEIS_E_OUT_OF_MEMORY.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_options_new(const packeis_allocator *allocator,
-                                               packeis_options **options);
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_options_new(const packeis_allocator *allocator, packeis_options **options);
 
 /**
  * @brief Frees options. Games made from them are unaffected.
@@ -358,7 +407,8 @@ PACKEIS_API void packeis_options_free(packeis_options *options);
  * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_options_set_players(packeis_options *options, int players);
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_options_set_players(packeis_options *options, int players);
 
 /**
  * @brief Sets how many penguins each player has.
@@ -369,7 +419,8 @@ PACKEIS_API packeis_status packeis_options_set_players(packeis_options *options,
  * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_options_set_penguins(packeis_options *options, int penguins);
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_options_set_penguins(packeis_options *options, int penguins);
 
 /**
  * @brief Sets the seed that shuffles the fish of the standard board.
@@ -386,7 +437,8 @@ PACKEIS_API packeis_status packeis_options_set_penguins(packeis_options *options
  * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_options_set_seed(packeis_options *options, uint64_t seed);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_options_set_seed(packeis_options *options,
+                                                                      uint64_t seed);
 
 /**
  * @brief Replaces the standard board by a custom layout.
@@ -408,9 +460,8 @@ PACKEIS_API packeis_status packeis_options_set_seed(packeis_options *options, ui
  *         options keep their previous layout.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_options_set_layout(packeis_options *options, const int *x,
-                                                      const int *y, const int *fish,
-                                                      size_t count);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_options_set_layout(
+    packeis_options *options, const int *x, const int *y, const int *fish, size_t count);
 
 /**
  * @brief Goes back to the standard board (undoes packeis_options_set_layout()).
@@ -418,7 +469,8 @@ PACKEIS_API packeis_status packeis_options_set_layout(packeis_options *options, 
  * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_options_set_standard_layout(packeis_options *options);
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_options_set_standard_layout(packeis_options *options);
 
 /**
  * @brief Turns a variant on or off.
@@ -429,20 +481,248 @@ PACKEIS_API packeis_status packeis_options_set_standard_layout(packeis_options *
  *         unknown variant).
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_options_set_variant(packeis_options *options, int variant,
-                                                       int enabled);
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_options_set_variant(packeis_options *options, int variant, int enabled);
+
+/**
+ * @brief Sets the seed of the keys of the position hash (see
+ *        packeis_game_hash()). The default is ::PACKEIS_DEFAULT_HASH_SEED.
+ * @param options The options.
+ * @param seed Any value.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 0.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_options_set_hash_seed(packeis_options *options, uint64_t seed);
+
+/** The default seed of the hash keys. @since 0.1.0 */
+#define PACKEIS_DEFAULT_HASH_SEED UINT64_C(0x5061636B65697321)
 
 /** @} */
 /* ------------------------------------------------------------------------ */
-/** @name Games                                                             */
+/** @name Games: life */
 /** @{ */
 
 /**
- * @brief A game: its board (immutable, shared by clones), its position and
- *        the history that undo walks back. Opaque.
+ * @brief A game: its board, its position, the actions played (which undo
+ *        walks back) and the actions undone (which redo plays again).
+ *        Opaque.
+ *
+ * The board's tables are read-only and shared: the standard board's by every
+ * game of the process, a custom layout's by a game and its clones.
  * @since 0.1.0
  */
 typedef struct packeis_game packeis_game;
+
+/**
+ * @brief Starts a game.
+ * @param options The setup, or NULL for the defaults. Not retained.
+ * @param[out] game Receives the new game; free it with packeis_game_free().
+ * @return ::PACKEIS_OK; ::PACKEIS_E_INVALID_ARGUMENT; ::PACKEIS_E_TOO_FEW_FLOES
+ *         (the board cannot take every penguin); ::PACKEIS_E_OUT_OF_MEMORY.
+ * @since 0.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_new(const packeis_options *options,
+                                                              packeis_game **game);
+
+/**
+ * @brief Starts the game again, on the standard board shuffled with @p seed:
+ *        the cheap way to play many games on fresh boards with one handle.
+ *
+ * Players, penguins, variants, hash seed and allocator stay those of the
+ * game; the history and the undone actions are cleared. With a custom
+ * layout @p seed is ignored and the game returns to the start of a game on
+ * that layout (also for a game loaded from a position: the loaded position
+ * is not kept). Never allocates, so it cannot fail on a valid game.
+ * @param game The game.
+ * @param seed The shuffle's seed (see packeis_options_set_seed()).
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT (NULL @p game).
+ * @since 1.0.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_reset(packeis_game *game,
+                                                                uint64_t seed);
+
+/**
+ * @brief Copies a game: position, history and undone actions. The copy is
+ *        independent of the original, may be used from another thread, and
+ *        uses the same allocator.
+ * @param game The game to copy.
+ * @param[out] copy Receives the copy; free it with packeis_game_free().
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_MEMORY.
+ * @since 0.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_clone(const packeis_game *game,
+                                                                packeis_game **copy);
+
+/**
+ * @brief Makes @p target a copy of @p source (board, position, history and
+ *        undone actions), reusing @p target's memory where it can: the
+ *        allocation-free way for a search to reset a scratch game many times.
+ *
+ * @p target keeps its own allocator for everything it holds: a custom board
+ * is shared only between games whose allocators are equal (the same three
+ * fields), and copied otherwise.
+ * @param target The game overwritten.
+ * @param source The game copied.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_OUT_OF_MEMORY (@p target is then unchanged).
+ * @since 0.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_assign(packeis_game *target,
+                                                                 const packeis_game *source);
+
+/**
+ * @brief Frees a game.
+ * @param game The game, or NULL (nothing happens).
+ * @since 0.1.0
+ */
+PACKEIS_API void packeis_game_free(packeis_game *game);
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Games: setup and board */
+/** @{ */
+
+/**
+ * @brief The number of players.
+ * @param game The game.
+ * @return 2 to 4, or 0 for a NULL game.
+ * @since 0.1.0
+ */
+PACKEIS_API int packeis_game_player_count(const packeis_game *game);
+
+/**
+ * @brief How many penguins each player places.
+ * @param game The game.
+ * @return At least 1, or 0 for a NULL game.
+ * @since 0.1.0
+ */
+PACKEIS_API int packeis_game_penguins_per_player(const packeis_game *game);
+
+/**
+ * @brief Whether a variant is on in this game.
+ * @param game The game.
+ * @param variant A ::packeis_variant value.
+ * @return 1 if on; 0 if off, for a NULL game or an unknown variant.
+ * @since 0.1.0
+ */
+PACKEIS_API int packeis_game_variant(const packeis_game *game, int variant);
+
+/**
+ * @brief Whether the board is the standard one.
+ * @param game The game.
+ * @return 1 for the standard board, 0 for a custom layout or a NULL game.
+ * @since 1.0.0
+ */
+PACKEIS_API int packeis_game_is_standard_board(const packeis_game *game);
+
+/**
+ * @brief The seed the standard board was shuffled with.
+ * @param game The game.
+ * @return The seed; 0 for a custom layout or a NULL game.
+ * @since 1.0.0
+ */
+PACKEIS_API uint64_t packeis_game_seed(const packeis_game *game);
+
+/**
+ * @brief The seed of the hash keys (packeis_options_set_hash_seed()).
+ * @param game The game.
+ * @return The seed; 0 for a NULL game.
+ * @since 1.0.0
+ */
+PACKEIS_API uint64_t packeis_game_hash_seed(const packeis_game *game);
+
+/**
+ * @brief The number of cells of the layout.
+ * @param game The game.
+ * @return 60 on the standard board, 1 to 64 otherwise; 0 for a NULL game.
+ * @since 0.1.0
+ */
+PACKEIS_API int packeis_game_cell_count(const packeis_game *game);
+
+/**
+ * @brief The doubled-width coordinates of a cell.
+ * @param game The game.
+ * @param cell A cell index.
+ * @param[out] x Its column.
+ * @param[out] y Its row.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
+ * @since 0.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_cell_coords(const packeis_game *game,
+                                                                      int cell, int *x, int *y);
+
+/**
+ * @brief The smallest rectangle holding every cell of the layout, in
+ *        doubled-width coordinates: what a frontend needs to size its
+ *        drawing. On the standard board it is `(0, 0)` to `(14, 7)`.
+ * @param game The game.
+ * @param[out] min_x The smallest `x` of any cell.
+ * @param[out] min_y The smallest `y`.
+ * @param[out] max_x The largest `x`.
+ * @param[out] max_y The largest `y`.
+ * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @since 1.0.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_layout_bounds(
+    const packeis_game *game, int *min_x, int *min_y, int *max_x, int *max_y);
+
+/**
+ * @brief The cell at given coordinates.
+ * @param game The game.
+ * @param x A column.
+ * @param y A row.
+ * @return The cell there, or -1 if the layout has none there or @p game is
+ *         NULL.
+ * @since 0.1.0
+ */
+PACKEIS_API int packeis_game_cell_at(const packeis_game *game, int x, int y);
+
+/**
+ * @brief The neighbour of a cell in a direction. Geometry only: whether its
+ *        floe is still on the board is packeis_game_floes().
+ * @param game The game.
+ * @param cell A cell index.
+ * @param direction A ::packeis_direction value.
+ * @return The neighbouring cell, or -1 if the layout has none there, or for
+ *         a NULL game, a bad cell or a bad direction.
+ * @since 0.1.0
+ */
+PACKEIS_API int packeis_game_neighbor(const packeis_game *game, int cell, int direction);
+
+/**
+ * @brief The fish printed on a cell's floe. It never changes, even after the
+ *        floe has left the board.
+ * @param game The game.
+ * @param cell A cell index.
+ * @return 1 to 3, or 0 for a NULL game or a bad cell.
+ * @since 0.1.0
+ */
+PACKEIS_API int packeis_game_fish(const packeis_game *game, int cell);
+
+/**
+ * @brief The six directions of the hex grid, counter-clockwise from east.
+ *
+ * `(d + 3) % 6` is the opposite of `d`, and `(d + 1) % 6` the next
+ * direction counter-clockwise.
+ * @since 0.1.0
+ */
+enum packeis_direction {
+    PACKEIS_DIRECTION_EAST = 0,       /**< (x + 2, y) */
+    PACKEIS_DIRECTION_NORTH_EAST = 1, /**< (x + 1, y - 1) */
+    PACKEIS_DIRECTION_NORTH_WEST = 2, /**< (x - 1, y - 1) */
+    PACKEIS_DIRECTION_WEST = 3,       /**< (x - 2, y) */
+    PACKEIS_DIRECTION_SOUTH_WEST = 4, /**< (x - 1, y + 1) */
+    PACKEIS_DIRECTION_SOUTH_EAST = 5  /**< (x + 1, y + 1) */
+};
+
+/** Number of directions. @since 0.1.0 */
+#define PACKEIS_DIRECTION_COUNT 6
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Games: position */
+/** @{ */
 
 /**
  * @brief The phases of a game, as reported by packeis_game_phase().
@@ -455,291 +735,241 @@ enum packeis_phase {
 };
 
 /**
- * @brief Starts a game.
- * @param options The setup, or NULL for the defaults. Not retained.
- * @param[out] game Receives the new game; free it with packeis_game_free().
- * @return ::PACKEIS_OK; ::PACKEIS_E_INVALID_ARGUMENT; ::PACKEIS_E_TOO_FEW_FLOES
- *         (the board cannot take every penguin); ::PACKEIS_E_OUT_OF_MEMORY.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_new(const packeis_options *options,
-                                            packeis_game **game);
-
-/**
- * @brief Copies a game: position and history. The immutable board is shared
- *        (reference-counted), not copied. The copy is independent of the
- *        original, may be used from another thread, and uses the same
- *        allocator.
- * @param game The game to copy.
- * @param[out] copy Receives the copy; free it with packeis_game_free().
- * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_MEMORY.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_clone(const packeis_game *game, packeis_game **copy);
-
-/**
- * @brief Makes @p target a copy of @p source (position, history and board),
- *        reusing @p target's memory where it can: the allocation-free way
- *        for a search to reset a scratch game many times.
- * @param target The game overwritten; it keeps its own allocator.
- * @param source The game copied.
- * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
- *         ::PACKEIS_E_OUT_OF_MEMORY (the history could not grow; @p target is
- *         then unchanged).
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_assign(packeis_game *target,
-                                               const packeis_game *source);
-
-/**
- * @brief Starts a new game on @p game with the same options (players,
- *        penguins, variants, hash seed): the standard board shuffled with
- *        @p seed, or the game's custom layout (@p seed is then ignored).
- *        The history is cleared.
- *
- * The cheap way to play many games on fresh boards: the result equals
- * packeis_game_new() with @p seed, and nothing is allocated (the history
- * keeps its capacity), so this cannot fail on a valid game.
- * @param game The game.
- * @param seed The shuffle seed, as in packeis_options_set_seed().
- * @return ::PACKEIS_OK, or ::PACKEIS_E_INVALID_ARGUMENT (@p game is NULL).
- * @since 1.0.0
- */
-PACKEIS_API packeis_status packeis_game_reset(packeis_game *game, uint64_t seed);
-
-/**
- * @brief Frees a game.
- * @param game The game, or NULL (nothing happens).
- * @since 0.1.0
- */
-PACKEIS_API void packeis_game_free(packeis_game *game);
-
-/** @} */
-/* ------------------------------------------------------------------------ */
-/** @name Setup queries                                                     */
-/** @{ */
-
-/**
- * @brief The number of players.
- * @param game The game.
- * @param[out] players 2 to 4.
- * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_player_count(const packeis_game *game, int *players);
-
-/**
- * @brief How many penguins each player places.
- * @param game The game.
- * @param[out] penguins At least 1.
- * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_penguins_per_player(const packeis_game *game,
-                                                            int *penguins);
-
-/**
- * @brief Whether a variant is on in this game.
- * @param game The game.
- * @param variant A ::packeis_variant value.
- * @param[out] enabled 1 if on, 0 if off.
- * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT (also for an unknown
- *         variant).
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_variant(const packeis_game *game, int variant,
-                                                int *enabled);
-
-/**
- * @brief Whether the board is the standard one, and its seed.
- * @param game The game.
- * @param[out] is_standard 1 for the standard board, 0 for a custom layout.
- * @param[out] seed The shuffle's seed; 0 for a custom layout.
- * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_board_seed(const packeis_game *game, int *is_standard,
-                                                   uint64_t *seed);
-
-/**
- * @brief The number of cells of the layout.
- * @param game The game.
- * @param[out] cells 60 on the standard board; 1 to 64 otherwise.
- * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_cell_count(const packeis_game *game, int *cells);
-
-/**
- * @brief The doubled-width coordinates of a cell.
- * @param game The game.
- * @param cell A cell index.
- * @param[out] x Its column.
- * @param[out] y Its row.
- * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_cell_coords(const packeis_game *game, int cell, int *x,
-                                                    int *y);
-
-/**
- * @brief The cell at given coordinates.
- * @param game The game.
- * @param x A column.
- * @param y A row.
- * @param[out] cell The cell there, or -1 if the layout has none there.
- * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_cell_at(const packeis_game *game, int x, int y,
-                                                int *cell);
-
-/**
- * @brief The neighbor of a cell in a direction. Geometry only: whether its
- *        floe is still present is packeis_game_floe_present().
- * @param game The game.
- * @param cell A cell index.
- * @param direction A ::packeis_direction value.
- * @param[out] neighbor The neighboring cell, or -1 if the layout has none.
- * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE
- *         (bad cell or direction).
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_neighbor(const packeis_game *game, int cell,
-                                                 int direction, int *neighbor);
-
-/**
- * @brief The fish printed on a cell's floe. It never changes, even after the
- *        floe has left the board.
- * @param game The game.
- * @param cell A cell index.
- * @param[out] fish 1 to 3.
- * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_fish(const packeis_game *game, int cell, int *fish);
-
-/**
- * @brief The cells whose floe carries a given number of fish, present or not.
- * @param game The game.
- * @param fish 1, 2 or 3.
- * @param[out] cells The set of those cells.
- * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_fish_set(const packeis_game *game, int fish,
-                                                 uint64_t *cells);
-
-/** @} */
-/* ------------------------------------------------------------------------ */
-/** @name Position queries                                                  */
-/** @{ */
-
-/**
  * @brief The current phase.
  * @param game The game.
- * @param[out] phase A ::packeis_phase value.
- * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @return A ::packeis_phase value, or -1 for a NULL game.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_phase(const packeis_game *game, int *phase);
+PACKEIS_API int packeis_game_phase(const packeis_game *game);
 
 /**
- * @brief Whether the game is over.
- * @param game The game.
- * @param[out] over 1 if no player can move any more, else 0.
- * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
- * @since 0.1.0
+ * @brief The name of a phase: "placement", "movement" or "over".
+ * @param phase Any value.
+ * @return A static string, never to be freed, or NULL for a value that is
+ *         not a phase.
+ * @since 1.0.0
  */
-PACKEIS_API packeis_status packeis_game_is_over(const packeis_game *game, int *over);
+PACKEIS_API const char *packeis_phase_name(int phase);
 
 /**
  * @brief The player to act.
  * @param game The game.
- * @param[out] player The player, or -1 once the game is over.
- * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @return The player, or -1 once the game is over or for a NULL game.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_current_player(const packeis_game *game, int *player);
-
-/**
- * @brief Whether a cell's floe is still on the board.
- * @param game The game.
- * @param cell A cell index.
- * @param[out] present 1 if it is, else 0.
- * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_floe_present(const packeis_game *game, int cell,
-                                                     int *present);
-
-/**
- * @brief Who has a penguin on a cell.
- * @param game The game.
- * @param cell A cell index.
- * @param[out] player Its owner, or -1 if there is no penguin there.
- * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_penguin_at(const packeis_game *game, int cell,
-                                                   int *player);
-
-/**
- * @brief The cells of a player's penguins on the board, in increasing order.
- *        A player who is out has none.
- * @param game The game.
- * @param player A player.
- * @param[out] cells A buffer of @p capacity elements.
- * @param capacity Its size; ::PACKEIS_MAX_CELLS always suffices.
- * @param[out] count The number of penguins.
- * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE,
- *         ::PACKEIS_E_BUFFER_TOO_SMALL.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_penguin_cells(const packeis_game *game, int player,
-                                                      int *cells, size_t capacity,
-                                                      size_t *count);
+PACKEIS_API int packeis_game_current_player(const packeis_game *game);
 
 /**
  * @brief The cells whose floe is still on the board.
  * @param game The game.
- * @param[out] cells The set of those cells.
- * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
- * @since 0.1.0
+ * @return The set; 0 for a NULL game.
+ * @since 1.0.0
  */
-PACKEIS_API packeis_status packeis_game_floe_set(const packeis_game *game, uint64_t *cells);
+PACKEIS_API uint64_t packeis_game_floes(const packeis_game *game);
 
 /**
  * @brief The cells holding a penguin of a player.
  * @param game The game.
  * @param player A player.
- * @param[out] cells The set of those cells.
- * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
+ * @return The set; 0 for a player who is out, a NULL game or a bad player.
+ * @since 1.0.0
+ */
+PACKEIS_API uint64_t packeis_game_penguins(const packeis_game *game, int player);
+
+/**
+ * @brief Who has a penguin on a cell.
+ * @param game The game.
+ * @param cell A cell index.
+ * @return Its owner, or -1 if there is no penguin there, or for a NULL game
+ *         or a bad cell.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_penguin_set(const packeis_game *game, int player,
-                                                    uint64_t *cells);
+PACKEIS_API int packeis_game_penguin_at(const packeis_game *game, int cell);
 
 /**
  * @brief Whether a player is out: it had no legal move on its turn and its
  *        penguins left the board.
  * @param game The game.
  * @param player A player.
- * @param[out] out 1 if out, else 0.
- * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
+ * @return 1 if out; 0 if not, or for a NULL game or a bad player.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_is_out(const packeis_game *game, int player, int *out);
+PACKEIS_API int packeis_game_is_out(const packeis_game *game, int player);
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Games: standings */
+/** @{ */
+
+/**
+ * @brief The fish credited to a player so far.
+ * @param game The game.
+ * @param player A player.
+ * @return The fish; 0 for a NULL game or a bad player.
+ * @since 1.0.0
+ */
+PACKEIS_API int packeis_game_fish_won(const packeis_game *game, int player);
+
+/**
+ * @brief The floes credited to a player so far (the tie-break).
+ * @param game The game.
+ * @param player A player.
+ * @return The floes; 0 for a NULL game or a bad player.
+ * @since 1.0.0
+ */
+PACKEIS_API int packeis_game_floes_won(const packeis_game *game, int player);
+
+/**
+ * @brief A player's place: by fish, then floes; players equal on both share
+ *        a place and the next place is skipped (1, 1, 3). Provisional until
+ *        the game is over.
+ * @param game The game.
+ * @param player A player.
+ * @return 1 for first place; 0 for a NULL game or a bad player.
+ * @since 0.1.0
+ */
+PACKEIS_API int packeis_game_rank(const packeis_game *game, int player);
+
+/**
+ * @brief The players in first place. Two or more in a finished game mean a
+ *        shared victory (in a two-player game, a draw). Provisional until the
+ *        game is over.
+ * @param game The game.
+ * @return A set of players (bit `p` for player `p`); 0 for a NULL game.
+ * @since 0.1.0
+ */
+PACKEIS_API unsigned packeis_game_winners(const packeis_game *game);
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Games: playing */
+/** @{ */
+
+/**
+ * @brief The legal moves of the player to act, in increasing order of their
+ *        values (placements by cell; slides by origin, then destination).
+ *        Empty once the game is over.
+ * @param game The game.
+ * @param[out] moves A buffer of @p capacity elements.
+ * @param capacity Its size; ::PACKEIS_MAX_MOVES always suffices. With 0 the
+ *        call only counts the moves (::PACKEIS_E_BUFFER_TOO_SMALL unless
+ *        there are none).
+ * @param[out] count The number of legal moves.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 0.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_legal_moves(const packeis_game *game,
+                                                                      packeis_move *moves,
+                                                                      size_t capacity,
+                                                                      size_t *count);
+
+/**
+ * @brief Where the penguin on a cell can slide now (for highlighting).
+ * @param game The game.
+ * @param cell A cell index.
+ * @return The set of destinations; 0 if there is no penguin on @p cell, or
+ *         for a NULL game or a bad cell. It does not depend on whose turn it
+ *         is or on the phase: during placement it gives the slides the
+ *         penguin would have if movement began now, though none is legal yet.
+ * @since 0.1.0
+ */
+PACKEIS_API uint64_t packeis_game_destinations(const packeis_game *game, int cell);
+
+/**
+ * @brief Checks a move without playing it, and says why it is illegal.
+ * @param game The game.
+ * @param move Any value.
+ * @return ::PACKEIS_OK if packeis_game_apply() would accept it; otherwise
+ *         the error that call would return, the first that applies of:
+ *         ::PACKEIS_E_INVALID_ARGUMENT (NULL game); ::PACKEIS_E_GAME_OVER;
+ *         ::PACKEIS_E_OUT_OF_RANGE (not a move value);
+ *         ::PACKEIS_E_WRONG_PHASE (a slide during placement or a placement
+ *         during movement); ::PACKEIS_E_OUT_OF_RANGE (a cell not on the
+ *         layout); for a placement ::PACKEIS_E_OCCUPIED, then
+ *         ::PACKEIS_E_NOT_ONE_FISH; for a slide
+ *         ::PACKEIS_E_NOT_YOUR_PENGUIN, then ::PACKEIS_E_NOT_IN_LINE, then
+ *         ::PACKEIS_E_BLOCKED_BY_PENGUIN or ::PACKEIS_E_BLOCKED_BY_GAP,
+ *         whichever the penguin meets first on its way.
+ * @since 0.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_check_move(const packeis_game *game,
+                                                                     packeis_move move);
+
+/**
+ * @brief Plays a move for the player to act, then passes the turn: players
+ *        with no legal move go out, floes out of play are removed (never
+ *        during placement), and the game ends when no player can move.
+ *
+ * If actions were undone and @p move is the next of them, the others stay
+ * available to packeis_game_redo(); any other move forgets them.
+ * @param game The game.
+ * @param move A legal move.
+ * @return ::PACKEIS_OK, any error of packeis_game_check_move(), or
+ *         ::PACKEIS_E_OUT_OF_MEMORY (the history could not grow). On error
+ *         the game is unchanged.
+ * @since 0.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_apply(packeis_game *game,
+                                                                packeis_move move);
+
+/**
+ * @brief Takes back the last action with everything that followed it
+ *        (players going out, floes removed), restoring the exact previous
+ *        position. The action can be played again with packeis_game_redo().
+ * @param game The game.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_NOTHING_TO_UNDO.
+ * @since 0.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_undo(packeis_game *game);
+
+/**
+ * @brief Takes back actions until a given number remain; they can be played
+ *        again with packeis_game_redo(). Keeping every action changes
+ *        nothing.
+ * @param game The game.
+ * @param plies How many actions to keep; 0 returns to the start.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE
+ *         (@p plies is more than have been played).
+ * @since 0.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_undo_to(packeis_game *game,
+                                                                  size_t plies);
+
+/**
+ * @brief Plays again the action undone last, giving back exactly the
+ *        position it had led to.
+ * @param game The game.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_NOTHING_TO_REDO (nothing was undone, or a move applied
+ *         since then forgot the undone actions).
+ * @since 1.0.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_redo(packeis_game *game);
+
+/**
+ * @brief How many undone actions packeis_game_redo() can play again.
+ * @param game The game.
+ * @return The count; 0 for a NULL game.
+ * @since 1.0.0
+ */
+PACKEIS_API size_t packeis_game_redo_count(const packeis_game *game);
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Games: history and what each action did */
+/** @{ */
 
 /**
  * @brief The number of actions (placements and moves) played since the
- *        start: how many times packeis_game_undo() can succeed.
+ *        start: how many times packeis_game_undo() can succeed. Actions are
+ *        numbered from 0 (the first) to this count minus 1.
  * @param game The game.
- * @param[out] plies The count.
- * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @return The count; 0 for a NULL game.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_ply_count(const packeis_game *game, size_t *plies);
+PACKEIS_API size_t packeis_game_ply_count(const packeis_game *game);
 
 /**
  * @brief The actions played so far, oldest first.
@@ -751,146 +981,58 @@ PACKEIS_API packeis_status packeis_game_ply_count(const packeis_game *game, size
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_history(const packeis_game *game, packeis_move *moves,
-                                                size_t capacity, size_t *count);
-
-/** @} */
-/* ------------------------------------------------------------------------ */
-/** @name Standings                                                         */
-/** @{ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_history(const packeis_game *game,
+                                                                  packeis_move *moves,
+                                                                  size_t capacity,
+                                                                  size_t *count);
 
 /**
- * @brief A player's score so far: the fish and floes credited to it.
+ * @brief Who played an action.
  * @param game The game.
+ * @param ply The action's number, from 0.
+ * @return The player; -1 for a NULL game or a ply not played.
+ * @since 1.0.0
+ */
+PACKEIS_API int packeis_game_ply_player(const packeis_game *game, size_t ply);
+
+/**
+ * @brief The floes that left the board with an action: the floe a penguin
+ *        slid from, the floes under the penguins of players who went out,
+ *        and floes out of play (section 6 of the rules).
+ * @param game The game.
+ * @param ply The action's number, from 0.
+ * @return The set; 0 for a NULL game or a ply not played.
+ * @since 1.0.0
+ */
+PACKEIS_API uint64_t packeis_game_ply_removed(const packeis_game *game, size_t ply);
+
+/**
+ * @brief The floes an action credited to a player: for the mover the floe
+ *        it slid from, and for each player who went out the floes under its
+ *        penguins. Their fish (packeis_game_fish()) are the fish credited.
+ *        Floes removed with an action but credited to nobody were out of
+ *        play.
+ * @param game The game.
+ * @param ply The action's number, from 0.
  * @param player A player.
- * @param[out] fish Its fish, or NULL if not wanted.
- * @param[out] floes Its floes, or NULL if not wanted.
- * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (also when both outputs
- *         are NULL), ::PACKEIS_E_OUT_OF_RANGE.
- * @since 0.1.0
+ * @return The set; 0 for a NULL game, a ply not played or a bad player.
+ * @since 1.0.0
  */
-PACKEIS_API packeis_status packeis_game_score(const packeis_game *game, int player, int *fish,
-                                              int *floes);
+PACKEIS_API uint64_t packeis_game_ply_credited(const packeis_game *game, size_t ply,
+                                               int player);
 
 /**
- * @brief A player's place: by fish, then floes; players equal on both share
- *        a place and the next place is skipped (1, 1, 3). Provisional until
- *        the game is over.
+ * @brief The players who went out with an action.
  * @param game The game.
- * @param player A player.
- * @param[out] rank 1 for first place.
- * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
- * @since 0.1.0
+ * @param ply The action's number, from 0.
+ * @return A set of players; 0 for a NULL game or a ply not played.
+ * @since 1.0.0
  */
-PACKEIS_API packeis_status packeis_game_rank(const packeis_game *game, int player, int *rank);
-
-/**
- * @brief The players in first place. Two or more in a finished game mean a
- *        shared victory (in a two-player game, a draw). Provisional until the
- *        game is over.
- * @param game The game.
- * @param[out] players A bit set: bit `p` for player `p`.
- * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_winners(const packeis_game *game, uint32_t *players);
+PACKEIS_API unsigned packeis_game_ply_players_out(const packeis_game *game, size_t ply);
 
 /** @} */
 /* ------------------------------------------------------------------------ */
-/** @name Playing                                                           */
-/** @{ */
-
-/**
- * @brief The legal moves of the player to act, in a fixed order: placements
- *        by destination; slides by origin, then destination. Empty once the
- *        game is over.
- * @param game The game.
- * @param[out] moves A buffer of @p capacity elements.
- * @param capacity Its size; ::PACKEIS_MAX_MOVES always suffices.
- * @param[out] count The number of legal moves.
- * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
- *         ::PACKEIS_E_BUFFER_TOO_SMALL.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_legal_moves(const packeis_game *game,
-                                                    packeis_move *moves, size_t capacity,
-                                                    size_t *count);
-
-/**
- * @brief How many legal moves the player to act has, without listing them.
- * @param game The game.
- * @param[out] count The count; 0 once the game is over.
- * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_move_count(const packeis_game *game, size_t *count);
-
-/**
- * @brief Where the penguin on a cell can slide now (for highlighting).
- * @param game The game.
- * @param cell A cell index.
- * @param[out] cells The set of destinations; empty if there is no penguin on
- *             @p cell. It does not depend on whose turn it is or on the
- *             phase: during placement it gives the slides the penguin would
- *             have if movement began now, though none is legal yet.
- * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_destinations(const packeis_game *game, int cell,
-                                                     uint64_t *cells);
-
-/**
- * @brief Checks a move without playing it.
- * @param game The game.
- * @param move Any value.
- * @return ::PACKEIS_OK if packeis_game_apply() would accept it; otherwise
- *         the error that call would return, the first that applies of:
- *         ::PACKEIS_E_INVALID_ARGUMENT (NULL game); ::PACKEIS_E_GAME_OVER;
- *         ::PACKEIS_E_OUT_OF_RANGE (::PACKEIS_MOVE_NONE);
- *         ::PACKEIS_E_WRONG_PHASE (a slide during placement or a placement
- *         during movement); ::PACKEIS_E_OUT_OF_RANGE (a cell not on the
- *         layout); ::PACKEIS_E_ILLEGAL_MOVE (anything else the rules forbid).
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_check_move(const packeis_game *game, packeis_move move);
-
-/**
- * @brief Plays a move for the player to act, then passes the turn: players
- *        with no legal move go out, floes out of play are removed (never
- *        during placement), and the game ends when no player can move.
- * @param game The game.
- * @param move A legal move.
- * @return ::PACKEIS_OK, any error of packeis_game_check_move(), or
- *         ::PACKEIS_E_OUT_OF_MEMORY (the history could not grow). On error the
- *         game is unchanged.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_apply(packeis_game *game, packeis_move move);
-
-/**
- * @brief Takes back the last action with everything that followed it
- *        (players going out, floes removed), restoring the exact previous
- *        position.
- * @param game The game.
- * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
- *         ::PACKEIS_E_NOTHING_TO_UNDO.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_undo(packeis_game *game);
-
-/**
- * @brief Takes back actions until a given number remain.
- * @param game The game.
- * @param plies How many actions to keep; 0 returns to the start.
- * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE
- *         (@p plies is more than have been played).
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_undo_to(packeis_game *game, size_t plies);
-
-/** @} */
-/* ------------------------------------------------------------------------ */
-/** @name Research fast paths                                               */
+/** @name Research fast paths */
 /** @{ */
 
 /**
@@ -900,8 +1042,8 @@ PACKEIS_API packeis_status packeis_game_undo_to(packeis_game *game, size_t plies
  * `k = below(count)` drawn as in packeis_options_set_seed() from a SplitMix64
  * generator whose state starts at @p seed: the same position and seed give
  * the same game on every platform within a major version. The actions are
- * recorded as if played by packeis_game_apply(), so undo works. Nothing is
- * played if the history cannot grow.
+ * recorded as if played by packeis_game_apply() (so undo works) and undone
+ * actions are forgotten. Nothing is played if the history cannot grow.
  * @param game The game.
  * @param seed Any value.
  * @param[out] plies How many actions were played, or NULL if not wanted.
@@ -909,8 +1051,43 @@ PACKEIS_API packeis_status packeis_game_undo_to(packeis_game *game, size_t plies
  *         ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_MEMORY.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_playout(packeis_game *game, uint64_t seed,
-                                                size_t *plies);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_playout(packeis_game *game,
+                                                                  uint64_t seed, size_t *plies);
+
+/**
+ * @brief Plays @p games uniformly random games to the end from this
+ *        position, without changing it, and reports how each ended: the
+ *        rollouts of a Monte Carlo tree search in one call.
+ *
+ * Game `g` (counted from 0) is exactly the game packeis_game_playout() would
+ * play from this position with the seed `seed + g` (modulo 2^64), so results
+ * are reproducible on every platform within a major version. Scratch memory
+ * for one game's history is taken once from the game's allocator.
+ * @param game The game; not modified.
+ * @param seed The seed of game 0.
+ * @param games How many games to play; 0 is allowed.
+ * @param[out] winners A buffer of @p capacity elements, or NULL: for game
+ *             `g`, at index `g`, the set of players in first place (as
+ *             packeis_game_winners()).
+ * @param[out] fish A buffer of `capacity * PACKEIS_MAX_PLAYERS` elements, or
+ *             NULL: the final fish of player `p` in game `g` at index
+ *             `g * PACKEIS_MAX_PLAYERS + p` (0 for players the game does not
+ *             have).
+ * @param[out] floes Like @p fish, for the floes won, or NULL.
+ * @param capacity How many games the buffers have room for; at least
+ *        @p games unless every buffer is NULL.
+ * @param[out] plies The total number of actions played over all games, or
+ *             NULL if not wanted.
+ * @return ::PACKEIS_OK; ::PACKEIS_E_INVALID_ARGUMENT (NULL @p game, or all
+ *         four outputs NULL); ::PACKEIS_E_BUFFER_TOO_SMALL (@p capacity is
+ *         below @p games and a buffer is given; nothing is played);
+ *         ::PACKEIS_E_OUT_OF_RANGE (`capacity * PACKEIS_MAX_PLAYERS`
+ *         overflows); ::PACKEIS_E_OUT_OF_MEMORY (nothing is written).
+ * @since 0.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_playout_batch(
+    const packeis_game *game, uint64_t seed, size_t games, unsigned *winners, int *fish,
+    int *floes, size_t capacity, size_t *plies);
 
 /**
  * @brief Counts the distinct sequences of @p depth actions from this
@@ -919,12 +1096,10 @@ PACKEIS_API packeis_status packeis_game_playout(packeis_game *game, uint64_t see
  *        gives 1. Counts wrap modulo 2^64. Uses no heap memory.
  * @param game The game.
  * @param depth The number of actions.
- * @param[out] leaves The count.
- * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @return The count, at least 1; 0 for a NULL game.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_perft(const packeis_game *game, unsigned depth,
-                                              uint64_t *leaves);
+PACKEIS_API uint64_t packeis_game_perft(const packeis_game *game, unsigned depth);
 
 /**
  * @brief perft split by first move: for each legal move, in the order of
@@ -940,84 +1115,58 @@ PACKEIS_API packeis_status packeis_game_perft(const packeis_game *game, unsigned
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_divide(const packeis_game *game, unsigned depth,
-                                               packeis_move *moves, uint64_t *leaves,
-                                               size_t capacity, size_t *count);
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_game_divide(const packeis_game *game, unsigned depth, packeis_move *moves,
+                    uint64_t *leaves, size_t capacity, size_t *count);
 
 /** @} */
 /* ------------------------------------------------------------------------ */
-/** @name Batch playouts and machine learning                               */
+/** @name Machine learning */
 /** @{ */
 
-/**
- * @brief Plays @p games uniformly random games to the end from this
- *        position, without changing it, and reports how each ended: the
- *        rollouts of a Monte Carlo tree search in one call.
- *
- * Game `g` (counted from 0) is exactly the game packeis_game_playout() would
- * play from this position with the seed `seed + g` (modulo 2^64), so results
- * are reproducible on every platform within a major version. Scratch memory
- * for one game's history is taken once from the game's allocator.
- * @param game The game; not modified.
- * @param seed The seed of game 0.
- * @param games How many games to play; 0 is allowed (nothing is written but
- *        @p plies, which gets 0).
- * @param[out] winners A buffer of @p games elements: for each game, the set
- *             of players in first place (as packeis_game_winners()), or NULL
- *             if not wanted.
- * @param[out] fish A buffer of `games * players` elements: the final fish of
- *             player `p` in game `g` at index `g * players + p`, or NULL if
- *             not wanted.
- * @param[out] floes Like @p fish, for the floes won, or NULL if not wanted.
- * @param[out] plies The total number of actions played over all games, or
- *             NULL if not wanted.
- * @return ::PACKEIS_OK; ::PACKEIS_E_INVALID_ARGUMENT (NULL @p game, or all
- *         four outputs NULL); ::PACKEIS_E_OUT_OF_RANGE (@p games so large
- *         that `games * players` overflows); ::PACKEIS_E_OUT_OF_MEMORY (the
- *         scratch memory could not be allocated; nothing is written).
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_game_playout_batch(const packeis_game *game, uint64_t seed,
-                                                      size_t games, uint32_t *winners,
-                                                      int *fish, int *floes, uint64_t *plies);
-
 /** The number of planes of an observation. @since 0.1.0 */
-#define PACKEIS_OBSERVATION_PLANES 13
+#define PACKEIS_OBSERVATION_PLANES 25
 /** The number of values of an observation: ::PACKEIS_OBSERVATION_PLANES
  *  planes of ::PACKEIS_MAX_CELLS values each. @since 0.1.0 */
-#define PACKEIS_OBSERVATION_SIZE 832
-/** The number of actions of the fixed action numbering:
- *  ::PACKEIS_MAX_CELLS squared. @since 0.1.0 */
-#define PACKEIS_ACTION_COUNT 4096
+#define PACKEIS_OBSERVATION_SIZE 1600
 
 /**
  * @brief The planes of an observation, in the order they are written.
  *
  * Each plane has ::PACKEIS_MAX_CELLS values, value `i` standing for cell `i`
- * (cells the layout does not have are 0 in every plane). A value is 1.0 if
- * the plane's property holds for the cell, else 0.0. To lay the cells out on
- * a grid, use packeis_game_cell_coords().
+ * (cells the layout does not have are 0 in every plane). To lay the cells
+ * out on a grid, use packeis_game_cell_coords(). Planes 3 to 10 and 13 to
+ * 24 come in fours, one per player: players 0 to 3, or, with
+ * ::PACKEIS_OBSERVE_RELATIVE, the player to act and those after it in turn
+ * order. They are 0 for players the game does not have.
  * @since 0.1.0
  */
 enum packeis_observation_plane {
-    /** Floes on the board carrying 1 fish (with or without a penguin). */
+    /** Floes on the board carrying 1 fish (with or without a penguin): 1.0
+     *  on those cells, else 0.0. */
     PACKEIS_PLANE_FISH_1 = 0,
     /** Floes on the board carrying 2 fish. */
     PACKEIS_PLANE_FISH_2 = 1,
     /** Floes on the board carrying 3 fish. */
     PACKEIS_PLANE_FISH_3 = 2,
-    /** The penguins of player 0 (planes 3 to 6: players 0 to 3, or, with
-     *  ::PACKEIS_OBSERVE_RELATIVE, the player to act and those after it in
-     *  turn order). All 0 for players the game does not have. */
+    /** Planes 3 to 6: the penguins of each player (1.0 on their cells). */
     PACKEIS_PLANE_PENGUINS_0 = 3,
-    /** Whose turn: plane `7 + k` is 1 on every cell of the layout if player
-     *  `k` (relative: the `k`-th from the player to act) is to act, else 0.
-     *  All four planes are 0 once the game is over. */
+    /** Planes 7 to 10: 1.0 on every cell of the layout for the player to
+     *  act. All four are 0 once the game is over. */
     PACKEIS_PLANE_TO_ACT_0 = 7,
-    /** The cells of the layout, present or not. */
+    /** 1.0 on the cells of the layout, present or not. */
     PACKEIS_PLANE_CELL = 11,
-    /** 1 on every cell of the layout during the placement phase, else 0. */
-    PACKEIS_PLANE_PLACEMENT = 12
+    /** 1.0 on every cell of the layout during the placement phase. */
+    PACKEIS_PLANE_PLACEMENT = 12,
+    /** Planes 13 to 16: on every cell of the layout, the fish credited to
+     *  each player divided by the fish of the whole layout (0.0 to 1.0). */
+    PACKEIS_PLANE_FISH_WON_0 = 13,
+    /** Planes 17 to 20: on every cell of the layout, the floes credited to
+     *  each player divided by the cells of the layout (0.0 to 1.0). */
+    PACKEIS_PLANE_FLOES_WON_0 = 17,
+    /** Planes 21 to 24: 1.0 on every cell of the layout if the player is
+     *  out. */
+    PACKEIS_PLANE_OUT_0 = 21
 };
 
 /**
@@ -1029,18 +1178,6 @@ enum packeis_observe_flag {
      *  than from player 0; no effect once the game is over. */
     PACKEIS_OBSERVE_RELATIVE = 1
 };
-
-/**
- * @brief The shape of observations and of the action numbering, for
- *        bindings that cannot read macros.
- * @param[out] planes ::PACKEIS_OBSERVATION_PLANES.
- * @param[out] cells The values per plane, ::PACKEIS_MAX_CELLS.
- * @param[out] actions ::PACKEIS_ACTION_COUNT.
- * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT (a NULL output).
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_observation_shape(size_t *planes, size_t *cells,
-                                                     size_t *actions);
 
 /**
  * @brief Encodes the position as planes for a neural network (see
@@ -1055,52 +1192,29 @@ PACKEIS_API packeis_status packeis_observation_shape(size_t *planes, size_t *cel
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_observe(const packeis_game *game, int flags,
-                                                float *planes, size_t capacity, size_t *count);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_observe(const packeis_game *game,
+                                                                  unsigned flags, float *planes,
+                                                                  size_t capacity,
+                                                                  size_t *count);
 
 /**
- * @brief The number of a move in the fixed action numbering: a slide from
- *        `f` to `t` is `f * PACKEIS_MAX_CELLS + t`, a placement on `c` is
- *        `c * PACKEIS_MAX_CELLS + c`. Every number is below
- *        ::PACKEIS_ACTION_COUNT and stable within a major version.
- * @param move A move.
- * @param[out] action Its number.
- * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (NULL @p action),
- *         ::PACKEIS_E_OUT_OF_RANGE (::PACKEIS_MOVE_NONE, a cell beyond
- *         ::PACKEIS_MAX_CELLS, or a slide that does not leave its cell).
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_move_to_action(packeis_move move, int *action);
-
-/**
- * @brief The move with a given number in the fixed action numbering (the
- *        inverse of packeis_move_to_action()).
- * @param action 0 to ::PACKEIS_ACTION_COUNT - 1.
- * @param[out] move The move.
- * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (NULL @p move),
- *         ::PACKEIS_E_OUT_OF_RANGE.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_action_to_move(int action, packeis_move *move);
-
-/**
- * @brief The legal moves of the player to act as a mask over the action
- *        numbering: value `a` is 1 if the move numbered `a` is legal, else 0.
- *        All 0 once the game is over.
+ * @brief The legal moves of the player to act as a mask over the move
+ *        values: value `m` is 1 if move `m` is legal, else 0. All 0 once the
+ *        game is over.
  * @param game The game.
  * @param[out] mask A buffer of @p capacity values.
- * @param capacity Its size; ::PACKEIS_ACTION_COUNT suffices.
- * @param[out] count ::PACKEIS_ACTION_COUNT.
+ * @param capacity Its size; ::PACKEIS_MOVE_VALUES suffices.
+ * @param[out] count ::PACKEIS_MOVE_VALUES.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
- * @since 0.1.0
+ * @since 1.0.0
  */
-PACKEIS_API packeis_status packeis_game_legal_action_mask(const packeis_game *game,
-                                                          uint8_t *mask, size_t capacity,
-                                                          size_t *count);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_legal_mask(const packeis_game *game,
+                                                                     uint8_t *mask,
+                                                                     size_t capacity,
+                                                                     size_t *count);
 
 /** @} */
-
 /* ------------------------------------------------------------------------ */
 /** @name Text formats and hashing
  *
@@ -1134,15 +1248,16 @@ enum packeis_parse_flag {
  * @param game The game.
  * @param cell A cell index.
  * @param[out] buffer A buffer of @p capacity characters.
- * @param capacity Its size; 24 always suffices.
+ * @param capacity Its size; ::PACKEIS_CELL_NAME_SIZE always suffices.
  * @param[out] length The length of the name.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE,
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_cell_name(const packeis_game *game, int cell,
-                                                  char *buffer, size_t capacity,
-                                                  size_t *length);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_cell_name(const packeis_game *game,
+                                                                    int cell, char *buffer,
+                                                                    size_t capacity,
+                                                                    size_t *length);
 
 /**
  * @brief Reads a cell name (see packeis_game_cell_name()) at the start of a
@@ -1156,8 +1271,10 @@ PACKEIS_API packeis_status packeis_game_cell_name(const packeis_game *game, int 
  *         ::PACKEIS_E_MALFORMED_TEXT (no name there, or a name of no cell).
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_parse_cell(const packeis_game *game, const char *text,
-                                                   size_t text_length, int *cell, size_t *stop);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_parse_cell(const packeis_game *game,
+                                                                     const char *text,
+                                                                     size_t text_length,
+                                                                     int *cell, size_t *stop);
 
 /**
  * @brief Writes a move: a placement is the cell's name (`c4`), a slide the
@@ -1165,15 +1282,14 @@ PACKEIS_API packeis_status packeis_game_parse_cell(const packeis_game *game, con
  * @param game The game (its layout names the cells).
  * @param move A move; it need not be legal, but its cells must exist.
  * @param[out] buffer A buffer of @p capacity characters.
- * @param capacity Its size; 48 always suffices.
+ * @param capacity Its size; ::PACKEIS_MOVE_TEXT_SIZE always suffices.
  * @param[out] length The length of the text.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE,
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_format_move(const packeis_game *game, packeis_move move,
-                                                    char *buffer, size_t capacity,
-                                                    size_t *length);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_format_move(
+    const packeis_game *game, packeis_move move, char *buffer, size_t capacity, size_t *length);
 
 /**
  * @brief Reads a move written as by packeis_game_format_move() at the start
@@ -1189,9 +1305,9 @@ PACKEIS_API packeis_status packeis_game_format_move(const packeis_game *game, pa
  *         error of packeis_game_check_move().
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_parse_move(const packeis_game *game, const char *text,
-                                                   size_t text_length, int flags,
-                                                   packeis_move *move, size_t *stop);
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_game_parse_move(const packeis_game *game, const char *text, size_t text_length,
+                        unsigned flags, packeis_move *move, size_t *stop);
 
 /**
  * @brief Writes the position as one line of text: the board (standard seed
@@ -1202,18 +1318,19 @@ PACKEIS_API packeis_status packeis_game_parse_move(const packeis_game *game, con
  *        of a position.
  * @param game The game.
  * @param[out] buffer A buffer of @p capacity characters.
- * @param capacity Its size; 4096 always suffices.
+ * @param capacity Its size; ::PACKEIS_POSITION_TEXT_SIZE always suffices.
  * @param[out] length The length of the text.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_save_position(const packeis_game *game, char *buffer,
-                                                      size_t capacity, size_t *length);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_save_position(
+    const packeis_game *game, char *buffer, size_t capacity, size_t *length);
 
 /**
  * @brief Starts a game at a position saved by packeis_game_save_position().
- *        The new game has no history.
+ *        The new game has no history; it remembers the position as its
+ *        start, which packeis_game_save_record() writes.
  * @param text The text (one line; a final newline is accepted).
  * @param text_length Its length.
  * @param allocator The allocator of the new game, or NULL for `malloc`.
@@ -1225,9 +1342,9 @@ PACKEIS_API packeis_status packeis_game_save_position(const packeis_game *game, 
  *         ::PACKEIS_E_OUT_OF_MEMORY.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_load_position(const char *text, size_t text_length,
-                                                      const packeis_allocator *allocator,
-                                                      packeis_game **game, size_t *stop);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_load_position(
+    const char *text, size_t text_length, const packeis_allocator *allocator,
+    packeis_game **game, size_t *stop);
 
 /**
  * @brief Flags of packeis_game_layout_picture().
@@ -1245,7 +1362,9 @@ enum packeis_picture_flag {
  *        row of the layout, floe `(x, y)` drawn as its fish digit at
  *        column `x - min_x` of line `y - min_y`, a dot where the grid has
  *        no floe between floes of a row, spaces elsewhere, no trailing
- *        spaces, each line ending in a newline.
+ *        spaces, each line ending in a newline. The picture of a layout
+ *        spanning `w` columns and `h` rows (packeis_game_layout_bounds())
+ *        takes at most `(w + 2) * h` characters.
  * @param game The game.
  * @param flags 0 or ::PACKEIS_PICTURE_CURRENT.
  * @param[out] buffer A buffer of @p capacity characters.
@@ -1255,9 +1374,8 @@ enum packeis_picture_flag {
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_layout_picture(const packeis_game *game, int flags,
-                                                       char *buffer, size_t capacity,
-                                                       size_t *length);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_layout_picture(
+    const packeis_game *game, unsigned flags, char *buffer, size_t capacity, size_t *length);
 
 /**
  * @brief Sets a custom layout from a hex picture (as drawn by
@@ -1284,15 +1402,16 @@ PACKEIS_API packeis_status packeis_game_layout_picture(const packeis_game *game,
  *         their previous layout.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_options_set_layout_picture(packeis_options *options,
-                                                              const char *text,
-                                                              size_t text_length, size_t *stop);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_options_set_layout_picture(
+    packeis_options *options, const char *text, size_t text_length, size_t *stop);
 
 /**
- * @brief Writes the game as a record: its setup and every action played
- *        since the start, in a text a person can read ("Game records" in
- *        the "Text formats" page). Loading it replays the game, and saving
- *        the replayed game gives the same text.
+ * @brief Writes the game as a record: its setup, the position it started
+ *        from if that is not the start of a game (a game loaded with
+ *        packeis_game_load_position()), and every action played since, in a
+ *        text a person can read ("Game records" in the "Text formats" page).
+ *        Loading it replays the game, and saving the replayed game gives the
+ *        same text. Undone actions are not part of a record.
  * @param game The game.
  * @param[out] buffer A buffer of @p capacity characters.
  * @param capacity Its size.
@@ -1301,8 +1420,10 @@ PACKEIS_API packeis_status packeis_options_set_layout_picture(packeis_options *o
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_save_record(const packeis_game *game, char *buffer,
-                                                    size_t capacity, size_t *length);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_save_record(const packeis_game *game,
+                                                                      char *buffer,
+                                                                      size_t capacity,
+                                                                      size_t *length);
 
 /**
  * @brief Replays a record written by packeis_game_save_record(). Its
@@ -1314,44 +1435,32 @@ PACKEIS_API packeis_status packeis_game_save_record(const packeis_game *game, ch
  *             undoable); free it with packeis_game_free().
  * @param[out] stop Where reading stopped (see the section comment).
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
- *         ::PACKEIS_E_MALFORMED_TEXT, the errors of packeis_game_new() and of
- *         packeis_options_set_layout_picture(), and those of
- *         packeis_game_apply() for a move the record holds that cannot be
- *         played (@p stop then points at that move). On error no game is
- *         made.
+ *         ::PACKEIS_E_MALFORMED_TEXT, the errors of packeis_game_new(), of
+ *         packeis_options_set_layout_picture() and of
+ *         packeis_game_load_position() (for a record that starts from a
+ *         position), and those of packeis_game_apply() for a move the record
+ *         holds that cannot be played (@p stop then points at that move).
+ *         On error no game is made.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_load_record(const char *text, size_t text_length,
-                                                    const packeis_allocator *allocator,
-                                                    packeis_game **game, size_t *stop);
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_game_load_record(const char *text, size_t text_length,
+                         const packeis_allocator *allocator, packeis_game **game, size_t *stop);
 
 /**
- * @brief Sets the seed of the keys of the position hash (see
- *        packeis_game_hash()). The default is ::PACKEIS_DEFAULT_HASH_SEED.
- * @param options The options.
- * @param seed Any value.
- * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
- * @since 0.1.0
- */
-PACKEIS_API packeis_status packeis_options_set_hash_seed(packeis_options *options,
-                                                         uint64_t seed);
-
-/** The default seed of the hash keys. @since 0.1.0 */
-#define PACKEIS_DEFAULT_HASH_SEED 0x5061636B65697321u
-
-/**
- * @brief A 64-bit Zobrist hash of the position: equal positions (same
- *        floes, penguins, scores, players out, phase and player to act) have
- *        equal hashes whatever the moves that reached them. Kept up to date
- *        by every action and undo. The function is documented in the "Text
- *        formats" page and is stable within a major version for a given
- *        layout and seed of the keys.
+ * @brief A 64-bit Zobrist hash of the position: equal positions of one
+ *        board (same floes, penguins, scores, players out, phase and player
+ *        to act) have equal hashes whatever the moves that reached them. The
+ *        fish printed on the floes are not part of it: compare hashes of
+ *        games on the same board. Kept up to date
+ *        by every action, undo and redo. The function is documented in the
+ *        "Text formats" page and is stable within a major version for a
+ *        given layout and seed of the keys.
  * @param game The game.
- * @param[out] hash The hash.
- * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
+ * @return The hash; 0 for a NULL game.
  * @since 0.1.0
  */
-PACKEIS_API packeis_status packeis_game_hash(const packeis_game *game, uint64_t *hash);
+PACKEIS_API uint64_t packeis_game_hash(const packeis_game *game);
 
 /** @} */
 

@@ -57,7 +57,7 @@ static void check_cell(const packeis_game *game, const char *text, size_t size)
 {
     int cell;
     size_t stop = (size_t)-1, length;
-    char name[24];
+    char name[PACKEIS_CELL_NAME_SIZE];
     packeis_status status = packeis_game_parse_cell(game, text, size, &cell, &stop);
     require(stop <= size);
     if (status != PACKEIS_OK)
@@ -66,11 +66,11 @@ static void check_cell(const packeis_game *game, const char *text, size_t size)
     require(length == stop && memcmp(name, text, length) == 0);
 }
 
-static void check_move(const packeis_game *game, const char *text, size_t size, int flags)
+static void check_move(const packeis_game *game, const char *text, size_t size, unsigned flags)
 {
     packeis_move move;
     size_t stop = (size_t)-1, length;
-    char written[48];
+    char written[PACKEIS_MOVE_TEXT_SIZE];
     packeis_status status = packeis_game_parse_move(game, text, size, flags, &move, &stop);
     if (status == PACKEIS_E_INVALID_ARGUMENT) {
         require(flags & ~PACKEIS_PARSE_CHECK_LEGAL);
@@ -79,6 +79,7 @@ static void check_move(const packeis_game *game, const char *text, size_t size, 
     require(stop <= size);
     if (status != PACKEIS_OK)
         return;
+    require(move < PACKEIS_MOVE_VALUES);
     require(packeis_game_format_move(game, move, written, sizeof written, &length) ==
             PACKEIS_OK);
     require(length == stop && memcmp(written, text, length) == 0);
@@ -91,7 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size == 0)
         return 0;
     const packeis_game *game = games()[data[0] % GAMES];
-    int flags = (data[0] >> 2) & 3; /* 2 and 3 are unknown flags */
+    unsigned flags = (data[0] >> 2) & 3u; /* 2 and 3 are unknown flags */
     size--;
     char *text = malloc(size ? size : 1); /* exactly `size` bytes for ASan */
     require(text != NULL);

@@ -27,15 +27,16 @@ static packeis_game *game_of(const char *text, size_t length)
     require(packeis_options_new(NULL, &options) == PACKEIS_OK);
     packeis_status status = packeis_options_set_layout_picture(options, text, length, &stop);
     require(stop <= length);
-    packeis_options_set_penguins(options, 1);
-    packeis_options_set_variant(options, PACKEIS_VARIANT_PLACE_ANY_FLOE, 1);
+    require(packeis_options_set_penguins(options, 1) == PACKEIS_OK);
+    require(packeis_options_set_variant(options, PACKEIS_VARIANT_PLACE_ANY_FLOE, 1) ==
+            PACKEIS_OK);
     if (status == PACKEIS_OK && packeis_game_new(options, &game) != PACKEIS_OK)
         game = NULL;
     packeis_options_free(options);
     return game;
 }
 
-static size_t draw(const packeis_game *game, int flags, char *buffer)
+static size_t draw(const packeis_game *game, unsigned flags, char *buffer)
 {
     size_t length = 0;
     packeis_status status =
@@ -53,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     packeis_game *copy = game_of(drawn, length);
     require(copy != NULL);
     require(draw(copy, 0, again) == length && memcmp(drawn, again, length) == 0);
-    packeis_game_playout(game, size, NULL);
+    require(packeis_game_playout(game, size, NULL) == PACKEIS_OK);
     draw(game, PACKEIS_PICTURE_CURRENT, drawn);
     packeis_game_free(copy);
     packeis_game_free(game);

@@ -18,7 +18,7 @@ static void require(int condition)
 
 static void check_saved(const packeis_game *game, const uint8_t *data, size_t size)
 {
-    char text[4096];
+    char text[PACKEIS_POSITION_TEXT_SIZE];
     size_t length, stop;
     require(packeis_game_save_position(game, text, sizeof text, &length) == PACKEIS_OK);
     if (size && data[size - 1] == '\n')
@@ -27,10 +27,7 @@ static void check_saved(const packeis_game *game, const uint8_t *data, size_t si
     packeis_game *again = NULL;
     require(packeis_game_load_position(text, length, NULL, &again, &stop) == PACKEIS_OK);
     require(stop == length);
-    uint64_t first, second;
-    require(packeis_game_hash(game, &first) == PACKEIS_OK);
-    require(packeis_game_hash(again, &second) == PACKEIS_OK);
-    require(first == second);
+    require(packeis_game_hash(game) == packeis_game_hash(again));
     packeis_game_free(again);
 }
 
@@ -46,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     require(stop <= size);
     if (status == PACKEIS_OK) {
         check_saved(game, data, size);
-        packeis_game_playout(game, size, NULL);
+        require(packeis_game_playout(game, size, NULL) == PACKEIS_OK);
         packeis_game_free(game);
     } else {
         require(game == NULL);

@@ -7,9 +7,9 @@
 3. the dynamic symbols the built libpackeis.so actually defines.
 
 Nothing else may be exported (no pk_* internals, no kernel symbols), every
-exported symbol must carry the version node the map gives it (PACKEIS_0.1
-for everything in 0.1.x), no node may be newer than the project version, and
-the SONAME must be libpackeis.so.<major>.
+exported symbol must carry the version node the map gives it, the first node
+is PACKEIS_<major>.0 (everything of 1.0.x is in PACKEIS_1.0), no node may be
+newer than the project version, and the SONAME must be libpackeis.so.<major>.
 
 Exit status: 0 pass, 1 fail, 77 skip (nm/readelf missing).
 """
@@ -195,10 +195,13 @@ def main():
         if previous is not None and v <= previous:
             fail('version node %s is not newer than the node before it' % node)
         previous = v
-    if (major, minor) == (0, 1):
+    first = 'PACKEIS_%d.0' % major
+    if nodes and nodes[0] != first:
+        fail('the first version node is %s, expected %s' % (nodes[0], first))
+    if minor == 0:
         for name, node in sorted(mapped.items()):
-            if node != 'PACKEIS_0.1':
-                fail('%s: in node %s, but 0.1 symbols belong to PACKEIS_0.1' % (name, node))
+            if node != first:
+                fail('%s: in node %s, but %d.0 symbols belong to %s' % (name, node, major, first))
 
     for name, (kind, version, default) in sorted(exported.items()):
         if name in nodes:

@@ -3,9 +3,11 @@
 """Stage `meson install --destdir` of the current build and check the result.
 
 Checks the installed files (public headers, the shared library with its
-SONAME and symlinks, the pkg-config file), then builds the consumer program
-OUTSIDE the source tree with `cc consumer.c $(pkg-config --cflags --libs
-packeis)` against the staged install and runs it.
+SONAME and symlinks, the static archive with -Ddefault_library=both or
+static, the pkg-config file), then builds the consumer program OUTSIDE the
+source tree with `cc consumer.c $(pkg-config --cflags --libs packeis)`
+against the staged install and runs it; with the archive installed, again
+with `pkg-config --static` linking libpackeis.a.
 
 Exit status: 0 pass, 1 fail, 77 skip (a needed tool is missing).
 """
@@ -73,7 +75,7 @@ def dynamic_section(readelf, path):
 
 
 def check_files(destdir, prefix, includedir, libdir, version, soversion, source_root,
-                build_root, readelf):
+                build_root, readelf, default_library):
     inc = staged(destdir, includedir)
     lib = staged(destdir, libdir)
 
@@ -106,18 +108,26 @@ def check_files(destdir, prefix, includedir, libdir, version, soversion, source_
     real = 'libpackeis.so.' + version
     so_major = 'libpackeis.so.' + soversion
     real_path = os.path.join(lib, real)
-    if not os.path.isfile(real_path) or os.path.islink(real_path):
-        fail('%s/%s is not installed as a regular file' % (libdir, real))
-    for link, target in ((so_major, real), ('libpackeis.so', so_major)):
-        path = os.path.join(lib, link)
-        if not os.path.islink(path):
-            fail('%s/%s is not a symlink' % (libdir, link))
-        elif os.readlink(path) != target:
-            fail('%s/%s points to %s, expected %s' % (libdir, link, os.readlink(path), target))
+    expected = []
+    if default_library != 'static':
+        expected += ['libpackeis.so', so_major, real]
+        if not os.path.isfile(real_path) or os.path.islink(real_path):
+            fail('%s/%s is not installed as a regular file' % (libdir, real))
+        for link, target in ((so_major, real), ('libpackeis.so', so_major)):
+            path = os.path.join(lib, link)
+            if not os.path.islink(path):
+                fail('%s/%s is not a symlink' % (libdir, link))
+            elif os.readlink(path) != target:
+                fail('%s/%s points to %s, expected %s'
+                     % (libdir, link, os.readlink(path), target))
+    if default_library != 'shared':
+        expected.append('libpackeis.a')
+        if not os.path.isfile(os.path.join(lib, 'libpackeis.a')):
+            fail('%s/libpackeis.a is not installed (default_library=%s)'
+                 % (libdir, default_library))
     if os.path.isdir(lib):
         for name in sorted(os.listdir(lib)):
-            if name.endswith('.a') or (name.startswith('libpackeis') and name not in
-                                       ('libpackeis.so', so_major, real)):
+            if (name.endswith('.a') or name.startswith('libpackeis')) and name not in expected:
                 fail('unexpected library installed: %s/%s' % (libdir, name))
     if os.path.isfile(real_path):
         tags = dynamic_section(readelf, real_path)
@@ -176,6 +186,8 @@ def main():
     ap.add_argument('--soversion', required=True)
     ap.add_argument('--sanitize', default='none',
                     help='the b_sanitize of the build: the consumer needs it too')
+    ap.add_argument('--default-library', default='shared',
+                    help='the default_library of the build: shared, static or both')
     ap.add_argument('--keep', action='store_true', help='keep the temporary directory')
     args = ap.parse_args()
 
@@ -213,7 +225,7 @@ def main():
                 note('installed: /' + os.path.relpath(os.path.join(root, name), destdir))
 
         check_files(destdir, prefix, includedir, libdir, args.version, args.soversion,
-                    source_root, build_root, readelf)
+                    source_root, build_root, readelf, args.default_library)
 
         # pkg-config, seeing only the staged install.
         pcdir = os.path.join(staged(destdir, libdir), 'pkgconfig')
@@ -234,6 +246,7 @@ def main():
         out = run([pkg_config, '--static', '--libs', 'packeis'], env=env)
         if out.returncode != 0:
             fail('pkg-config --static --libs packeis failed:\n' + out.stdout)
+        static_libs = out.stdout.split()
         out = run([pkg_config, '--cflags', '--libs', 'packeis'], env=env)
         if out.returncode != 0:
             fail('pkg-config --cflags --libs packeis failed:\n' + out.stdout)
@@ -248,25 +261,39 @@ def main():
         work = os.path.join(tmp, 'consumer')
         os.mkdir(work)
         shutil.copy(args.consumer, os.path.join(work, 'consumer.c'))
-        exe = os.path.join(work, 'consumer')
         # A sanitized library needs the sanitizer runtime in the program.
         sanitize = [] if args.sanitize in ('', 'none') else ['-fsanitize=' + args.sanitize]
-        out = run(cc + sanitize + ['-Wall', '-Wextra', '-Werror', 'consumer.c', '-o', exe] + flags,
-                  cwd=work, env=env)
-        if out.returncode != 0:
-            print(out.stdout)
-            fail('building the consumer against the staged install failed')
-            return 1
-        tags = dynamic_section(readelf, exe)
         so_major = 'libpackeis.so.' + args.soversion
-        if so_major not in tags.get('NEEDED', []):
-            fail('the consumer does not record NEEDED %s: %s' % (so_major, tags.get('NEEDED')))
-
-        env['LD_LIBRARY_PATH'] = staged(destdir, libdir)
-        out = run([exe, args.version], cwd=work, env=env)
-        print(out.stdout, end='')
-        if out.returncode != 0:
-            fail('the consumer failed (exit %d)' % out.returncode)
+        cflags = [f for f in flags if not f.startswith(('-L', '-l'))]
+        builds = []
+        if args.default_library != 'static':
+            builds.append(('consumer', flags))
+        if args.default_library != 'shared':
+            # pkg-config --static, with -lpackeis spelt -l:libpackeis.a so
+            # that the archive is taken where the .so is installed too.
+            builds.append(('consumer-static', cflags + [
+                '-l:libpackeis.a' if f == '-lpackeis' else f for f in static_libs]))
+        for name, build_flags in builds:
+            exe = os.path.join(work, name)
+            out = run(cc + sanitize + ['-Wall', '-Wextra', '-Werror', 'consumer.c', '-o', exe]
+                      + build_flags, cwd=work, env=env)
+            if out.returncode != 0:
+                print(out.stdout)
+                fail('building %s against the staged install failed' % name)
+                continue
+            needed = dynamic_section(readelf, exe).get('NEEDED', [])
+            if name == 'consumer' and so_major not in needed:
+                fail('the consumer does not record NEEDED %s: %s' % (so_major, needed))
+            if name == 'consumer-static' and any(n.startswith('libpackeis') for n in needed):
+                fail('the static consumer still needs the shared library: %s' % needed)
+            run_env = dict(env)
+            run_env['LD_LIBRARY_PATH'] = staged(destdir, libdir)
+            if name == 'consumer-static':
+                run_env.pop('LD_LIBRARY_PATH')
+            out = run([exe, args.version], cwd=work, env=run_env)
+            print(out.stdout, end='')
+            if out.returncode != 0:
+                fail('%s failed (exit %d)' % (name, out.returncode))
     finally:
         if args.keep:
             print('kept ' + tmp)

@@ -10,7 +10,7 @@
 #include <cstring>
 #include <type_traits>
 
-static_assert(sizeof(packeis_move) == 4, "packeis_move is 32 bits");
+static_assert(sizeof(packeis_move) == 2, "packeis_move is 16 bits");
 static_assert(std::is_same<packeis_status, int>::value, "packeis_status is int");
 static_assert(PACKEIS_MAX_CELLS == 64, "a cell set fits uint64_t");
 
@@ -37,10 +37,9 @@ int main()
 
     packeis_move moves[PACKEIS_MAX_MOVES];
     std::size_t count = 0;
-    int player = -1;
     if (packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count) != PACKEIS_OK ||
         count == 0 || packeis_game_apply(game, moves[count - 1]) != PACKEIS_OK ||
-        packeis_game_current_player(game, &player) != PACKEIS_OK || player != 1)
+        packeis_game_current_player(game) != 1)
         return 1;
     packeis_game_free(game);
     std::printf("C++ %ld: %s ok\n", static_cast<long>(__cplusplus), packeis_version_string());

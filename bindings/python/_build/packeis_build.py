@@ -1,19 +1,42 @@
 # SPDX-License-Identifier: MIT
 """A minimal PEP 517 build backend for the pure-Python ``packeis`` package, so
-that ``pip install bindings/python`` needs nothing from the network."""
+that ``pip install bindings/python`` needs nothing from the network.
+
+The version has one source, ``project(version: ...)`` in the top-level
+meson.build (the C library reports the same one at run time). An sdist
+carries it in its PKG-INFO, which is read when meson.build is not there."""
 from __future__ import annotations
 
 import base64
 import hashlib
 import io
 import os
+import re
 import tarfile
 import zipfile
 
 NAME = "packeis"
-VERSION = "0.1.0"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MESON_BUILD = os.path.join(ROOT, "..", "..", "meson.build")
+PKG_INFO = os.path.join(ROOT, "PKG-INFO")
 TAG = "py3-none-any"
+
+
+def read_version() -> str:
+    """The project's version: from meson.build in a source tree, else from
+    the PKG-INFO of an unpacked sdist."""
+    if os.path.exists(MESON_BUILD):
+        with open(MESON_BUILD, encoding="utf-8") as f:
+            found = re.search(r"\bproject\([^)]*?\bversion\s*:\s*'([^']+)'", f.read(), re.S)
+    else:
+        with open(PKG_INFO, encoding="utf-8") as f:
+            found = re.search(r"^Version: (\S+)$", f.read(), re.M)
+    if not found:
+        raise RuntimeError("cannot find the version of packeis (meson.build or PKG-INFO)")
+    return found.group(1)
+
+
+VERSION = read_version()
 DIST_INFO = f"{NAME}-{VERSION}.dist-info"
 
 

@@ -2,12 +2,14 @@
 # SPDX-License-Identifier: MIT
 """Measures the Python bindings: plies per second when Python steps random
 games (legal moves + apply each ply), and random games per second through
-the batch call in C.
+the batch call in C. Each figure is measured RUNS times (SECONDS each) and
+the median is printed, with every run in brackets.
 
     PACKEIS_LIBRARY=build/lib/libpackeis.so PYTHONPATH=bindings/python \\
-        python3 bindings/python/examples/bench.py
+        python3 bindings/python/examples/bench.py [SECONDS [RUNS]]
 """
 import random
+import statistics
 import sys
 import time
 
@@ -29,11 +31,12 @@ def step_objects(seconds: float) -> float:
 def step_buffer(seconds: float) -> float:
     rng = random.Random(1)
     buf = packeis.MoveBuffer()
+    game = packeis.Game(seed=0)  # reset() restarts it without allocating
+    legal, apply, arr, randrange = game.legal_moves_into, game.apply, buf.array, rng.randrange
     plies, start, seed = 0, time.perf_counter(), 0
     while time.perf_counter() - start < seconds:
-        game = packeis.Game(seed=seed)
+        game.reset(seed)
         seed += 1
-        legal, apply, arr, randrange = game.legal_moves_into, game.apply, buf.array, rng.randrange
         n = legal(buf)
         while n:
             apply(arr[randrange(n)])
@@ -54,13 +57,29 @@ def batch(seconds: float, per_call: int = 1000) -> tuple[float, float]:
     return games / elapsed, plies / elapsed
 
 
+def median_of(runs: int, measure) -> tuple[float, list[float]]:
+    """The median of ``runs`` measurements, and the measurements."""
+    values = [measure() for _ in range(runs)]
+    return statistics.median(values), values
+
+
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
-    print(f"library {packeis.version()}, Python {sys.version.split()[0]}")
-    print(f"python stepping, Move objects : {step_objects(seconds):12,.0f} plies/s")
-    print(f"python stepping, MoveBuffer   : {step_buffer(seconds):12,.0f} plies/s")
-    g, p = batch(seconds)
-    print(f"batch random games (C)        : {g:12,.0f} games/s ({p:,.0f} plies/s)")
+    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    print(f"library {packeis.version()}, Python {sys.version.split()[0]}, "
+          f"median of {runs} runs of {seconds:g} s")
+
+    def show(label: str, unit: str, median: float, values: list[float]) -> None:
+        each = " / ".join(f"{v:,.0f}" for v in values)
+        print(f"{label:30}: {median:12,.0f} {unit} ({each})")
+
+    show("python stepping, Move objects", "plies/s", *median_of(runs, lambda: step_objects(seconds)))
+    show("python stepping, MoveBuffer", "plies/s", *median_of(runs, lambda: step_buffer(seconds)))
+    pairs = [batch(seconds) for _ in range(runs)]
+    games = [g for g, _ in pairs]
+    show("batch random games (C)", "games/s", statistics.median(games), games)
+    plies = [p for _, p in pairs]
+    show("  the same in plies", "plies/s", statistics.median(plies), plies)
 
 
 if __name__ == "__main__":

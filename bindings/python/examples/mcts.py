@@ -3,9 +3,11 @@
 """A small Monte Carlo tree search player for Packeis am Pol.
 
 Player 0 searches with UCT; the others play uniformly at random. The search
-clones the game once per decision, walks the tree on that scratch copy with
-apply/undo, and evaluates each new leaf with one batch call that plays
-``--rollouts`` random games in C.
+copies the game into one scratch game per decision (``assign``: no
+allocation after the first), walks the tree on it with apply/undo_to, and
+evaluates each new leaf with one batch call that plays ``--rollouts`` random
+games in C. Moves are plain move values, so they print as ``12-25`` and, in
+the project's notation, as ``c4-e5``.
 
     PACKEIS_LIBRARY=build/lib/libpackeis.so PYTHONPATH=bindings/python \\
         python3 bindings/python/examples/mcts.py --iterations 200
@@ -40,8 +42,11 @@ class Node:
         )
 
 
-def search(game: packeis.Game, iterations: int, rollouts: int, rng: random.Random) -> packeis.Move:
-    scratch = game.clone()
+def search(game: packeis.Game, scratch: packeis.Game, iterations: int, rollouts: int,
+           rng: random.Random) -> packeis.Move:
+    """The most visited move after ``iterations`` UCT iterations from
+    ``game``, searched on ``scratch`` (overwritten)."""
+    scratch.assign(game)
     root_plies = scratch.ply_count
     root = Node(scratch)
     if len(root.untried) == 1:
@@ -84,16 +89,17 @@ def main() -> None:
 
     rng = random.Random(args.seed)
     game = packeis.Game(seed=args.seed, players=args.players)
+    scratch = game.clone()
     start = time.perf_counter()
     while not game.is_over:
         player = game.current_player
         if player == 0:
-            move = search(game, args.iterations, args.rollouts, rng)
+            move = search(game, scratch, args.iterations, args.rollouts, rng)
         else:
             move = rng.choice(game.legal_moves())
         game.apply(move)
         if not args.quiet:
-            print(f"player {player}: {move}")
+            print(f"player {player}: {game.format_move(move)} ({move})")
     elapsed = time.perf_counter() - start
     for s in game.standings():
         who = "MCTS  " if s.player == 0 else "random"

@@ -10,26 +10,29 @@ Quick start::
         game.apply(random.choice(game.legal_moves()))
     print(game.standings())
 
-The library is loaded by its SONAME (``libpackeis.so.0``); set
+The library is loaded by its SONAME (``libpackeis.so.1``); set
 ``$PACKEIS_LIBRARY`` to the path of another build. The low-level ctypes
 declarations, generated from the C header, are in :mod:`packeis._ffi`
 (``packeis.lib`` is the loaded library with them applied).
+``__version__`` is the version of the loaded library, which meson.build sets.
 
 The package is split by purpose: ``_errors`` (status codes to exceptions),
-``_enums`` (constants and enumerations), ``_moves`` (moves and the action
-numbering), ``_options`` (building a game from its setup), ``_text`` (text
-formats and hash), ``_batch`` (research and machine-learning fast paths) and
+``_args`` (argument checks), ``_enums`` (constants and enumerations),
+``_moves`` (moves), ``_options`` (building a game from its setup),
+``_handle`` (the owner of a C handle and its lock), ``_text`` (text formats
+and hash), ``_batch`` (research and machine-learning fast paths) and
 ``_game`` (the Game class).
 """
 from ._batch import BatchResult, as_numpy, observation_shape
 from ._enums import (
-    ACTION_COUNT,
     DEFAULT_HASH_SEED,
     MAX_CELLS,
     MAX_MOVES,
     MAX_PLAYERS,
+    MOVE_VALUES,
     OBSERVATION_PLANES,
     OBSERVATION_SIZE,
+    STATUS_COUNT,
     Direction,
     Phase,
     Plane,
@@ -38,10 +41,13 @@ from ._enums import (
 )
 from ._errors import (
     ERRORS,
+    BlockedByGapError,
+    BlockedByPenguinError,
     BufferTooSmallError,
     CoordOutOfRangeError,
     DuplicateCellError,
     FishOutOfRangeError,
+    GameClosedError,
     GameOverError,
     IllegalMoveError,
     InvalidArgumentError,
@@ -50,7 +56,12 @@ from ._errors import (
     MalformedTextError,
     MixedParityError,
     NoCellsError,
+    NotInLineError,
+    NothingToRedoError,
     NothingToUndoError,
+    NotOneFishError,
+    NotYourPenguinError,
+    OccupiedError,
     OutOfMemoryError,
     OutOfRangeError,
     PackeisError,
@@ -58,11 +69,12 @@ from ._errors import (
     TooManyCellsError,
     WrongPhaseError,
     check,
+    status_name,
 )
-from ._game import Game, Standing
+from ._game import Bounds, Game, PlyEffect, Standing
 from ._lib import lib
-from ._moves import Move, MoveBuffer, action_to_move, move_to_action
+from ._moves import Move, MoveBuffer
 
-__version__ = "0.1.0"
+__version__: str = version()
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -12,7 +12,8 @@ MAX_PLAYERS: int = _ffi.PACKEIS_MAX_PLAYERS
 MAX_MOVES: int = _ffi.PACKEIS_MAX_MOVES
 OBSERVATION_PLANES: int = _ffi.PACKEIS_OBSERVATION_PLANES
 OBSERVATION_SIZE: int = _ffi.PACKEIS_OBSERVATION_SIZE
-ACTION_COUNT: int = _ffi.PACKEIS_ACTION_COUNT
+MOVE_VALUES: int = _ffi.PACKEIS_MOVE_VALUES
+STATUS_COUNT: int = _ffi.PACKEIS_STATUS_COUNT
 DEFAULT_HASH_SEED: int = _ffi.PACKEIS_DEFAULT_HASH_SEED
 
 #: Mask keeping a Python int within 64 bits (seeds are uint64_t).
@@ -20,11 +21,20 @@ U64 = 0xFFFFFFFFFFFFFFFF
 
 
 class Phase(enum.IntEnum):
-    """The phases of a game."""
+    """The phases of a game; ``str(phase)`` is the library's name for it
+    (``packeis_phase_name``: ``"placement"``, ``"movement"``, ``"over"``)."""
 
     PLACEMENT = _ffi.PACKEIS_PHASE_PLACEMENT
     MOVEMENT = _ffi.PACKEIS_PHASE_MOVEMENT
     OVER = _ffi.PACKEIS_PHASE_OVER
+
+    @property
+    def label(self) -> str:
+        """The library's name of the phase."""
+        return lib.packeis_phase_name(int(self)).decode()
+
+    def __str__(self) -> str:
+        return self.label
 
 
 class Direction(enum.IntEnum):
@@ -61,6 +71,18 @@ class Plane(enum.IntEnum):
     TO_ACT_3 = _ffi.PACKEIS_PLANE_TO_ACT_0 + 3
     CELL = _ffi.PACKEIS_PLANE_CELL
     PLACEMENT = _ffi.PACKEIS_PLANE_PLACEMENT
+    FISH_WON_0 = _ffi.PACKEIS_PLANE_FISH_WON_0
+    FISH_WON_1 = _ffi.PACKEIS_PLANE_FISH_WON_0 + 1
+    FISH_WON_2 = _ffi.PACKEIS_PLANE_FISH_WON_0 + 2
+    FISH_WON_3 = _ffi.PACKEIS_PLANE_FISH_WON_0 + 3
+    FLOES_WON_0 = _ffi.PACKEIS_PLANE_FLOES_WON_0
+    FLOES_WON_1 = _ffi.PACKEIS_PLANE_FLOES_WON_0 + 1
+    FLOES_WON_2 = _ffi.PACKEIS_PLANE_FLOES_WON_0 + 2
+    FLOES_WON_3 = _ffi.PACKEIS_PLANE_FLOES_WON_0 + 3
+    OUT_0 = _ffi.PACKEIS_PLANE_OUT_0
+    OUT_1 = _ffi.PACKEIS_PLANE_OUT_0 + 1
+    OUT_2 = _ffi.PACKEIS_PLANE_OUT_0 + 2
+    OUT_3 = _ffi.PACKEIS_PLANE_OUT_0 + 3
 
 
 def bits(value: int) -> list[int]:
@@ -74,5 +96,6 @@ def bits(value: int) -> list[int]:
 
 
 def version() -> str:
-    """The version of the loaded library, e.g. ``"0.1.0"``."""
+    """The version of the loaded library (``packeis_version_string``), which
+    is also the package's ``__version__``: both come from meson.build."""
     return lib.packeis_version_string().decode()

@@ -1,5 +1,12 @@
 # SPDX-License-Identifier: MIT
-"""The exceptions: one class per C status code, and the checks raising them."""
+"""The exceptions: one class per C status code, and the checks raising them.
+
+Every class carries its code in ``status``; messages start with the code's
+name as the C header writes it (``packeis_status_name``). The reasons a move
+is illegal (and the wrong phase and game over, as before 1.0) all derive
+from :class:`IllegalMoveError`, so ``except IllegalMoveError`` catches any
+refused move.
+"""
 from __future__ import annotations
 
 from typing import Optional
@@ -8,12 +15,25 @@ from . import _ffi
 from ._lib import lib
 
 
+def status_name(status: int) -> str:
+    """The C name of a status code (``"PACKEIS_E_GAME_OVER"``), or
+    ``"status N"`` for a value the library does not know."""
+    name = lib.packeis_status_name(status) if -2**31 <= status < 2**31 else None
+    return name.decode() if name else f"status {status}"
+
+
+def describe(status: int) -> str:
+    """``"PACKEIS_E_GAME_OVER: the game is over"``: name and description."""
+    text = lib.packeis_strerror(status).decode() if -2**31 <= status < 2**31 else "unknown status"
+    return f"{status_name(status)}: {text}"
+
+
 class PackeisError(Exception):
     """Base class of every error libpackeis reports.
 
-    ``status`` holds the C status code. ``stop`` is, for an error of a text
-    parser, the offset in the text (in characters) of the first character at
-    fault, else None.
+    ``status`` holds the C status code (-1 for a base class without one).
+    ``stop`` is, for an error of a text parser, the offset in the text (in
+    characters) of the first character at fault, else None.
     """
 
     status: int = -1
@@ -25,7 +45,7 @@ class PackeisError(Exception):
             self.status = status
         self.stop = stop
         if message is None:
-            message = lib.packeis_strerror(self.status).decode()
+            message = describe(self.status)
         super().__init__(message)
 
 
@@ -35,8 +55,14 @@ class InvalidArgumentError(PackeisError, ValueError):
     status = _ffi.PACKEIS_E_INVALID_ARGUMENT
 
 
+class GameClosedError(InvalidArgumentError):
+    """The game was closed (close() or a with block): its C handle is gone."""
+
+    status = _ffi.PACKEIS_E_INVALID_ARGUMENT
+
+
 class OutOfRangeError(PackeisError, IndexError):
-    """A cell, player, direction or count outside the game's range."""
+    """A cell, player, ply or move value outside the game's range."""
 
     status = _ffi.PACKEIS_E_OUT_OF_RANGE
 
@@ -54,15 +80,7 @@ class BufferTooSmallError(PackeisError):
 
 
 class IllegalMoveError(PackeisError):
-    """The move is not legal in this position."""
-
-    status = _ffi.PACKEIS_E_ILLEGAL_MOVE
-
-
-class WrongPhaseError(IllegalMoveError):
-    """A slide during placement or a placement during movement."""
-
-    status = _ffi.PACKEIS_E_WRONG_PHASE
+    """The move cannot be played now: the base of every reason a move is refused."""
 
 
 class GameOverError(IllegalMoveError):
@@ -71,10 +89,58 @@ class GameOverError(IllegalMoveError):
     status = _ffi.PACKEIS_E_GAME_OVER
 
 
+class WrongPhaseError(IllegalMoveError):
+    """A slide during placement or a placement during movement."""
+
+    status = _ffi.PACKEIS_E_WRONG_PHASE
+
+
+class NotYourPenguinError(IllegalMoveError):
+    """A slide whose origin holds no penguin of the player to act."""
+
+    status = _ffi.PACKEIS_E_NOT_YOUR_PENGUIN
+
+
+class NotInLineError(IllegalMoveError):
+    """A slide whose destination is not in a straight line from its origin."""
+
+    status = _ffi.PACKEIS_E_NOT_IN_LINE
+
+
+class BlockedByPenguinError(IllegalMoveError):
+    """A slide that passes over or ends on a penguin."""
+
+    status = _ffi.PACKEIS_E_BLOCKED_BY_PENGUIN
+
+
+class BlockedByGapError(IllegalMoveError):
+    """A slide that passes over or ends on a floe no longer on the board."""
+
+    status = _ffi.PACKEIS_E_BLOCKED_BY_GAP
+
+
+class OccupiedError(IllegalMoveError):
+    """A placement on a floe that already holds a penguin."""
+
+    status = _ffi.PACKEIS_E_OCCUPIED
+
+
+class NotOneFishError(IllegalMoveError):
+    """A placement on a floe with more than one fish (without place_any_floe)."""
+
+    status = _ffi.PACKEIS_E_NOT_ONE_FISH
+
+
 class NothingToUndoError(PackeisError):
     """Undo at the start of the game."""
 
     status = _ffi.PACKEIS_E_NOTHING_TO_UNDO
+
+
+class NothingToRedoError(PackeisError):
+    """Redo with no undone action to play again."""
+
+    status = _ffi.PACKEIS_E_NOTHING_TO_REDO
 
 
 class LayoutError(PackeisError, ValueError):
@@ -130,32 +196,40 @@ class MalformedTextError(PackeisError, ValueError):
 
 
 class InvalidPositionError(PackeisError, ValueError):
-    """A well-formed position the rules cannot reach (``stop`` is the start of
-    the field at fault)."""
+    """A well-formed position the rules cannot reach (``stop`` is the start of the field at fault)."""
 
     status = _ffi.PACKEIS_E_INVALID_POSITION
 
 
+#: The exception class of each status code (every code but PACKEIS_OK).
 ERRORS: dict[int, type[PackeisError]] = {
     cls.status: cls
     for cls in (
         InvalidArgumentError, OutOfRangeError, OutOfMemoryError, BufferTooSmallError,
-        IllegalMoveError, WrongPhaseError, GameOverError, NothingToUndoError,
-        DuplicateCellError, MixedParityError, FishOutOfRangeError, TooManyCellsError,
-        NoCellsError, CoordOutOfRangeError, TooFewFloesError, MalformedTextError,
-        InvalidPositionError,
+        GameOverError, WrongPhaseError, NotYourPenguinError, NotInLineError,
+        BlockedByPenguinError, BlockedByGapError, OccupiedError, NotOneFishError,
+        NothingToUndoError, NothingToRedoError, DuplicateCellError, MixedParityError,
+        FishOutOfRangeError, TooManyCellsError, NoCellsError, CoordOutOfRangeError,
+        TooFewFloesError, MalformedTextError, InvalidPositionError,
     )
 }
 
 
+def error_for(status: int, message: Optional[str] = None,
+              stop: Optional[int] = None) -> PackeisError:
+    """The exception for a status code (a plain :class:`PackeisError` for a
+    code this version does not know)."""
+    return ERRORS.get(status, PackeisError)(message, status=status, stop=stop)
+
+
 def _raise(status: int) -> None:
-    raise ERRORS.get(status, PackeisError)(status=status)
+    raise error_for(status)
 
 
 def check(status: int) -> None:
     """Raises the exception for a C status code; nothing for PACKEIS_OK."""
     if status:
-        _raise(status)
+        raise error_for(status)
 
 
 def check_text(status: int, raw: bytes, stop: int) -> None:
@@ -167,5 +241,4 @@ def check_text(status: int, raw: bytes, stop: int) -> None:
     offset = len(raw[:stop].decode("utf-8", "ignore"))
     rest = raw[stop:stop + 16].decode("utf-8", "replace")
     where = f"at {rest!r}" if rest else "at the end"
-    message = f"{lib.packeis_strerror(status).decode()} at offset {offset} ({where})"
-    raise ERRORS.get(status, PackeisError)(message, status=status, stop=offset)
+    raise error_for(status, f"{describe(status)} at offset {offset} ({where})", offset)

@@ -8,19 +8,23 @@ from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double,  
                     c_uint8, c_uint16, c_uint32, c_uint64, c_void_p)
 
 # #define constants
+PACKEIS_STATUS_COUNT = 24
 PACKEIS_MAX_CELLS = 64
 PACKEIS_MIN_PLAYERS = 2
 PACKEIS_MAX_PLAYERS = 4
 PACKEIS_MAX_MOVES = 1024
 PACKEIS_COORD_MIN = -1000000
 PACKEIS_COORD_MAX = 1000000
-PACKEIS_DIRECTION_COUNT = 6
-PACKEIS_MOVE_NONE = 4294967295
+PACKEIS_CELL_NAME_SIZE = 16
+PACKEIS_MOVE_TEXT_SIZE = 32
+PACKEIS_POSITION_TEXT_SIZE = 2048
+PACKEIS_MOVE_VALUES = 4096
+PACKEIS_MOVE_NONE = 65535
 PACKEIS_VARIANT_COUNT = 2
-PACKEIS_OBSERVATION_PLANES = 13
-PACKEIS_OBSERVATION_SIZE = 832
-PACKEIS_ACTION_COUNT = 4096
 PACKEIS_DEFAULT_HASH_SEED = 5792019908689228577
+PACKEIS_DIRECTION_COUNT = 6
+PACKEIS_OBSERVATION_PLANES = 25
+PACKEIS_OBSERVATION_SIZE = 1600
 
 # enum packeis_status_code
 PACKEIS_OK = 0
@@ -28,19 +32,29 @@ PACKEIS_E_INVALID_ARGUMENT = 1
 PACKEIS_E_OUT_OF_RANGE = 2
 PACKEIS_E_OUT_OF_MEMORY = 3
 PACKEIS_E_BUFFER_TOO_SMALL = 4
-PACKEIS_E_ILLEGAL_MOVE = 5
+PACKEIS_E_GAME_OVER = 5
 PACKEIS_E_WRONG_PHASE = 6
-PACKEIS_E_GAME_OVER = 7
-PACKEIS_E_NOTHING_TO_UNDO = 8
-PACKEIS_E_DUPLICATE_CELL = 9
-PACKEIS_E_MIXED_PARITY = 10
-PACKEIS_E_FISH_OUT_OF_RANGE = 11
-PACKEIS_E_TOO_MANY_CELLS = 12
-PACKEIS_E_NO_CELLS = 13
-PACKEIS_E_COORD_OUT_OF_RANGE = 14
-PACKEIS_E_TOO_FEW_FLOES = 15
-PACKEIS_E_MALFORMED_TEXT = 16
-PACKEIS_E_INVALID_POSITION = 17
+PACKEIS_E_NOT_YOUR_PENGUIN = 7
+PACKEIS_E_NOT_IN_LINE = 8
+PACKEIS_E_BLOCKED_BY_PENGUIN = 9
+PACKEIS_E_BLOCKED_BY_GAP = 10
+PACKEIS_E_OCCUPIED = 11
+PACKEIS_E_NOT_ONE_FISH = 12
+PACKEIS_E_NOTHING_TO_UNDO = 13
+PACKEIS_E_NOTHING_TO_REDO = 14
+PACKEIS_E_DUPLICATE_CELL = 15
+PACKEIS_E_MIXED_PARITY = 16
+PACKEIS_E_FISH_OUT_OF_RANGE = 17
+PACKEIS_E_TOO_MANY_CELLS = 18
+PACKEIS_E_NO_CELLS = 19
+PACKEIS_E_COORD_OUT_OF_RANGE = 20
+PACKEIS_E_TOO_FEW_FLOES = 21
+PACKEIS_E_MALFORMED_TEXT = 22
+PACKEIS_E_INVALID_POSITION = 23
+
+# enum packeis_variant
+PACKEIS_VARIANT_PLACE_ANY_FLOE = 0
+PACKEIS_VARIANT_SNAKE_PLACEMENT = 1
 
 # enum packeis_direction
 PACKEIS_DIRECTION_EAST = 0
@@ -49,10 +63,6 @@ PACKEIS_DIRECTION_NORTH_WEST = 2
 PACKEIS_DIRECTION_WEST = 3
 PACKEIS_DIRECTION_SOUTH_WEST = 4
 PACKEIS_DIRECTION_SOUTH_EAST = 5
-
-# enum packeis_variant
-PACKEIS_VARIANT_PLACE_ANY_FLOE = 0
-PACKEIS_VARIANT_SNAKE_PLACEMENT = 1
 
 # enum packeis_phase
 PACKEIS_PHASE_PLACEMENT = 0
@@ -67,6 +77,9 @@ PACKEIS_PLANE_PENGUINS_0 = 3
 PACKEIS_PLANE_TO_ACT_0 = 7
 PACKEIS_PLANE_CELL = 11
 PACKEIS_PLANE_PLACEMENT = 12
+PACKEIS_PLANE_FISH_WON_0 = 13
+PACKEIS_PLANE_FLOES_WON_0 = 17
+PACKEIS_PLANE_OUT_0 = 21
 
 # enum packeis_observe_flag
 PACKEIS_OBSERVE_RELATIVE = 1
@@ -78,11 +91,11 @@ PACKEIS_PARSE_CHECK_LEGAL = 1
 PACKEIS_PICTURE_CURRENT = 1
 
 ENUMS = {
-    'packeis_status_code': {'PACKEIS_OK': 0, 'PACKEIS_E_INVALID_ARGUMENT': 1, 'PACKEIS_E_OUT_OF_RANGE': 2, 'PACKEIS_E_OUT_OF_MEMORY': 3, 'PACKEIS_E_BUFFER_TOO_SMALL': 4, 'PACKEIS_E_ILLEGAL_MOVE': 5, 'PACKEIS_E_WRONG_PHASE': 6, 'PACKEIS_E_GAME_OVER': 7, 'PACKEIS_E_NOTHING_TO_UNDO': 8, 'PACKEIS_E_DUPLICATE_CELL': 9, 'PACKEIS_E_MIXED_PARITY': 10, 'PACKEIS_E_FISH_OUT_OF_RANGE': 11, 'PACKEIS_E_TOO_MANY_CELLS': 12, 'PACKEIS_E_NO_CELLS': 13, 'PACKEIS_E_COORD_OUT_OF_RANGE': 14, 'PACKEIS_E_TOO_FEW_FLOES': 15, 'PACKEIS_E_MALFORMED_TEXT': 16, 'PACKEIS_E_INVALID_POSITION': 17},
-    'packeis_direction': {'PACKEIS_DIRECTION_EAST': 0, 'PACKEIS_DIRECTION_NORTH_EAST': 1, 'PACKEIS_DIRECTION_NORTH_WEST': 2, 'PACKEIS_DIRECTION_WEST': 3, 'PACKEIS_DIRECTION_SOUTH_WEST': 4, 'PACKEIS_DIRECTION_SOUTH_EAST': 5},
+    'packeis_status_code': {'PACKEIS_OK': 0, 'PACKEIS_E_INVALID_ARGUMENT': 1, 'PACKEIS_E_OUT_OF_RANGE': 2, 'PACKEIS_E_OUT_OF_MEMORY': 3, 'PACKEIS_E_BUFFER_TOO_SMALL': 4, 'PACKEIS_E_GAME_OVER': 5, 'PACKEIS_E_WRONG_PHASE': 6, 'PACKEIS_E_NOT_YOUR_PENGUIN': 7, 'PACKEIS_E_NOT_IN_LINE': 8, 'PACKEIS_E_BLOCKED_BY_PENGUIN': 9, 'PACKEIS_E_BLOCKED_BY_GAP': 10, 'PACKEIS_E_OCCUPIED': 11, 'PACKEIS_E_NOT_ONE_FISH': 12, 'PACKEIS_E_NOTHING_TO_UNDO': 13, 'PACKEIS_E_NOTHING_TO_REDO': 14, 'PACKEIS_E_DUPLICATE_CELL': 15, 'PACKEIS_E_MIXED_PARITY': 16, 'PACKEIS_E_FISH_OUT_OF_RANGE': 17, 'PACKEIS_E_TOO_MANY_CELLS': 18, 'PACKEIS_E_NO_CELLS': 19, 'PACKEIS_E_COORD_OUT_OF_RANGE': 20, 'PACKEIS_E_TOO_FEW_FLOES': 21, 'PACKEIS_E_MALFORMED_TEXT': 22, 'PACKEIS_E_INVALID_POSITION': 23},
     'packeis_variant': {'PACKEIS_VARIANT_PLACE_ANY_FLOE': 0, 'PACKEIS_VARIANT_SNAKE_PLACEMENT': 1},
+    'packeis_direction': {'PACKEIS_DIRECTION_EAST': 0, 'PACKEIS_DIRECTION_NORTH_EAST': 1, 'PACKEIS_DIRECTION_NORTH_WEST': 2, 'PACKEIS_DIRECTION_WEST': 3, 'PACKEIS_DIRECTION_SOUTH_WEST': 4, 'PACKEIS_DIRECTION_SOUTH_EAST': 5},
     'packeis_phase': {'PACKEIS_PHASE_PLACEMENT': 0, 'PACKEIS_PHASE_MOVEMENT': 1, 'PACKEIS_PHASE_OVER': 2},
-    'packeis_observation_plane': {'PACKEIS_PLANE_FISH_1': 0, 'PACKEIS_PLANE_FISH_2': 1, 'PACKEIS_PLANE_FISH_3': 2, 'PACKEIS_PLANE_PENGUINS_0': 3, 'PACKEIS_PLANE_TO_ACT_0': 7, 'PACKEIS_PLANE_CELL': 11, 'PACKEIS_PLANE_PLACEMENT': 12},
+    'packeis_observation_plane': {'PACKEIS_PLANE_FISH_1': 0, 'PACKEIS_PLANE_FISH_2': 1, 'PACKEIS_PLANE_FISH_3': 2, 'PACKEIS_PLANE_PENGUINS_0': 3, 'PACKEIS_PLANE_TO_ACT_0': 7, 'PACKEIS_PLANE_CELL': 11, 'PACKEIS_PLANE_PLACEMENT': 12, 'PACKEIS_PLANE_FISH_WON_0': 13, 'PACKEIS_PLANE_FLOES_WON_0': 17, 'PACKEIS_PLANE_OUT_0': 21},
     'packeis_observe_flag': {'PACKEIS_OBSERVE_RELATIVE': 1},
     'packeis_parse_flag': {'PACKEIS_PARSE_CHECK_LEGAL': 1},
     'packeis_picture_flag': {'PACKEIS_PICTURE_CURRENT': 1},
@@ -90,7 +103,7 @@ ENUMS = {
 
 # typedefs
 packeis_status = c_int
-packeis_move = c_uint32
+packeis_move = c_uint16
 
 class packeis_options(Structure):
     """Opaque handle (struct packeis_options)."""
@@ -115,8 +128,7 @@ FUNCTIONS = {
     'packeis_version': (c_int, []),
     'packeis_version_string': (c_char_p, []),
     'packeis_strerror': (c_char_p, [('status', packeis_status)]),
-    'packeis_max_moves': (c_size_t, []),
-    'packeis_max_cells': (c_int, []),
+    'packeis_status_name': (c_char_p, [('status', packeis_status)]),
     'packeis_move_placement': (packeis_move, [('cell', c_int)]),
     'packeis_move_slide': (packeis_move, [('from', c_int), ('to', c_int)]),
     'packeis_move_is_placement': (c_int, [('move', packeis_move)]),
@@ -130,64 +142,107 @@ FUNCTIONS = {
     'packeis_options_set_layout': (packeis_status, [('options', POINTER(packeis_options)), ('x', POINTER(c_int)), ('y', POINTER(c_int)), ('fish', POINTER(c_int)), ('count', c_size_t)]),
     'packeis_options_set_standard_layout': (packeis_status, [('options', POINTER(packeis_options))]),
     'packeis_options_set_variant': (packeis_status, [('options', POINTER(packeis_options)), ('variant', c_int), ('enabled', c_int)]),
+    'packeis_options_set_hash_seed': (packeis_status, [('options', POINTER(packeis_options)), ('seed', c_uint64)]),
     'packeis_game_new': (packeis_status, [('options', POINTER(packeis_options)), ('game', POINTER(POINTER(packeis_game)))]),
+    'packeis_game_reset': (packeis_status, [('game', POINTER(packeis_game)), ('seed', c_uint64)]),
     'packeis_game_clone': (packeis_status, [('game', POINTER(packeis_game)), ('copy', POINTER(POINTER(packeis_game)))]),
     'packeis_game_assign': (packeis_status, [('target', POINTER(packeis_game)), ('source', POINTER(packeis_game))]),
-    'packeis_game_reset': (packeis_status, [('game', POINTER(packeis_game)), ('seed', c_uint64)]),
     'packeis_game_free': (None, [('game', POINTER(packeis_game))]),
-    'packeis_game_player_count': (packeis_status, [('game', POINTER(packeis_game)), ('players', POINTER(c_int))]),
-    'packeis_game_penguins_per_player': (packeis_status, [('game', POINTER(packeis_game)), ('penguins', POINTER(c_int))]),
-    'packeis_game_variant': (packeis_status, [('game', POINTER(packeis_game)), ('variant', c_int), ('enabled', POINTER(c_int))]),
-    'packeis_game_board_seed': (packeis_status, [('game', POINTER(packeis_game)), ('is_standard', POINTER(c_int)), ('seed', POINTER(c_uint64))]),
-    'packeis_game_cell_count': (packeis_status, [('game', POINTER(packeis_game)), ('cells', POINTER(c_int))]),
+    'packeis_game_player_count': (c_int, [('game', POINTER(packeis_game))]),
+    'packeis_game_penguins_per_player': (c_int, [('game', POINTER(packeis_game))]),
+    'packeis_game_variant': (c_int, [('game', POINTER(packeis_game)), ('variant', c_int)]),
+    'packeis_game_is_standard_board': (c_int, [('game', POINTER(packeis_game))]),
+    'packeis_game_seed': (c_uint64, [('game', POINTER(packeis_game))]),
+    'packeis_game_hash_seed': (c_uint64, [('game', POINTER(packeis_game))]),
+    'packeis_game_cell_count': (c_int, [('game', POINTER(packeis_game))]),
     'packeis_game_cell_coords': (packeis_status, [('game', POINTER(packeis_game)), ('cell', c_int), ('x', POINTER(c_int)), ('y', POINTER(c_int))]),
-    'packeis_game_cell_at': (packeis_status, [('game', POINTER(packeis_game)), ('x', c_int), ('y', c_int), ('cell', POINTER(c_int))]),
-    'packeis_game_neighbor': (packeis_status, [('game', POINTER(packeis_game)), ('cell', c_int), ('direction', c_int), ('neighbor', POINTER(c_int))]),
-    'packeis_game_fish': (packeis_status, [('game', POINTER(packeis_game)), ('cell', c_int), ('fish', POINTER(c_int))]),
-    'packeis_game_fish_set': (packeis_status, [('game', POINTER(packeis_game)), ('fish', c_int), ('cells', POINTER(c_uint64))]),
-    'packeis_game_phase': (packeis_status, [('game', POINTER(packeis_game)), ('phase', POINTER(c_int))]),
-    'packeis_game_is_over': (packeis_status, [('game', POINTER(packeis_game)), ('over', POINTER(c_int))]),
-    'packeis_game_current_player': (packeis_status, [('game', POINTER(packeis_game)), ('player', POINTER(c_int))]),
-    'packeis_game_floe_present': (packeis_status, [('game', POINTER(packeis_game)), ('cell', c_int), ('present', POINTER(c_int))]),
-    'packeis_game_penguin_at': (packeis_status, [('game', POINTER(packeis_game)), ('cell', c_int), ('player', POINTER(c_int))]),
-    'packeis_game_penguin_cells': (packeis_status, [('game', POINTER(packeis_game)), ('player', c_int), ('cells', POINTER(c_int)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
-    'packeis_game_floe_set': (packeis_status, [('game', POINTER(packeis_game)), ('cells', POINTER(c_uint64))]),
-    'packeis_game_penguin_set': (packeis_status, [('game', POINTER(packeis_game)), ('player', c_int), ('cells', POINTER(c_uint64))]),
-    'packeis_game_is_out': (packeis_status, [('game', POINTER(packeis_game)), ('player', c_int), ('out', POINTER(c_int))]),
-    'packeis_game_ply_count': (packeis_status, [('game', POINTER(packeis_game)), ('plies', POINTER(c_size_t))]),
-    'packeis_game_history': (packeis_status, [('game', POINTER(packeis_game)), ('moves', POINTER(packeis_move)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
-    'packeis_game_score': (packeis_status, [('game', POINTER(packeis_game)), ('player', c_int), ('fish', POINTER(c_int)), ('floes', POINTER(c_int))]),
-    'packeis_game_rank': (packeis_status, [('game', POINTER(packeis_game)), ('player', c_int), ('rank', POINTER(c_int))]),
-    'packeis_game_winners': (packeis_status, [('game', POINTER(packeis_game)), ('players', POINTER(c_uint32))]),
+    'packeis_game_layout_bounds': (packeis_status, [('game', POINTER(packeis_game)), ('min_x', POINTER(c_int)), ('min_y', POINTER(c_int)), ('max_x', POINTER(c_int)), ('max_y', POINTER(c_int))]),
+    'packeis_game_cell_at': (c_int, [('game', POINTER(packeis_game)), ('x', c_int), ('y', c_int)]),
+    'packeis_game_neighbor': (c_int, [('game', POINTER(packeis_game)), ('cell', c_int), ('direction', c_int)]),
+    'packeis_game_fish': (c_int, [('game', POINTER(packeis_game)), ('cell', c_int)]),
+    'packeis_game_phase': (c_int, [('game', POINTER(packeis_game))]),
+    'packeis_phase_name': (c_char_p, [('phase', c_int)]),
+    'packeis_game_current_player': (c_int, [('game', POINTER(packeis_game))]),
+    'packeis_game_floes': (c_uint64, [('game', POINTER(packeis_game))]),
+    'packeis_game_penguins': (c_uint64, [('game', POINTER(packeis_game)), ('player', c_int)]),
+    'packeis_game_penguin_at': (c_int, [('game', POINTER(packeis_game)), ('cell', c_int)]),
+    'packeis_game_is_out': (c_int, [('game', POINTER(packeis_game)), ('player', c_int)]),
+    'packeis_game_fish_won': (c_int, [('game', POINTER(packeis_game)), ('player', c_int)]),
+    'packeis_game_floes_won': (c_int, [('game', POINTER(packeis_game)), ('player', c_int)]),
+    'packeis_game_rank': (c_int, [('game', POINTER(packeis_game)), ('player', c_int)]),
+    'packeis_game_winners': (c_uint, [('game', POINTER(packeis_game))]),
     'packeis_game_legal_moves': (packeis_status, [('game', POINTER(packeis_game)), ('moves', POINTER(packeis_move)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
-    'packeis_game_move_count': (packeis_status, [('game', POINTER(packeis_game)), ('count', POINTER(c_size_t))]),
-    'packeis_game_destinations': (packeis_status, [('game', POINTER(packeis_game)), ('cell', c_int), ('cells', POINTER(c_uint64))]),
+    'packeis_game_destinations': (c_uint64, [('game', POINTER(packeis_game)), ('cell', c_int)]),
     'packeis_game_check_move': (packeis_status, [('game', POINTER(packeis_game)), ('move', packeis_move)]),
     'packeis_game_apply': (packeis_status, [('game', POINTER(packeis_game)), ('move', packeis_move)]),
     'packeis_game_undo': (packeis_status, [('game', POINTER(packeis_game))]),
     'packeis_game_undo_to': (packeis_status, [('game', POINTER(packeis_game)), ('plies', c_size_t)]),
+    'packeis_game_redo': (packeis_status, [('game', POINTER(packeis_game))]),
+    'packeis_game_redo_count': (c_size_t, [('game', POINTER(packeis_game))]),
+    'packeis_game_ply_count': (c_size_t, [('game', POINTER(packeis_game))]),
+    'packeis_game_history': (packeis_status, [('game', POINTER(packeis_game)), ('moves', POINTER(packeis_move)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
+    'packeis_game_ply_player': (c_int, [('game', POINTER(packeis_game)), ('ply', c_size_t)]),
+    'packeis_game_ply_removed': (c_uint64, [('game', POINTER(packeis_game)), ('ply', c_size_t)]),
+    'packeis_game_ply_credited': (c_uint64, [('game', POINTER(packeis_game)), ('ply', c_size_t), ('player', c_int)]),
+    'packeis_game_ply_players_out': (c_uint, [('game', POINTER(packeis_game)), ('ply', c_size_t)]),
     'packeis_game_playout': (packeis_status, [('game', POINTER(packeis_game)), ('seed', c_uint64), ('plies', POINTER(c_size_t))]),
-    'packeis_game_perft': (packeis_status, [('game', POINTER(packeis_game)), ('depth', c_uint), ('leaves', POINTER(c_uint64))]),
+    'packeis_game_playout_batch': (packeis_status, [('game', POINTER(packeis_game)), ('seed', c_uint64), ('games', c_size_t), ('winners', POINTER(c_uint)), ('fish', POINTER(c_int)), ('floes', POINTER(c_int)), ('capacity', c_size_t), ('plies', POINTER(c_size_t))]),
+    'packeis_game_perft': (c_uint64, [('game', POINTER(packeis_game)), ('depth', c_uint)]),
     'packeis_game_divide': (packeis_status, [('game', POINTER(packeis_game)), ('depth', c_uint), ('moves', POINTER(packeis_move)), ('leaves', POINTER(c_uint64)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
-    'packeis_game_playout_batch': (packeis_status, [('game', POINTER(packeis_game)), ('seed', c_uint64), ('games', c_size_t), ('winners', POINTER(c_uint32)), ('fish', POINTER(c_int)), ('floes', POINTER(c_int)), ('plies', POINTER(c_uint64))]),
-    'packeis_observation_shape': (packeis_status, [('planes', POINTER(c_size_t)), ('cells', POINTER(c_size_t)), ('actions', POINTER(c_size_t))]),
-    'packeis_game_observe': (packeis_status, [('game', POINTER(packeis_game)), ('flags', c_int), ('planes', POINTER(c_float)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
-    'packeis_move_to_action': (packeis_status, [('move', packeis_move), ('action', POINTER(c_int))]),
-    'packeis_action_to_move': (packeis_status, [('action', c_int), ('move', POINTER(packeis_move))]),
-    'packeis_game_legal_action_mask': (packeis_status, [('game', POINTER(packeis_game)), ('mask', POINTER(c_uint8)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
+    'packeis_game_observe': (packeis_status, [('game', POINTER(packeis_game)), ('flags', c_uint), ('planes', POINTER(c_float)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
+    'packeis_game_legal_mask': (packeis_status, [('game', POINTER(packeis_game)), ('mask', POINTER(c_uint8)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
     'packeis_game_cell_name': (packeis_status, [('game', POINTER(packeis_game)), ('cell', c_int), ('buffer', c_char_p), ('capacity', c_size_t), ('length', POINTER(c_size_t))]),
     'packeis_game_parse_cell': (packeis_status, [('game', POINTER(packeis_game)), ('text', c_char_p), ('text_length', c_size_t), ('cell', POINTER(c_int)), ('stop', POINTER(c_size_t))]),
     'packeis_game_format_move': (packeis_status, [('game', POINTER(packeis_game)), ('move', packeis_move), ('buffer', c_char_p), ('capacity', c_size_t), ('length', POINTER(c_size_t))]),
-    'packeis_game_parse_move': (packeis_status, [('game', POINTER(packeis_game)), ('text', c_char_p), ('text_length', c_size_t), ('flags', c_int), ('move', POINTER(packeis_move)), ('stop', POINTER(c_size_t))]),
+    'packeis_game_parse_move': (packeis_status, [('game', POINTER(packeis_game)), ('text', c_char_p), ('text_length', c_size_t), ('flags', c_uint), ('move', POINTER(packeis_move)), ('stop', POINTER(c_size_t))]),
     'packeis_game_save_position': (packeis_status, [('game', POINTER(packeis_game)), ('buffer', c_char_p), ('capacity', c_size_t), ('length', POINTER(c_size_t))]),
     'packeis_game_load_position': (packeis_status, [('text', c_char_p), ('text_length', c_size_t), ('allocator', POINTER(packeis_allocator)), ('game', POINTER(POINTER(packeis_game))), ('stop', POINTER(c_size_t))]),
-    'packeis_game_layout_picture': (packeis_status, [('game', POINTER(packeis_game)), ('flags', c_int), ('buffer', c_char_p), ('capacity', c_size_t), ('length', POINTER(c_size_t))]),
+    'packeis_game_layout_picture': (packeis_status, [('game', POINTER(packeis_game)), ('flags', c_uint), ('buffer', c_char_p), ('capacity', c_size_t), ('length', POINTER(c_size_t))]),
     'packeis_options_set_layout_picture': (packeis_status, [('options', POINTER(packeis_options)), ('text', c_char_p), ('text_length', c_size_t), ('stop', POINTER(c_size_t))]),
     'packeis_game_save_record': (packeis_status, [('game', POINTER(packeis_game)), ('buffer', c_char_p), ('capacity', c_size_t), ('length', POINTER(c_size_t))]),
     'packeis_game_load_record': (packeis_status, [('text', c_char_p), ('text_length', c_size_t), ('allocator', POINTER(packeis_allocator)), ('game', POINTER(POINTER(packeis_game))), ('stop', POINTER(c_size_t))]),
-    'packeis_options_set_hash_seed': (packeis_status, [('options', POINTER(packeis_options)), ('seed', c_uint64)]),
-    'packeis_game_hash': (packeis_status, [('game', POINTER(packeis_game)), ('hash', POINTER(c_uint64))]),
+    'packeis_game_hash': (c_uint64, [('game', POINTER(packeis_game))]),
 }
+
+# The functions returning a packeis_status (PACKEIS_NODISCARD).
+STATUS_FUNCTIONS = frozenset({
+    'packeis_options_new',
+    'packeis_options_set_players',
+    'packeis_options_set_penguins',
+    'packeis_options_set_seed',
+    'packeis_options_set_layout',
+    'packeis_options_set_standard_layout',
+    'packeis_options_set_variant',
+    'packeis_options_set_hash_seed',
+    'packeis_game_new',
+    'packeis_game_reset',
+    'packeis_game_clone',
+    'packeis_game_assign',
+    'packeis_game_cell_coords',
+    'packeis_game_layout_bounds',
+    'packeis_game_legal_moves',
+    'packeis_game_check_move',
+    'packeis_game_apply',
+    'packeis_game_undo',
+    'packeis_game_undo_to',
+    'packeis_game_redo',
+    'packeis_game_history',
+    'packeis_game_playout',
+    'packeis_game_playout_batch',
+    'packeis_game_divide',
+    'packeis_game_observe',
+    'packeis_game_legal_mask',
+    'packeis_game_cell_name',
+    'packeis_game_parse_cell',
+    'packeis_game_format_move',
+    'packeis_game_parse_move',
+    'packeis_game_save_position',
+    'packeis_game_load_position',
+    'packeis_game_layout_picture',
+    'packeis_options_set_layout_picture',
+    'packeis_game_save_record',
+    'packeis_game_load_record',
+})
 
 
 def bind(lib):

@@ -14,7 +14,7 @@ from . import _ffi
 ENVIRONMENT_VARIABLE = "PACKEIS_LIBRARY"
 
 #: The major version whose ABI ``_ffi`` describes (the SONAME's number).
-ABI_MAJOR = 0
+ABI_MAJOR = 1
 
 
 def _candidates() -> list[str]:
@@ -34,16 +34,25 @@ def _candidates() -> list[str]:
     return names
 
 
+def _bind(library: ctypes.CDLL, name: str) -> ctypes.CDLL:
+    """Declares the functions of ``library``; an older library that lacks
+    some of them is refused with an OSError rather than half bound."""
+    try:
+        return _ffi.bind(library)
+    except AttributeError as error:
+        raise OSError(f"{name} is not a libpackeis {ABI_MAJOR}.x: {error}") from None
+
+
 def load(path: str | None = None) -> ctypes.CDLL:
     """Loads libpackeis: ``path`` if given, else the file named by
     ``$PACKEIS_LIBRARY``, else the installed library by its SONAME."""
     path = path or os.environ.get(ENVIRONMENT_VARIABLE)
     if path:
-        return _ffi.bind(ctypes.CDLL(path))
+        return _bind(ctypes.CDLL(path), path)
     errors = []
     for name in _candidates():
         try:
-            return _ffi.bind(ctypes.CDLL(name))
+            return _bind(ctypes.CDLL(name), name)
         except OSError as error:
             errors.append(str(error))
     raise OSError(

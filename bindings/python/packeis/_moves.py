@@ -1,44 +1,62 @@
 # SPDX-License-Identifier: MIT
-"""Moves: the Move value, the reusable MoveBuffer and the action numbering."""
+"""Moves: the Move value and the reusable MoveBuffer.
+
+A move has one encoding, the C library's: a slide from cell ``f`` to cell
+``t`` is ``f * 64 + t``, a placement on cell ``c`` is ``c * 64 + c``
+(``c * 65``). Every value from 0 to ``MOVE_VALUES - 1`` (4095) is a move, so
+a move value also indexes a policy vector or :meth:`Game.legal_mask`.
+"""
 from __future__ import annotations
 
-from ctypes import byref, c_int, c_size_t, c_uint32
-from typing import Iterator, Optional, Union
+from ctypes import c_size_t
+from typing import Any, Iterator, Optional, Union
 
 from . import _ffi
-from ._enums import MAX_CELLS, MAX_MOVES
-from ._errors import InvalidArgumentError, OutOfRangeError, check
-from ._lib import lib
+from ._args import integer
+from ._enums import MAX_CELLS, MAX_MOVES, MOVE_VALUES
+from ._errors import InvalidArgumentError, OutOfRangeError
 
-_NONE = _ffi.PACKEIS_MOVE_NONE
+
+def move_value(value: Any) -> int:
+    """A move value from an int (or integer-like object): checked to be in
+    ``0 ... MOVE_VALUES - 1`` (OutOfRangeError otherwise); bools, floats and
+    other types raise TypeError."""
+    number = integer(value, "a move")
+    if not 0 <= number < MOVE_VALUES:
+        raise OutOfRangeError(f"move value {number} is not in 0 ... {MOVE_VALUES - 1}")
+    return number
 
 
 class Move(int):
-    """A placement or a slide: an immutable ``int`` holding the C move value.
+    """A placement or a slide: an immutable ``int`` equal to its move value.
 
-    ``str(move)`` needs no game, so it prints cell indices: ``"place 12"`` or
-    ``"12-25"``. Where a game is at hand, :meth:`Game.format_move` writes the
-    project's notation (``"c4-e5"``). Build one with :meth:`place`,
-    :meth:`slide`, :meth:`parse` or :meth:`Game.parse_move`.
+    ``Move(v)`` checks that ``v`` is a move value. ``str(move)`` needs no
+    game, so it prints cell indices: ``"place 12"`` or ``"12-25"``. Where a
+    game is at hand, :meth:`Game.format_move` writes the project's notation
+    (``"c4-e5"``). Build one with :meth:`place`, :meth:`slide`,
+    :meth:`parse` or :meth:`Game.parse_move`.
     """
 
     __slots__ = ()
 
+    def __new__(cls, value: Any) -> "Move":
+        return super().__new__(cls, move_value(value))
+
     @classmethod
     def place(cls, cell: int) -> "Move":
         """The placement of a penguin on ``cell``."""
-        value = lib.packeis_move_placement(cell)
-        if value == _NONE:
+        cell = integer(cell, "a cell")
+        if not 0 <= cell < MAX_CELLS:
             raise OutOfRangeError(f"no cell {cell}")
-        return cls(value)
+        return cls(cell * (MAX_CELLS + 1))
 
     @classmethod
     def slide(cls, origin: int, to: int) -> "Move":
         """The slide of the penguin on ``origin`` to ``to``."""
-        value = lib.packeis_move_slide(origin, to)
-        if value == _NONE:
+        origin, to = integer(origin, "a cell"), integer(to, "a cell")
+        if not (0 <= origin < MAX_CELLS and 0 <= to < MAX_CELLS) or origin == to:
             raise OutOfRangeError(f"no slide {origin}-{to}")
-        return cls(value)
+        return cls(origin * MAX_CELLS + to)
 
     @classmethod
     def parse(cls, text: str) -> "Move":
@@ -55,75 +73,43 @@ class Move(int):
         except ValueError:
             raise InvalidArgumentError(f"not a move: {text!r}") from None
 
-    @classmethod
-    def from_action(cls, action: int) -> "Move":
-        """The move numbered ``action`` in the fixed action numbering."""
-        move = c_uint32()
-        check(lib.packeis_action_to_move(action, byref(move)))
-        return cls(move.value)
-
     @property
     def is_placement(self) -> bool:
         """Whether this is a placement."""
-        return (self >> 16) == 0xFFFF
+        return self // MAX_CELLS == self % MAX_CELLS
 
     @property
     def origin(self) -> Optional[int]:
         """The cell a slide starts from; None for a placement."""
-        return None if self.is_placement else self >> 16
+        return None if self.is_placement else self // MAX_CELLS
 
     @property
     def to(self) -> int:
-        """The destination cell."""
-        return self & 0xFFFF
-
-    @property
-    def action(self) -> int:
-        """Its number in the fixed action numbering (0 ... ACTION_COUNT-1)."""
-        return (self.to if self.is_placement else self >> 16) * MAX_CELLS + self.to
+        """The destination cell (the cell of a placement)."""
+        return self % MAX_CELLS
 
     def __str__(self) -> str:
         if self.is_placement:
             return f"place {self.to}"
-        return f"{self >> 16}-{self.to}"
+        return f"{self // MAX_CELLS}-{self.to}"
 
     def __repr__(self) -> str:
         return f"Move({str(self)!r})"
 
 
-#: What the methods taking a move accept: a Move, a raw value or text.
+#: What the methods taking a move accept: a Move, a move value or text.
 MoveLike = Union[Move, int, str]
-
-
-def as_move(move: MoveLike) -> int:
-    """The raw value of a move given as a Move, an int or context-free text."""
-    if isinstance(move, str):
-        return Move.parse(move)
-    return int(move)
-
-
-def action_to_move(action: int) -> Move:
-    """The move numbered ``action`` (inverse of :func:`move_to_action`)."""
-    return Move.from_action(action)
-
-
-def move_to_action(move: MoveLike) -> int:
-    """The number of ``move`` in the fixed action numbering: a slide from f to
-    t is ``f * 64 + t``, a placement on c is ``c * 64 + c``."""
-    action = c_int()
-    check(lib.packeis_move_to_action(as_move(move), byref(action)))
-    return action.value
 
 
 class MoveBuffer:
     """A reusable buffer for :meth:`Game.legal_moves_into`: no Python object
-    is built per move. ``buffer[i]`` is the raw move value (an ``int``),
+    is built per move. ``buffer[i]`` is the move value (an ``int``),
     ``len(buffer)`` the number of moves last written."""
 
     __slots__ = ("array", "count", "_count")
 
     def __init__(self) -> None:
-        self.array = (c_uint32 * MAX_MOVES)()
+        self.array = (_ffi.packeis_move * MAX_MOVES)()
         self._count = c_size_t()
         self.count = 0
 
@@ -140,4 +126,5 @@ class MoveBuffer:
 
     def moves(self) -> list[Move]:
         """The moves as :class:`Move` objects."""
-        return [Move(m) for m in self.array[: self.count]]
+        new = int.__new__
+        return [new(Move, m) for m in self.array[: self.count]]

@@ -4,11 +4,14 @@ variants, seeds and allocator."""
 from __future__ import annotations
 
 from contextlib import contextmanager
-from ctypes import POINTER, byref, c_int, c_size_t
+from ctypes import POINTER, byref
+from ctypes import c_int as c_int_t
+from ctypes import c_size_t
 from typing import Any, Iterable, Iterator, Optional
 
 from . import _ffi
-from ._enums import U64, Variant
+from ._args import c_int, seed as as_seed
+from ._enums import Variant
 from ._errors import InvalidArgumentError, check, check_text
 from ._handle import allocator_ref, game_p
 from ._lib import lib
@@ -29,13 +32,18 @@ def _options(allocator: Optional[_ffi.packeis_allocator]) -> Iterator[Any]:
 
 
 def _set_floes(options: Any, floes: Iterable[Floe]) -> None:
-    floes = list(floes)
-    n = len(floes)
-    xs, ys, fish = ((c_int * max(n, 1))(*(f[k] for f in floes)) for k in range(3))
+    rows = []
+    for floe in floes:
+        x, y, fish = floe
+        rows.append((c_int(x, "x"), c_int(y, "y"), c_int(fish, "fish")))
+    n = len(rows)
+    xs, ys, fish = ((c_int_t * max(n, 1))(*(r[k] for r in rows)) for k in range(3))
     check(lib.packeis_options_set_layout(options, xs, ys, fish, n))
 
 
 def _set_picture(options: Any, picture: str) -> None:
+    if not isinstance(picture, str):
+        raise TypeError("layout_picture must be a str")
     raw, stop = picture.encode(), c_size_t()
     status = lib.packeis_options_set_layout_picture(options, raw, len(raw), byref(stop))
     check_text(status, raw, stop.value)
@@ -64,14 +72,14 @@ def new_game(
 ) -> Any:
     """A new ``packeis_game *`` for the setup (see :class:`Game`)."""
     with _options(allocator) as options:
-        check(lib.packeis_options_set_players(options, players))
-        check(lib.packeis_options_set_penguins(options, penguins))
-        check(lib.packeis_options_set_seed(options, seed & U64))
+        check(lib.packeis_options_set_players(options, c_int(players, "players")))
+        check(lib.packeis_options_set_penguins(options, c_int(penguins, "penguins")))
+        check(lib.packeis_options_set_seed(options, as_seed(seed)))
         _set_layout(options, layout, layout_picture)
         for variant, on in variants.items():
-            check(lib.packeis_options_set_variant(options, variant, on))
+            check(lib.packeis_options_set_variant(options, variant, 1 if on else 0))
         if hash_seed is not None:
-            check(lib.packeis_options_set_hash_seed(options, hash_seed & U64))
+            check(lib.packeis_options_set_hash_seed(options, as_seed(hash_seed, "hash_seed")))
         handle = game_p()
         check(lib.packeis_game_new(options, byref(handle)))
         return handle

@@ -3,14 +3,14 @@
 records and layout pictures (see the "Text formats" page of the C docs)."""
 from __future__ import annotations
 
-from ctypes import byref, c_int, c_size_t, c_uint32, create_string_buffer
+from ctypes import byref, c_int, c_size_t, create_string_buffer
 from typing import Any, Callable, Optional
 
 from . import _ffi
 from ._errors import InvalidArgumentError, MalformedTextError, check, check_text
 from ._handle import GameHandle, allocator_ref, game_p
 from ._lib import lib
-from ._moves import Move, MoveLike
+from ._moves import Move, MoveLike, move_value
 
 _TOO_SMALL = _ffi.PACKEIS_E_BUFFER_TOO_SMALL
 
@@ -29,10 +29,16 @@ def write_text(function: Callable[..., int], *args: Any, capacity: int = 4096) -
     return buffer.raw[: length.value].decode()
 
 
+def _encode(text: Any) -> bytes:
+    if not isinstance(text, str):
+        raise TypeError(f"expected a str, not {type(text).__name__}")
+    return text.encode()
+
+
 def read_whole(function: Callable[..., int], handle: Any, text: str, *args: Any) -> None:
     """Calls a C reader ``function(handle, text, length, *args, &stop)``
     and requires it to read all of ``text``."""
-    raw, stop = text.encode(), c_size_t()
+    raw, stop = _encode(text), c_size_t()
     check_text(function(handle, raw, len(raw), *args, byref(stop)), raw, stop.value)
     if stop.value != len(raw):
         check_text(_ffi.PACKEIS_E_MALFORMED_TEXT, raw, stop.value)
@@ -41,7 +47,7 @@ def read_whole(function: Callable[..., int], handle: Any, text: str, *args: Any)
 def load_game(function: Callable[..., int], text: str,
               allocator: Optional[_ffi.packeis_allocator]) -> Any:
     """A new ``packeis_game *`` from a C loader (position or record)."""
-    raw, handle, stop = text.encode(), game_p(), c_size_t()
+    raw, handle, stop = _encode(text), game_p(), c_size_t()
     status = function(raw, len(raw), allocator_ref(allocator), byref(handle), byref(stop))
     check_text(status, raw, stop.value)
     return handle
@@ -80,25 +86,33 @@ class TextMixin(GameHandle):
     def hash(self) -> int:
         """The 64-bit Zobrist hash of the position (same position, same
         hash, whatever the moves that reached it)."""
-        return self._u64(lib.packeis_game_hash)
+        return self._call(lib.packeis_game_hash)
 
     def save_position(self) -> str:
         """The position as one line of text (no history, no newline)."""
-        return write_text(lib.packeis_game_save_position, self.handle)
+        with self._lock:
+            return write_text(lib.packeis_game_save_position, self._ptr(),
+                              capacity=_ffi.PACKEIS_POSITION_TEXT_SIZE)
 
     def save_record(self) -> str:
-        """The game as a record: its setup and every action played."""
-        return write_text(lib.packeis_game_save_record, self.handle)
+        """The game as a record: its setup, the position it started from if
+        it was loaded from one, and every action played."""
+        with self._lock:
+            return write_text(lib.packeis_game_save_record, self._ptr())
 
     def layout_picture(self, current: bool = False) -> str:
         """The layout drawn as a hex picture, one line per row; with
         ``current`` only the floes still on the board are drawn."""
         flags = _ffi.PACKEIS_PICTURE_CURRENT if current else 0
-        return write_text(lib.packeis_game_layout_picture, self.handle, flags)
+        with self._lock:
+            return write_text(lib.packeis_game_layout_picture, self._ptr(), flags)
 
     def cell_name(self, cell: int) -> str:
         """The name of a cell: row letters then column number (``"c4"``)."""
-        return write_text(lib.packeis_game_cell_name, self.handle, cell, capacity=24)
+        cell = self._cell(cell)
+        with self._lock:
+            return write_text(lib.packeis_game_cell_name, self._ptr(), cell,
+                              capacity=_ffi.PACKEIS_CELL_NAME_SIZE)
 
     def parse_cell(self, text: str) -> int:
         """The cell named ``text`` (the whole text, e.g. ``"c4"``).
@@ -107,14 +121,17 @@ class TextMixin(GameHandle):
             text after the name; ``stop`` is the offset at fault.
         """
         cell = c_int()
-        read_whole(lib.packeis_game_parse_cell, self.handle, text, byref(cell))
+        with self._lock:
+            read_whole(lib.packeis_game_parse_cell, self._ptr(), text, byref(cell))
         return cell.value
 
     def format_move(self, move: MoveLike) -> str:
         """A move in the project's notation: ``"c4"`` places a penguin on
         c4, ``"c4-e5"`` slides one. The move need not be legal."""
-        return write_text(lib.packeis_game_format_move, self.handle, self._as_move(move),
-                          capacity=48)
+        value = self._as_move(move)
+        with self._lock:
+            return write_text(lib.packeis_game_format_move, self._ptr(), value,
+                              capacity=_ffi.PACKEIS_MOVE_TEXT_SIZE)
 
     def parse_move(self, text: str, check: bool = False) -> Move:
         """Reads a move in the project's notation (the whole text).
@@ -124,17 +141,18 @@ class TextMixin(GameHandle):
         :raises MalformedTextError: not a move of this layout (``stop`` says
             where).
         """
-        move = c_uint32()
+        move = _ffi.packeis_move()
         flags = _ffi.PACKEIS_PARSE_CHECK_LEGAL if check else 0
-        read_whole(lib.packeis_game_parse_move, self.handle, text, flags, byref(move))
+        with self._lock:
+            read_whole(lib.packeis_game_parse_move, self._ptr(), text, flags, byref(move))
         return Move(move.value)
 
     def _as_move(self, move: MoveLike) -> int:
-        """The raw value of a move given as a Move, an int, or text: the
-        project's notation (``"c4-e5"``) or else the context-free form of
-        :meth:`Move.parse` (``"12-25"``, ``"place 12"``)."""
+        """The value of a move given as a Move, an int (checked: 0 ... 4095),
+        or text: the project's notation (``"c4-e5"``) or else the
+        context-free form of :meth:`Move.parse` (``"12-25"``, ``"place 12"``)."""
         if not isinstance(move, str):
-            return int(move)
+            return move_value(move)
         try:
             return self.parse_move(move)
         except MalformedTextError as error:

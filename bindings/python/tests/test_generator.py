@@ -61,11 +61,50 @@ class GeneratorTest(unittest.TestCase):
         self.assertIs(f["packeis_version_string"][0], ctypes.c_char_p)
         self.assertIs(f["packeis_game_free"][0], None)
         restype, params = f["packeis_game_perft"]
-        self.assertEqual([p for p, _ in params], ["game", "depth", "leaves"])
+        self.assertIs(restype, ctypes.c_uint64)
+        self.assertEqual([p for p, _ in params], ["game", "depth"])
         self.assertIs(params[1][1], ctypes.c_uint)
-        self.assertEqual(namespace["PACKEIS_MOVE_NONE"], 0xFFFFFFFF)
+        # Value-returning accessors of 1.0.
+        self.assertIs(f["packeis_game_player_count"][0], ctypes.c_int)
+        self.assertIs(f["packeis_game_ply_count"][0], ctypes.c_size_t)
+        self.assertIs(f["packeis_game_winners"][0], ctypes.c_uint)
+        self.assertIs(f["packeis_game_floes"][0], ctypes.c_uint64)
+        self.assertIs(namespace["packeis_move"], ctypes.c_uint16)
+        self.assertIs(f["packeis_move_slide"][0], ctypes.c_uint16)
+        self.assertEqual(namespace["PACKEIS_MOVE_NONE"], 0xFFFF)
+        self.assertEqual(namespace["PACKEIS_MOVE_VALUES"], 4096)
         self.assertEqual(namespace["PACKEIS_COORD_MIN"], -1000000)
+        self.assertEqual(namespace["PACKEIS_DEFAULT_HASH_SEED"], 0x5061636B65697321)
 
+    def test_status_functions(self):
+        namespace = {}
+        exec(compile(self.committed, COMMITTED, "exec"), namespace)
+        marked = set(re.findall(r"PACKEIS_NODISCARD\s+PACKEIS_API\s+packeis_status\s+(packeis_\w+)\s*\(",
+                                self.header))
+        self.assertEqual(set(namespace["STATUS_FUNCTIONS"]), marked)
+        self.assertIn("packeis_game_apply", marked)
+        self.assertNotIn("packeis_game_phase", marked)
+
+    def test_split_declarations(self):
+        text = ("PACKEIS_NODISCARD PACKEIS_API packeis_status\n"
+                "packeis_x(const packeis_game *game,\n         size_t capacity,\n"
+                "          size_t *count);\n"
+                "PACKEIS_API uint16_t packeis_y(int cell);\n")
+        out = gen_ctypes.generate("typedef int packeis_status;\n"
+                                  "typedef struct packeis_game packeis_game;\n" + text)
+        self.assertIn("'packeis_x': (packeis_status, [('game', POINTER(packeis_game)), "
+                      "('capacity', c_size_t), ('count', POINTER(c_size_t))]),", out)
+        self.assertIn("'packeis_y': (c_uint16, [('cell', c_int)]),", out)
+        self.assertIn("    'packeis_x',\n})", out)
+        # Either order of the two markers reads the same.
+        self.assertEqual(gen_ctypes.generate(
+            "typedef int packeis_status;\ntypedef struct packeis_game packeis_game;\n"
+            + text.replace("PACKEIS_NODISCARD PACKEIS_API", "PACKEIS_API PACKEIS_NODISCARD")), out)
+        self.assertEqual(gen_ctypes.parse_int("UINT64_C(0x5061636B65697321)"), 0x5061636B65697321)
+
+    def test_nodiscard_on_a_value_is_an_error(self):
+        with self.assertRaises(gen_ctypes.HeaderError):
+            gen_ctypes.generate("PACKEIS_API PACKEIS_NODISCARD int packeis_z(void);")
 
 if __name__ == "__main__":
     unittest.main()

@@ -6,7 +6,9 @@ import ctypes
 import gc
 import os
 import random
+import re
 import sys
+import threading
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -66,7 +68,8 @@ class MoveTest(unittest.TestCase):
         s = Move.slide(12, 25)
         self.assertFalse(s.is_placement)
         self.assertEqual((s.origin, s.to, str(s)), (12, 25, "12-25"))
-        self.assertEqual(int(s), (12 << 16) | 25)
+        self.assertEqual(int(s), 12 * 64 + 25)
+        self.assertEqual(int(m), 12 * 65)  # a placement is c * 64 + c
 
     def test_parse(self):
         self.assertEqual(Move.parse("place 12"), Move.place(12))
@@ -88,41 +91,90 @@ class MoveTest(unittest.TestCase):
         with self.assertRaises(packeis.OutOfRangeError):
             Move.slide(-1, 2)
 
-    def test_actions(self):
-        self.assertEqual(Move.place(5).action, 5 * 64 + 5)
-        self.assertEqual(Move.slide(5, 9).action, 5 * 64 + 9)
-        for a in (0, 65, 4095, 5 * 64 + 9):
-            m = packeis.action_to_move(a)
-            self.assertEqual(packeis.move_to_action(m), a)
-            self.assertEqual(m.action, a)
-            self.assertEqual(Move.from_action(a), m)
+    def test_values(self):
+        # One encoding: a move is its value, every value 0 ... 4095 is a move.
+        self.assertEqual(packeis.MOVE_VALUES, 4096)
+        self.assertEqual(Move(5 * 64 + 9), Move.slide(5, 9))
+        self.assertEqual(Move(5 * 65), Move.place(5))
+        self.assertEqual(Move(4095), Move.place(63))
+        for bad in (-1, 4096, _ffi.PACKEIS_MOVE_NONE, 2**64, -2**70):
+            with self.assertRaises(packeis.OutOfRangeError):
+                Move(bad)
+        for bad in (True, 1.0, "3", None):
+            with self.assertRaises(TypeError):
+                Move(bad)
         with self.assertRaises(packeis.OutOfRangeError):
-            packeis.action_to_move(4096)
-        with self.assertRaises(packeis.OutOfRangeError):
-            packeis.action_to_move(-1)
-        with self.assertRaises(packeis.OutOfRangeError):
-            packeis.move_to_action(_ffi.PACKEIS_MOVE_NONE)
-        with self.assertRaises(packeis.OutOfRangeError):
-            packeis.move_to_action((3 << 16) | 3)  # a slide that does not move
-        self.assertEqual(packeis.move_to_action("3-4"), 3 * 64 + 4)
+            Move.slide(3, 3)  # a slide that does not move
+
+    def test_values_match_the_library(self):
+        lib = packeis.lib
+        for cell in (0, 17, 63):
+            self.assertEqual(Move.place(cell), lib.packeis_move_placement(cell))
+            self.assertEqual(lib.packeis_move_to(Move.place(cell)), cell)
+        for origin, to in ((0, 1), (17, 3), (63, 62)):
+            m = Move.slide(origin, to)
+            self.assertEqual(m, lib.packeis_move_slide(origin, to))
+            self.assertEqual((lib.packeis_move_from(m), lib.packeis_move_to(m)), (m.origin, m.to))
+            self.assertEqual(lib.packeis_move_is_placement(m), 0)
 
 
 class ExceptionTest(unittest.TestCase):
     def test_hierarchy(self):
-        self.assertEqual(len(packeis.ERRORS), 17)
+        self.assertEqual(len(packeis.ERRORS), packeis.STATUS_COUNT - 1)
         for status, cls in packeis.ERRORS.items():
             self.assertTrue(issubclass(cls, packeis.PackeisError))
             self.assertEqual(cls.status, status)
             with self.assertRaises(cls) as caught:
                 packeis.check(status)
             self.assertEqual(caught.exception.status, status)
-            self.assertEqual(str(caught.exception), packeis.lib.packeis_strerror(status).decode())
+            name = packeis.lib.packeis_status_name(status).decode()
+            self.assertEqual(packeis.status_name(status), name)
+            # The C name, in CamelCase, is the class name.
+            camel = "".join(w.capitalize() for w in name[len("PACKEIS_E_"):].split("_"))
+            self.assertEqual(cls.__name__, camel + "Error")
+            self.assertEqual(str(caught.exception),
+                             f"{name}: {packeis.lib.packeis_strerror(status).decode()}")
         packeis.check(0)
         with self.assertRaises(packeis.PackeisError) as caught:
             packeis.check(999)
-        self.assertEqual(str(caught.exception), "unknown status")
-        self.assertTrue(issubclass(packeis.WrongPhaseError, packeis.IllegalMoveError))
+        self.assertEqual(str(caught.exception), "status 999: unknown status")
+        self.assertEqual(packeis.status_name(2**40), "status 1099511627776")
+        reasons = (packeis.GameOverError, packeis.WrongPhaseError, packeis.NotYourPenguinError,
+                   packeis.NotInLineError, packeis.BlockedByPenguinError,
+                   packeis.BlockedByGapError, packeis.OccupiedError, packeis.NotOneFishError)
+        for cls in reasons:
+            self.assertTrue(issubclass(cls, packeis.IllegalMoveError), cls)
+        self.assertEqual(sorted(c.status for c in reasons), list(range(5, 13)))
         self.assertTrue(issubclass(packeis.DuplicateCellError, packeis.LayoutError))
+        self.assertTrue(issubclass(packeis.GameClosedError, packeis.InvalidArgumentError))
+
+    def test_illegal_move_reasons(self):
+        # A 2-player game, 1 penguin each, on a row of 5 one-fish floes and a
+        # row below: a1 a2 a3 a4 a5 / b1 b2 b3 b4 (cells 0-4 and 5-8).
+        g = Game(layout=[(2 * i, 0, 1) for i in range(5)] + [(2 * i + 1, 1, 2) for i in range(4)],
+                 penguins=1)
+        g.apply(Move.place(0))
+        with self.assertRaises(packeis.OccupiedError):
+            g.apply(Move.place(0))
+        with self.assertRaises(packeis.NotOneFishError):
+            g.apply(Move.place(5))
+        g.apply(Move.place(2))
+        self.assertEqual(g.phase, packeis.Phase.MOVEMENT)
+        with self.assertRaises(packeis.WrongPhaseError):
+            g.apply(Move.place(3))
+        with self.assertRaises(packeis.NotYourPenguinError):
+            g.apply(Move.slide(2, 3))
+        with self.assertRaises(packeis.NotInLineError):
+            g.apply(Move.slide(0, 8))
+        with self.assertRaises(packeis.BlockedByPenguinError):
+            g.apply(Move.slide(0, 4))
+        g.apply(Move.slide(0, 1))     # player 0: a1 -> a2, a1 leaves the board
+        g.apply(Move.slide(2, 4))     # player 1: a3 -> a5
+        with self.assertRaises(packeis.BlockedByGapError) as caught:
+            g.check_move(Move.slide(1, 0))
+        self.assertIsInstance(caught.exception, packeis.IllegalMoveError)
+        self.assertTrue(str(caught.exception).startswith("PACKEIS_E_BLOCKED_BY_GAP: "))
+        self.assertEqual(g.ply_count, 4)  # refused moves change nothing
 
     def test_raised_by_the_library(self):
         E = packeis
@@ -165,6 +217,7 @@ class ExceptionTest(unittest.TestCase):
         g2 = Game()
         status = packeis.lib.packeis_game_legal_moves(g2.handle, None, 0, ctypes.byref(count))
         self.assertEqual(status, _ffi.PACKEIS_E_BUFFER_TOO_SMALL)
+        self.assertEqual(count.value, 30)
         with self.assertRaises(E.BufferTooSmallError):
             packeis.check(status)
         self.assertEqual(count.value, g2.move_count)
@@ -193,11 +246,175 @@ class ExceptionTest(unittest.TestCase):
 
     def test_closed_game(self):
         g = Game()
+        buffer = packeis.MoveBuffer()
         g.close()
         g.close()
-        with self.assertRaises(packeis.InvalidArgumentError):
-            g.players
+        self.assertTrue(g.closed)
+        calls = (lambda: g.players, lambda: g.apply(0), lambda: g.legal_moves(),
+                 lambda: g.legal_moves_into(buffer), lambda: g.undo(), lambda: g.redo(),
+                 lambda: g.observe(), lambda: g.random_games(2), lambda: g.save_record(),
+                 lambda: g.clone(), lambda: g.hash, lambda: g.ply_effect(0),
+                 lambda: g.reset(1), lambda: g.move_count, lambda: Game().assign(g))
+        for call in calls:
+            with self.assertRaises(packeis.GameClosedError):
+                call()
         self.assertEqual(repr(g), "<Game closed>")
+
+
+class ArgumentTest(unittest.TestCase):
+    """Bad arguments raise Python exceptions; none reaches C truncated."""
+
+    def test_apply_checks_move_values(self):
+        g = Game(seed=1)
+        legal = g.legal_moves()[0]
+        for bad in (-1, 4096, 65535, 2**16 + int(legal), 2**64 + int(legal), 10**100):
+            with self.assertRaises(packeis.OutOfRangeError):
+                g.apply(bad)
+            self.assertFalse(g.is_legal(bad) if 0 <= bad < 4096 else False)
+        for bad in (True, False, float(legal), None, [legal], b"a1"):
+            with self.assertRaises(TypeError):
+                g.apply(bad)
+        self.assertEqual(g.ply_count, 0)
+        g.apply(int(legal))
+        self.assertEqual(g.history(), [legal])
+
+    def test_cells_players_and_plies(self):
+        g = Game(seed=1)
+        for bad in (60, -1, 2**31, 2**32 + 3, -2**63):
+            with self.assertRaises(packeis.OutOfRangeError):
+                g.fish(bad)
+        with self.assertRaises(TypeError):
+            g.fish(1.5)
+        with self.assertRaises(TypeError):
+            g.fish(True)
+        for bad in (2, -1, 2**32):
+            with self.assertRaises(packeis.OutOfRangeError):
+                g.score(bad)
+        with self.assertRaises(packeis.OutOfRangeError):
+            g.undo_to(-1)
+        with self.assertRaises(packeis.OutOfRangeError):
+            g.undo_to(2**64)
+        with self.assertRaises(packeis.OutOfRangeError):
+            g.ply_effect(0)
+        with self.assertRaises(packeis.OutOfRangeError):
+            g.random_games(-1)
+        with self.assertRaises(packeis.OutOfRangeError):
+            g.random_games(2**62)
+        with self.assertRaises(TypeError):
+            g.random_games(2.0)
+        with self.assertRaises(packeis.OutOfRangeError):
+            Game(players=2**32 + 2)
+        with self.assertRaises(packeis.OutOfRangeError):
+            Game(layout=[(2**40, 0, 1)])
+        with self.assertRaises(TypeError):
+            Game(layout_picture=b"1 1\n")
+        with self.assertRaises(TypeError):
+            g.parse_move(12)
+        self.assertEqual(Game(seed=2**64 + 5).board_seed, 5)  # seeds are taken modulo 2**64
+
+    @unittest.skipIf(numpy is None, "numpy is not installed")
+    def test_numpy_arguments(self):
+        g = Game(seed=1)
+        legal = g.legal_moves()
+        g.apply(numpy.uint16(legal[0]))
+        g.apply(numpy.int64(legal[1]))
+        self.assertEqual(g.history(), legal[:2])
+        with self.assertRaises(packeis.OutOfRangeError):
+            g.apply(numpy.int64(70000))
+        with self.assertRaises(TypeError):
+            g.apply(numpy.float32(legal[2]))
+        with self.assertRaises(TypeError):
+            g.apply(numpy.bool_(True))
+        self.assertEqual(g.fish(numpy.int8(3)), g.fish(3))
+        with self.assertRaises(TypeError):
+            g.observe(out=numpy.zeros(packeis.OBSERVATION_SIZE, dtype=numpy.float64))
+        with self.assertRaises(TypeError):
+            g.observe(out=numpy.zeros((packeis.OBSERVATION_SIZE, 2), dtype=numpy.float32)[:, 0])
+        with self.assertRaises(TypeError):
+            g.legal_mask(out=numpy.zeros(4096, dtype=numpy.int32))
+        mask = g.legal_mask(out=numpy.zeros(4096, dtype=numpy.bool_))
+        self.assertEqual(list(numpy.flatnonzero(mask)), [int(m) for m in g.legal_moves()])
+        with self.assertRaises(TypeError):
+            g.observe(out=bytes(4 * packeis.OBSERVATION_SIZE))  # read-only
+
+
+class ThreadTest(unittest.TestCase):
+    def test_one_game_shared_by_threads(self):
+        # ctypes releases the GIL during C calls: without the game's lock,
+        # these playouts and undos would run in C at the same time on one
+        # handle and leave it corrupted (a different hash and position).
+        g = Game(seed=3)
+        start = (g.hash, g.save_position())
+        errors = []
+
+        def writer(k):
+            try:
+                for i in range(100):
+                    g.playout(k * 1000 + i)
+                    g.undo_to(0)
+                    g.random_games(2, i)
+                    g.observe()
+            except Exception as error:  # pragma: no cover - reported below
+                errors.append(error)
+
+        threads = [threading.Thread(target=writer, args=(k,)) for k in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertEqual(errors, [])
+        self.assertEqual((g.ply_count, g.hash, g.save_position()), (0,) + start)
+
+    def test_calls_wait_for_the_lock(self):
+        g = Game(seed=3)
+        done = threading.Event()
+        worker = threading.Thread(target=lambda: (g.apply(g.legal_moves()[0]), done.set()))
+        with g.lock:
+            worker.start()
+            self.assertFalse(done.wait(0.2))  # blocked while another thread holds the game
+            self.assertEqual(g.ply_count, 0)  # the lock is reentrant for its holder
+        worker.join()
+        self.assertTrue(done.is_set())
+        self.assertEqual(g.ply_count, 1)
+
+    def test_close_while_used(self):
+        g = Game(seed=3)
+        outcomes = []
+
+        def worker():
+            try:
+                for _ in range(200):
+                    g.random_games(20, 1)
+                outcomes.append("done")
+            except packeis.GameClosedError:
+                outcomes.append("closed")
+
+        threads = [threading.Thread(target=worker) for _ in range(2)]
+        for t in threads:
+            t.start()
+        g.close()
+        for t in threads:
+            t.join()
+        self.assertEqual(len(outcomes), 2)
+        self.assertTrue(set(outcomes) <= {"done", "closed"})
+
+    def test_distinct_games_in_parallel(self):
+        results = {}
+
+        def play(seed):
+            game = Game(seed=seed)
+            play_random(game, random.Random(seed))
+            results[seed] = game.save_record()
+
+        threads = [threading.Thread(target=play, args=(k,)) for k in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        for seed, record in results.items():
+            game = Game(seed=seed)
+            play_random(game, random.Random(seed))
+            self.assertEqual(record, game.save_record())
 
 
 class HandleTest(unittest.TestCase):
@@ -228,7 +445,10 @@ class GameTest(unittest.TestCase):
         self.assertEqual(g.players, 3)
         self.assertEqual(g.penguins_per_player, 3)
         self.assertEqual(g.board_seed, 42)
+        self.assertTrue(g.is_standard_board)
+        self.assertEqual(g.hash_seed, packeis.DEFAULT_HASH_SEED)
         self.assertEqual(g.cell_count, 60)
+        self.assertEqual(g.layout_bounds, packeis.Bounds(0, 0, 14, 7))
         self.assertFalse(g.variant(packeis.Variant.SNAKE_PLACEMENT))
         self.assertEqual(g.cell_coords(0), (1, 0))
         self.assertEqual(g.cell_coords(7), (0, 1))
@@ -239,15 +459,14 @@ class GameTest(unittest.TestCase):
         self.assertIsNone(g.neighbor(0, packeis.Direction.WEST))
         with self.assertRaises(packeis.OutOfRangeError):
             g.neighbor(0, 6)
-        counts = [bin(g.fish_set(f)).count("1") for f in (1, 2, 3)]
+        counts = [sum(g.fish(c) == f for c in range(60)) for f in (1, 2, 3)]
         self.assertEqual(counts, [30, 20, 10])
-        self.assertEqual(sum(g.fish(c) for c in range(60)), 30 + 40 + 30)
-        with self.assertRaises(packeis.OutOfRangeError):
-            g.fish_set(4)
 
     def test_options(self):
         g = Game(layout=SMALL, players=2, penguins=1, snake_placement=True, place_any_floe=True)
         self.assertIsNone(g.board_seed)
+        self.assertFalse(g.is_standard_board)
+        self.assertEqual(g.layout_bounds, (0, 0, 7, 1))
         self.assertEqual(g.cell_count, 8)
         self.assertEqual(g.penguins_per_player, 1)
         self.assertTrue(g.variant(packeis.Variant.SNAKE_PLACEMENT))
@@ -259,6 +478,8 @@ class GameTest(unittest.TestCase):
     def test_position_queries_and_undo(self):
         g = Game(seed=5)
         self.assertEqual(g.phase, packeis.Phase.PLACEMENT)
+        self.assertEqual((g.phase_name, str(g.phase)), ("placement", "placement"))
+        self.assertEqual([p.label for p in packeis.Phase], ["placement", "movement", "over"])
         self.assertEqual(g.current_player, 0)
         self.assertFalse(g.is_over)
         self.assertEqual(len(g), 0)
@@ -277,7 +498,7 @@ class GameTest(unittest.TestCase):
         self.assertEqual(g.penguin_cells(0), [moves[0].to])
         self.assertEqual(g.penguin_set(0), 1 << moves[0].to)
         self.assertEqual(g.current_player, 1)
-        self.assertTrue(g.floe_present(moves[0].to))
+        self.assertIn(moves[0].to, g.floes)
         g.apply(str(moves[1]))
         g.apply(int(moves[2]))
         self.assertEqual(g.history(), moves[:3])
@@ -286,6 +507,73 @@ class GameTest(unittest.TestCase):
         g.undo_to(0)
         self.assertEqual(g.history(), [])
         self.assertEqual(g.penguin_cells(0), [])
+        self.assertEqual(g.redo_count, 3)
+
+    def test_redo(self):
+        g = Game(seed=5)
+        g.playout(2)
+        history, final = g.history(), g.save_position()
+        g.undo_to(10)
+        self.assertEqual(g.redo_count, len(history) - 10)
+        g.redo()
+        self.assertEqual((g.ply_count, g.redo_count), (11, len(history) - 11))
+        while g.redo_count:
+            g.redo()
+        self.assertEqual((g.history(), g.save_position()), (history, final))
+        with self.assertRaises(packeis.NothingToRedoError):
+            g.redo()
+        # Applying the next undone move keeps the rest; another move forgets it.
+        g.undo_to(10)
+        g.apply(history[10])
+        self.assertEqual(g.redo_count, len(history) - 11)
+        g.undo()
+        other = next(m for m in g.legal_moves() if m != history[10])
+        g.apply(other)
+        self.assertEqual(g.redo_count, 0)
+
+    def test_reset(self):
+        g = Game(seed=5, players=3)
+        g.playout(1)
+        g.reset(9)
+        fresh = Game(seed=9, players=3)
+        self.assertEqual((g.ply_count, g.redo_count, g.board_seed), (0, 0, 9))
+        self.assertEqual((g.hash, g.legal_moves()), (fresh.hash, fresh.legal_moves()))
+        small = Game(layout=SMALL, penguins=1)
+        start = small.save_position()
+        small.playout(3)
+        small.reset(123)
+        self.assertEqual(small.save_position(), start)
+
+    def test_ply_effects(self):
+        g = Game(seed=12, players=3)
+        g.playout(8)
+        n = g.ply_count
+        placements = 3 * g.penguins_per_player
+        removed, credited = set(), [[], [], []]
+        out = set()
+        for ply in range(n):
+            effect = g.ply_effect(ply)
+            self.assertIsInstance(effect, packeis.PlyEffect)
+            self.assertEqual(len(effect.credited), 3)
+            if ply < placements:
+                self.assertEqual(effect.removed, [])
+                self.assertEqual(effect.player, [0, 1, 2][ply % 3])
+            else:
+                origin = g.history()[ply].origin
+                self.assertIn(origin, effect.removed)
+            self.assertFalse(removed & set(effect.removed))
+            removed |= set(effect.removed)
+            for p in range(3):
+                self.assertTrue(set(effect.credited[p]) <= set(effect.removed))
+                credited[p] += effect.credited[p]
+            self.assertFalse(out & effect.players_out)
+            out |= effect.players_out
+        self.assertEqual(out, {0, 1, 2})
+        self.assertEqual(removed, set(range(60)) - set(g.floes))
+        for p in range(3):
+            self.assertEqual(len(credited[p]), g.score(p)[1])
+            self.assertEqual(sum(g.fish(c) for c in credited[p]), g.score(p)[0])
+        self.assertEqual(g.ply_effect(-1), g.ply_effect(n - 1))
 
     def test_full_game_and_standings(self):
         g = Game(seed=11)
@@ -368,7 +656,9 @@ class BatchTest(unittest.TestCase):
             total += c.playout(100 + k)
             self.assertEqual(r.winners[k], sum(1 << p for p in c.winners))
             for p in range(3):
-                self.assertEqual((r.fish[k * 3 + p], r.floes[k * 3 + p]), c.score(p))
+                self.assertEqual((r.fish[k * 4 + p], r.floes[k * 4 + p]), c.score(p))
+                self.assertEqual(r.score(k, p), c.score(p))
+            self.assertEqual((r.fish[k * 4 + 3], r.floes[k * 4 + 3]), (0, 0))
         self.assertEqual(r.plies, total)
         self.assertAlmostEqual(sum(r.wins(p) for p in range(3)), 20.0)
 
@@ -381,20 +671,23 @@ class BatchTest(unittest.TestCase):
         self.assertEqual(r.plies, 0)
         self.assertEqual(list(r.winners), [sum(1 << p for p in g.winners)] * 3)
         lib = packeis.lib
-        self.assertEqual(lib.packeis_game_playout_batch(g.handle, 0, 1, None, None, None, None),
+        batch = lib.packeis_game_playout_batch
+        self.assertEqual(batch(g.handle, 0, 1, None, None, None, 0, None),
                          _ffi.PACKEIS_E_INVALID_ARGUMENT)
-        self.assertEqual(lib.packeis_game_playout_batch(None, 0, 1, None, None, None, None),
+        self.assertEqual(batch(None, 0, 1, None, None, None, 0, None),
                          _ffi.PACKEIS_E_INVALID_ARGUMENT)
-        plies = ctypes.c_uint64()
-        self.assertEqual(lib.packeis_game_playout_batch(g.handle, 0, 2**63, None, None, None,
-                                                        ctypes.byref(plies)),
+        winners = (ctypes.c_uint * 2)()
+        self.assertEqual(batch(g.handle, 0, 3, winners, None, None, 2, None),
+                         _ffi.PACKEIS_E_BUFFER_TOO_SMALL)
+        self.assertEqual(batch(g.handle, 0, 2, winners, None, None, 2**63, None),
                          _ffi.PACKEIS_E_OUT_OF_RANGE)
 
 
 class ObservationTest(unittest.TestCase):
     def test_shape(self):
-        self.assertEqual(packeis.observation_shape(), (13, 64, 4096))
-        self.assertEqual(packeis.OBSERVATION_SIZE, 13 * 64)
+        self.assertEqual(packeis.observation_shape(), (25, 64))
+        self.assertEqual(packeis.OBSERVATION_PLANES, 25)
+        self.assertEqual(packeis.OBSERVATION_SIZE, 25 * 64)
 
     def plane(self, obs, k):
         return [i for i in range(64) if obs[k * 64 + i] == 1.0]
@@ -405,8 +698,8 @@ class ObservationTest(unittest.TestCase):
             g.apply(m)
         obs = g.observe()
         self.assertIsInstance(obs, array.array)
-        self.assertEqual(len(obs), 832)
-        self.assertTrue(all(v in (0.0, 1.0) for v in obs))
+        self.assertEqual(len(obs), 1600)
+        self.assertTrue(all(0.0 <= v <= 1.0 for v in obs))
         P = packeis.Plane
         for f, plane in ((1, P.FISH_1), (2, P.FISH_2), (3, P.FISH_3)):
             self.assertEqual(self.plane(obs, plane), [c for c in g.floes if g.fish(c) == f])
@@ -417,6 +710,8 @@ class ObservationTest(unittest.TestCase):
                              list(range(60)) if p == g.current_player else [])
         self.assertEqual(self.plane(obs, P.CELL), list(range(60)))
         self.assertEqual(self.plane(obs, P.PLACEMENT), list(range(60)))
+        for k in range(P.FISH_WON_0, P.OUT_3 + 1):
+            self.assertEqual(sum(obs[k * 64:(k + 1) * 64]), 0.0)  # nothing won, nobody out
         rel = g.observe(relative=True)
         cur = g.current_player
         for k in range(3):
@@ -427,55 +722,86 @@ class ObservationTest(unittest.TestCase):
         self.assertEqual(over[:3 * 64], array.array("f", bytes(4 * 3 * 64)))
         self.assertEqual(self.plane(over, P.PLACEMENT), [])
         self.assertEqual(sum(over[P.TO_ACT_0 * 64:P.CELL * 64]), 0.0)
+        total_fish = sum(g.fish(c) for c in range(60))
+        for p in range(3):
+            fish, floes = g.score(p)
+            for plane, value in ((P.FISH_WON_0 + p, fish / total_fish),
+                                 (P.FLOES_WON_0 + p, floes / 60), (P.OUT_0 + p, 1.0)):
+                values = set(over[plane * 64:plane * 64 + 60])
+                self.assertEqual(len(values), 1, plane)
+                self.assertAlmostEqual(values.pop(), value, places=6)
+            self.assertEqual(sum(over[(P.OUT_0 + p) * 64 + 60:(P.OUT_0 + p + 1) * 64]), 0.0)
+        self.assertEqual(sum(over[(P.OUT_3) * 64:(P.OUT_3 + 1) * 64]), 0.0)  # no player 3
 
     def test_into_buffer(self):
         g = Game(layout=SMALL, penguins=1)
-        out = array.array("f", [7.0] * 832)
+        out = array.array("f", [7.0] * 1600)
         self.assertIs(g.observe(out=out), out)
         self.assertEqual(self.plane(out, packeis.Plane.CELL), list(range(8)))
-        with self.assertRaises((ValueError, TypeError)):
+        with self.assertRaises(ValueError):
             g.observe(out=array.array("f", [0.0] * 10))
+        with self.assertRaises(TypeError):
+            g.observe(out=array.array("d", [0.0] * 1600))
+        with self.assertRaises(TypeError):
+            g.observe(out=[0.0] * 1600)
         count = ctypes.c_size_t()
         self.assertEqual(packeis.lib.packeis_game_observe(g.handle, 0, None, 0, ctypes.byref(count)),
                          _ffi.PACKEIS_E_BUFFER_TOO_SMALL)
-        self.assertEqual(count.value, 832)
+        self.assertEqual(count.value, 1600)
         self.assertEqual(packeis.lib.packeis_game_observe(g.handle, 2, None, 0, ctypes.byref(count)),
                          _ffi.PACKEIS_E_INVALID_ARGUMENT)
 
-    def test_action_mask(self):
+    def test_legal_mask(self):
         g = Game(seed=4)
         rng = random.Random(2)
         while not g.is_over:
-            mask = g.legal_action_mask()
+            mask = g.legal_mask()
             self.assertEqual(len(mask), 4096)
-            self.assertEqual([a for a in range(4096) if mask[a]], sorted(g.legal_actions()))
-            g.apply(Move.from_action(rng.choice(g.legal_actions())))
-        self.assertEqual(sum(g.legal_action_mask()), 0)
+            moves = g.legal_moves()
+            self.assertEqual([a for a in range(4096) if mask[a]], moves)
+            self.assertEqual(g.legal_actions(), moves)  # one encoding: the same values
+            g.apply(rng.choice(moves))
+        self.assertEqual(sum(g.legal_mask()), 0)
+        with self.assertRaises(ValueError):
+            g.legal_mask(out=bytearray(100))
 
     @unittest.skipIf(numpy is None, "numpy is not installed")
     def test_numpy_zero_copy(self):
         g = Game(seed=3)
         obs = g.observe()
         arr = packeis.as_numpy(obs)
-        self.assertEqual(arr.shape, (13, 64))
+        self.assertEqual(arr.shape, (25, 64))
         self.assertEqual(arr.dtype, numpy.float32)
         g.apply(g.legal_moves()[0])
         g.observe(out=obs)  # the array sees the new values: no copy
         self.assertEqual(arr[packeis.Plane.PENGUINS_0].sum(), 1.0)
-        direct = numpy.zeros(832, dtype=numpy.float32)
+        direct = numpy.zeros((25, 64), dtype=numpy.float32)
         g.observe(out=direct)
-        self.assertTrue((direct.reshape(13, 64) == arr).all())
-        mask = packeis.as_numpy(g.legal_action_mask())
+        self.assertTrue((direct == arr).all())
+        mask = packeis.as_numpy(g.legal_mask())
         self.assertEqual(mask.dtype, numpy.uint8)
+        self.assertEqual(list(numpy.flatnonzero(mask)), g.legal_moves())
         r = g.random_games(4, 1)
-        self.assertEqual(packeis.as_numpy(r.fish, (4, 2)).shape, (4, 2))
+        fish = packeis.as_numpy(r.fish, (4, packeis.MAX_PLAYERS))
+        self.assertEqual(fish.shape, (4, 4))
+        self.assertEqual(list(fish[:, 2:].ravel()), [0] * 8)
 
 
 class ModuleTest(unittest.TestCase):
     def test_version_and_constants(self):
         self.assertEqual(packeis.version(), packeis.lib.packeis_version_string().decode())
-        self.assertEqual(packeis.MAX_MOVES, packeis.lib.packeis_max_moves())
-        self.assertEqual(packeis.MAX_CELLS, packeis.lib.packeis_max_cells())
+        self.assertEqual(packeis.__version__, packeis.version())
+        number = packeis.lib.packeis_version()
+        self.assertEqual(packeis.__version__, "%d.%d.%d" % (number // 10000, number // 100 % 100,
+                                                            number % 100))
+        # The single source of the version: project(version) in meson.build.
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+            os.path.abspath(__file__)))))
+        with open(os.path.join(root, "meson.build"), encoding="utf-8") as f:
+            declared = re.search(r"project\([^)]*?version:\s*'([^']+)'", f.read(), re.S).group(1)
+        self.assertEqual(packeis.__version__, declared)
+        self.assertEqual(packeis.MAX_MOVES, _ffi.PACKEIS_MAX_MOVES)
+        self.assertEqual(packeis.MAX_CELLS, 64)
 
     def test_library_override(self):
         from packeis import _lib
