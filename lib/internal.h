@@ -120,7 +120,7 @@ typedef struct pk_record {
 struct packeis_game {
     pk_state state;
     pk_setup *setup; /* &rules, kept so after every copy */
-    pk_setup rules; /* in the game's own allocation: no other for a standard game */
+    pk_setup rules;  /* in the game's own allocation: no other for a standard game */
     pk_record *history;
     size_t plies;
     size_t redo_end;
@@ -209,10 +209,7 @@ static inline packeis_move pk_slide_move(int from, int to)
     return (packeis_move)(from * PACKEIS_MAX_CELLS + to);
 }
 
-static inline packeis_move pk_placement_move(int cell)
-{
-    return pk_slide_move(cell, cell);
-}
+static inline packeis_move pk_placement_move(int cell) { return pk_slide_move(cell, cell); }
 
 /* moves.c: plays a checked move, with all that follows it. */
 void pk_play(const pk_setup *setup, pk_state *state, packeis_move move);

@@ -10,15 +10,6 @@
 /* Rows and columns span at most the width of the coordinate range. */
 #define PK_NAME_SPAN ((uint64_t)PACKEIS_COORD_MAX - (uint64_t)PACKEIS_COORD_MIN + 1)
 
-static void pk_layout_origin(const pk_layout *layout, int *min_x, int *min_y)
-{
-    *min_y = layout->y[0]; /* cells are in reading order */
-    *min_x = layout->x[0];
-    for (int c = 1; c < layout->cells; c++)
-        if (layout->x[c] < *min_x)
-            *min_x = layout->x[c];
-}
-
 static void pk_write_row(pk_writer *writer, uint64_t row)
 {
     char letters[16];
@@ -32,8 +23,7 @@ static void pk_write_row(pk_writer *writer, uint64_t row)
 /* Writes the name of a cell known to exist. */
 static void pk_write_cell(pk_writer *writer, const pk_layout *layout, int cell)
 {
-    int min_x, min_y;
-    pk_layout_origin(layout, &min_x, &min_y);
+    int min_x = layout->bounds.min_x, min_y = layout->bounds.min_y;
     pk_write_row(writer, (uint64_t)((int64_t)layout->y[cell] - min_y));
     pk_write_uint(writer, (uint64_t)((int64_t)layout->x[cell] - min_x) / 2 + 1);
 }
@@ -94,8 +84,7 @@ static int pk_read_column(pk_reader *reader, uint64_t *column)
  * column holds x - min_x and x - min_x + 1; the parity of x + y picks one. */
 static int pk_find_named(const pk_layout *layout, uint64_t row, uint64_t column)
 {
-    int min_x, min_y;
-    pk_layout_origin(layout, &min_x, &min_y);
+    int min_x = layout->bounds.min_x, min_y = layout->bounds.min_y;
     int64_t y = (int64_t)min_y + (int64_t)row;
     int64_t x = (int64_t)min_x + 2 * ((int64_t)column - 1);
     int64_t parity = (layout->x[0] + layout->y[0]) & 1;

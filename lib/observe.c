@@ -20,7 +20,10 @@ static void pk_fill_constant(float *plane, uint64_t layout, float value)
         plane[i] = ((layout >> i) & 1u) ? value : 0.0f;
 }
 
-static float *pk_plane(float *planes, int plane) { return planes + (size_t)plane * PK_PLANE_CELLS; }
+static float *pk_plane(float *planes, int plane)
+{
+    return planes + (size_t)plane * PK_PLANE_CELLS;
+}
 
 static int pk_layout_fish(const pk_setup *setup)
 {
@@ -50,7 +53,8 @@ static void pk_observe_player(const packeis_game *game, float *planes, int k, in
 packeis_status packeis_game_observe(const packeis_game *game, unsigned flags, float *planes,
                                     size_t capacity, size_t *count)
 {
-    if (!game || !count || (capacity && !planes) || (flags & ~(unsigned)PACKEIS_OBSERVE_RELATIVE))
+    if (!game || !count || (capacity && !planes) ||
+        (flags & ~(unsigned)PACKEIS_OBSERVE_RELATIVE))
         return PACKEIS_E_INVALID_ARGUMENT;
     *count = PACKEIS_OBSERVATION_SIZE;
     if (capacity < PACKEIS_OBSERVATION_SIZE)
@@ -62,9 +66,11 @@ packeis_status packeis_game_observe(const packeis_game *game, unsigned flags, fl
     if ((flags & PACKEIS_OBSERVE_RELATIVE) && st->turn != PK_NO_PLAYER)
         first = st->turn;
     for (int f = 1; f <= 3; f++)
-        pk_fill_plane(pk_plane(planes, PACKEIS_PLANE_FISH_1 + f - 1), st->floes & setup->fish_set[f]);
+        pk_fill_plane(pk_plane(planes, PACKEIS_PLANE_FISH_1 + f - 1),
+                      st->floes & setup->fish_set[f]);
     for (int k = 0; k < PACKEIS_MAX_PLAYERS; k++)
-        pk_observe_player(game, planes, k, k < setup->players ? (first + k) % setup->players : -1);
+        pk_observe_player(game, planes, k,
+                          k < setup->players ? (first + k) % setup->players : -1);
     pk_fill_plane(pk_plane(planes, PACKEIS_PLANE_CELL), lay->all);
     pk_fill_plane(pk_plane(planes, PACKEIS_PLANE_PLACEMENT),
                   st->phase == PACKEIS_PHASE_PLACEMENT ? lay->all : 0);

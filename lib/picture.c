@@ -3,15 +3,6 @@
  * back into options. The format is in doc/formats.md. */
 #include "picture.h"
 
-static int pk_min_x(const pk_layout *layout)
-{
-    int min = layout->x[0];
-    for (int c = 1; c < layout->cells; c++)
-        if (layout->x[c] < min)
-            min = layout->x[c];
-    return min;
-}
-
 /* Moves from just after column `last` (-1: the line is empty) to `column`:
  * spaces before the first floe; between floes, '.' on the grid positions
  * (an even distance from the previous floe), spaces off them. */
@@ -24,7 +15,7 @@ static void pk_write_gap(pk_writer *writer, long long last, long long column)
 void pk_picture_write(pk_writer *writer, const pk_layout *layout, const uint8_t *fish,
                       uint64_t drawn)
 {
-    int min_x = pk_min_x(layout), cell = 0;
+    int min_x = layout->bounds.min_x, cell = 0;
     for (int y = layout->y[0]; y <= layout->y[layout->cells - 1]; y++) {
         long long last = -1;
         for (; cell < layout->cells && layout->y[cell] == y; cell++) {

@@ -66,9 +66,7 @@ static void pk_write_board(pk_writer *writer, const pk_setup *setup)
         pk_write_close(writer);
         return;
     }
-    int min_x = layout->x[0], min_y = layout->y[0];
-    for (int c = 1; c < layout->cells; c++)
-        min_x = layout->x[c] < min_x ? layout->x[c] : min_x;
+    int min_x = layout->bounds.min_x, min_y = layout->bounds.min_y;
     pk_write_text(writer, "custom");
     if (min_x || min_y) {
         pk_write_char(writer, ' ');
