@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The bounded reader and writer under the text formats (lib/text.c). */
+/* The bounded reader and writer under the text formats (lib/text/text.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
