@@ -14,6 +14,12 @@ packeis_status packeis_game_new(const packeis_options *options, packeis_game **g
         pk_options_defaults(&defaults, &allocator);
         options = &defaults;
     }
+    return pk_game_make(options, NULL, game);
+}
+
+packeis_status pk_game_make(const packeis_options *options, const pk_state *start,
+                            packeis_game **game)
+{
     packeis_game *made = pk_alloc(&options->allocator, sizeof *made);
     if (!made)
         return PACKEIS_E_OUT_OF_MEMORY;
@@ -25,7 +31,10 @@ packeis_status packeis_game_new(const packeis_options *options, packeis_game **g
         return status;
     }
     made->setup = &made->rules;
-    pk_state_start(made->setup, &made->state);
+    if (start)
+        made->state = *start;
+    else
+        pk_state_start(made->setup, &made->state);
     *game = made;
     return PACKEIS_OK;
 }

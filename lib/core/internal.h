@@ -223,6 +223,13 @@ static inline int pk_penguin_owner(const pk_state *state, int cell)
     return -1;
 }
 
+/* game.c: the one game constructor, for packeis_game_new() and the text
+ * loaders: a game set up from checked options, at `start` (a position the
+ * caller has validated against that setup) or, when NULL, at the start of a
+ * game. */
+packeis_status pk_game_make(const packeis_options *options, const pk_state *start,
+                            packeis_game **game);
+
 /* game.c */
 packeis_status pk_game_reserve(packeis_game *game, size_t more);
 
