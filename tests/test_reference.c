@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* The engine against a slow, obviously correct reference written from
- * RULES.md alone: plain arrays, slides walked cell by cell, a plain flood
- * fill. Random games are cross-checked at every ply through every public
- * query; perft, divide and playouts are checked against the reference. */
+/* The engine against the slow, obviously correct reference engine of
+ * tests/common/reference.h, written from doc/rules.md alone. Random games
+ * are cross-checked at every ply through every public query; perft, divide
+ * and playouts are checked against the reference. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,9 +14,11 @@
 
 #include <packeis/packeis.h>
 
+#include "reference.h"
+#include "splitmix.h"
+
 #define NCELLS    PACKEIS_MAX_CELLS
 #define NPLAYERS  PACKEIS_MAX_PLAYERS
-#define NO_CELL   (-1)
 #define MAX_PLIES (2 * NCELLS + 2)
 
 /* ------------------------------------------------------------------------ */
@@ -34,30 +36,6 @@ static char where[192];
     } while (0)
 
 #define EXPECT_OK(call) EXPECT_EQ((call), PACKEIS_OK)
-
-/* ------------------------------------------------------------------------ */
-/* The documented generator: SplitMix64 and Lemire's below().               */
-
-typedef struct rng {
-    uint64_t state;
-} rng;
-
-static uint64_t rng_next(rng *r)
-{
-    uint64_t z = (r->state += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-static uint32_t rng_below(rng *r, uint32_t bound)
-{
-    uint32_t threshold = (uint32_t)((((uint64_t)1 << 32) - bound) % bound);
-    uint64_t m = (rng_next(r) >> 32) * (uint64_t)bound;
-    while ((uint32_t)m < threshold)
-        m = (rng_next(r) >> 32) * (uint64_t)bound;
-    return (uint32_t)(m >> 32);
-}
 
 /* ------------------------------------------------------------------------ */
 /* Scenarios.                                                               */
@@ -101,38 +79,20 @@ static packeis_game *new_game(const config *c)
 }
 
 /* ------------------------------------------------------------------------ */
-/* The reference: the board (read through the geometry queries) and the     */
-/* position (plain arrays).                                                 */
-
-typedef struct ref_board {
-    int cells, players, penguins, total;
-    int any_floe, snake;
-    int fish[NCELLS];
-    int next[NCELLS][PACKEIS_DIRECTION_COUNT]; /* neighbour or NO_CELL */
-} ref_board;
-
-typedef struct ref_pos {
-    signed char floe[NCELLS];  /* 1 while the floe is on the board */
-    signed char owner[NCELLS]; /* player with a penguin there, or -1 */
-    int fish[NPLAYERS], floes[NPLAYERS], out[NPLAYERS];
-    int turn, phase, placed;
-} ref_pos;
+/* The board as the reference reads it, checked against the layout the     */
+/* scenario asked for (tests/common/reference.h).                           */
 
 /* How often the rarer rules were exercised. */
 static struct {
     long plies, several_out, alone, out_at_start, games;
 } stats;
 
-/* Directions as in RULES.md section 1, in the header's enum order. */
-static const int dir_dx[PACKEIS_DIRECTION_COUNT] = {2, 1, -1, -2, -1, 1};
-static const int dir_dy[PACKEIS_DIRECTION_COUNT] = {0, -1, -1, 0, 1, 1};
-
 static int reading_before(int xa, int ya, int xb, int yb)
 {
     return ya < yb || (ya == yb && xa < xb);
 }
 
-/* The standard board from RULES.md and the documented shuffle. */
+/* The standard board from doc/rules.md and the documented shuffle. */
 static void standard_layout(layout *l, uint64_t seed)
 {
     int c = 0;
@@ -143,9 +103,9 @@ static void standard_layout(layout *l, uint64_t seed)
         }
     for (int i = 0; i < 60; i++)
         l->fish[i] = i < 30 ? 1 : i < 50 ? 2 : 3;
-    rng r = {seed};
+    uint64_t r = seed;
     for (int i = 59; i > 0; i--) {
-        int j = (int)rng_below(&r, (uint32_t)i + 1), held = l->fish[i];
+        int j = (int)tc_below(&r, (uint64_t)i + 1), held = l->fish[i];
         l->fish[i] = l->fish[j];
         l->fish[j] = held;
     }
@@ -175,17 +135,8 @@ static void check_cells(const packeis_game *g, const layout *l)
     }
 }
 
-static void load_neighbours(const packeis_game *g, ref_board *b, int cell)
-{
-    int x = 0, y = 0;
-    EXPECT_OK(packeis_game_cell_coords(g, cell, &x, &y));
-    for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++) {
-        int there = packeis_game_cell_at(g, x + dir_dx[d], y + dir_dy[d]);
-        EXPECT_EQ(packeis_game_neighbor(g, cell, d), there);
-        b->next[cell][d] = there;
-    }
-}
-
+/* The reference's board, read from the game once its layout is checked;
+ * packeis_game_neighbor() agrees with the neighbours found by coordinates. */
 static void ref_load(const packeis_game *g, const config *c, ref_board *b)
 {
     layout standard;
@@ -195,56 +146,21 @@ static void ref_load(const packeis_game *g, const config *c, ref_board *b)
         l = &standard;
     }
     check_cells(g, l);
-    memset(b, 0, sizeof *b);
-    b->cells = (int)l->cells;
-    b->players = c->players;
-    b->penguins = c->penguins ? c->penguins : 6 - c->players;
-    b->total = b->players * b->penguins;
-    b->any_floe = c->any_floe;
-    b->snake = c->snake;
-    for (int cell = 0; cell < b->cells; cell++) {
-        b->fish[cell] = packeis_game_fish(g, cell);
-        load_neighbours(g, b, cell);
-    }
+    EXPECT_EQ(ref_board_load(g, b), 0);
+    EXPECT_EQ(b->players, c->players);
+    EXPECT_EQ(b->penguins, c->penguins ? c->penguins : 6 - c->players);
+    EXPECT_EQ(b->any_floe, c->any_floe);
+    EXPECT_EQ(b->snake, c->snake);
+    for (int cell = 0; cell < b->cells; cell++)
+        for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++)
+            EXPECT_EQ(packeis_game_neighbor(g, cell, d), b->next[cell][d]);
 }
 
-/* Section 3, or the snake order of the variant. */
-static int ref_placer(const ref_board *b, int i)
-{
-    int round = i / b->players, seat = i % b->players;
-    return b->snake && round % 2 == 1 ? b->players - 1 - seat : seat;
-}
-
-static void ref_start(const ref_board *b, ref_pos *p)
-{
-    memset(p, 0, sizeof *p);
-    for (int c = 0; c < b->cells; c++) {
-        p->floe[c] = 1;
-        p->owner[c] = -1;
-    }
-    p->phase = PACKEIS_PHASE_PLACEMENT;
-    p->turn = ref_placer(b, 0);
-}
-
-static int ref_free(const ref_pos *p, int c)
-{
-    return c != NO_CELL && p->floe[c] && p->owner[c] < 0;
-}
-
-/* Section 4: walk each direction until a gap, a missing floe or a penguin. */
-static uint64_t ref_reach(const ref_board *b, const ref_pos *p, int from)
-{
-    uint64_t reach = 0;
-    for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++)
-        for (int c = b->next[from][d]; ref_free(p, c); c = b->next[c][d])
-            reach |= bit(c);
-    return reach;
-}
-
+/* The library's move builders give the documented values. */
 static packeis_move placement(int to)
 {
     packeis_move move = packeis_move_placement(to);
-    EXPECT_EQ(move, to * 65); /* the documented value */
+    EXPECT_EQ(move, to * 65);
     return move;
 }
 
@@ -255,172 +171,18 @@ static packeis_move slide(int from, int to)
     return move;
 }
 
-static int ref_placeable(const ref_board *b, const ref_pos *p, int c)
+/* Counts the rarer rules a reference ply exercised: a player moving alone,
+ * several players out at once after a slide, players out as the movement
+ * phase starts. */
+static void count_rare(const ref_board *b, const ref_pos *before, const ref_pos *after)
 {
-    return p->owner[c] < 0 && (b->any_floe || b->fish[c] == 1);
-}
-
-static size_t ref_moves(const ref_board *b, const ref_pos *p, packeis_move *moves)
-{
-    size_t n = 0;
-    for (int from = 0; from < b->cells; from++) {
-        if (p->phase == PACKEIS_PHASE_PLACEMENT && ref_placeable(b, p, from))
-            moves[n++] = placement(from);
-        if (p->phase != PACKEIS_PHASE_MOVEMENT || p->owner[from] != p->turn)
-            continue;
-        uint64_t reach = ref_reach(b, p, from);
-        for (int to = 0; to < b->cells; to++)
-            if (reach & bit(to))
-                moves[n++] = slide(from, to);
+    int went_out = ref_players_in(b, before) - ref_players_in(b, after);
+    if (before->phase == PACKEIS_PHASE_MOVEMENT) {
+        stats.alone += ref_players_in(b, before) == 1;
+        stats.several_out += went_out > 1;
+    } else if (after->phase != PACKEIS_PHASE_PLACEMENT) {
+        stats.out_at_start += went_out > 0;
     }
-    return n;
-}
-
-static int ref_can_move(const ref_board *b, const ref_pos *p, int player)
-{
-    for (int c = 0; c < b->cells; c++)
-        if (p->owner[c] == player && ref_reach(b, p, c))
-            return 1;
-    return 0;
-}
-
-/* Section 6: keep the free floes linked to a penguin by free floes. */
-static void ref_flood(const ref_board *b, ref_pos *p)
-{
-    int queue[NCELLS], seen[NCELLS] = {0}, head = 0, tail = 0;
-    for (int c = 0; c < b->cells; c++)
-        if (p->owner[c] >= 0) {
-            seen[c] = 1;
-            queue[tail++] = c;
-        }
-    while (head < tail) {
-        int c = queue[head++];
-        for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++) {
-            int n = b->next[c][d];
-            if (ref_free(p, n) && !seen[n]) {
-                seen[n] = 1;
-                queue[tail++] = n;
-            }
-        }
-    }
-    for (int c = 0; c < b->cells; c++)
-        if (!seen[c])
-            p->floe[c] = 0;
-}
-
-static void ref_credit(const ref_board *b, ref_pos *p, int player, int cell)
-{
-    p->fish[player] += b->fish[cell];
-    p->floes[player]++;
-    p->floe[cell] = 0;
-}
-
-static void ref_go_out(const ref_board *b, ref_pos *p, int player)
-{
-    for (int c = 0; c < b->cells; c++)
-        if (p->owner[c] == player) {
-            ref_credit(b, p, player, c);
-            p->owner[c] = -1;
-        }
-    p->out[player] = 1;
-}
-
-/* Section 5: the first player from `first` on who can move gets the turn;
- * those on the way who cannot go out. */
-static int ref_pass_turn(const ref_board *b, ref_pos *p, int first)
-{
-    int went_out = 0;
-    for (int i = 0; i < b->players; i++) {
-        int player = (first + i) % b->players;
-        if (p->out[player])
-            continue;
-        if (ref_can_move(b, p, player)) {
-            p->turn = player;
-            return went_out;
-        }
-        ref_go_out(b, p, player);
-        went_out++;
-    }
-    p->phase = PACKEIS_PHASE_OVER;
-    p->turn = -1;
-    return went_out;
-}
-
-static int ref_players_in(const ref_board *b, const ref_pos *p)
-{
-    int in = 0;
-    for (int player = 0; player < b->players; player++)
-        in += !p->out[player];
-    return in;
-}
-
-static void ref_start_movement(const ref_board *b, ref_pos *p)
-{
-    p->phase = PACKEIS_PHASE_MOVEMENT;
-    ref_flood(b, p);
-    stats.out_at_start += ref_pass_turn(b, p, 0) > 0;
-    ref_flood(b, p);
-}
-
-static void ref_place(const ref_board *b, ref_pos *p, int to)
-{
-    p->owner[to] = (signed char)p->turn;
-    if (++p->placed < b->total)
-        p->turn = ref_placer(b, p->placed);
-    else
-        ref_start_movement(b, p);
-}
-
-static void ref_slide(const ref_board *b, ref_pos *p, int from, int to)
-{
-    int player = p->turn;
-    stats.alone += ref_players_in(b, p) == 1;
-    ref_credit(b, p, player, from);
-    p->owner[from] = -1;
-    p->owner[to] = (signed char)player;
-    ref_flood(b, p);
-    stats.several_out += ref_pass_turn(b, p, (player + 1) % b->players) > 1;
-    ref_flood(b, p);
-}
-
-static void ref_apply(const ref_board *b, ref_pos *p, packeis_move move)
-{
-    /* Read by the documented values: from * 64 + to, to * 65 to place. */
-    int from = move / 64, to = move % 64;
-    if (from == to)
-        ref_place(b, p, to);
-    else
-        ref_slide(b, p, from, to);
-}
-
-static int ref_rank(const ref_board *b, const ref_pos *p, int player)
-{
-    int rank = 1;
-    for (int o = 0; o < b->players; o++) {
-        int more_fish = p->fish[o] > p->fish[player];
-        int more_floes = p->fish[o] == p->fish[player] && p->floes[o] > p->floes[player];
-        rank += more_fish || more_floes;
-    }
-    return rank;
-}
-
-static uint64_t ref_perft(const ref_board *b, const ref_pos *p, unsigned depth)
-{
-    packeis_move moves[PACKEIS_MAX_MOVES];
-    if (depth == 0)
-        return 1;
-    size_t n = ref_moves(b, p, moves);
-    if (n == 0)
-        return 1;
-    if (depth == 1)
-        return n;
-    uint64_t leaves = 0;
-    for (size_t i = 0; i < n; i++) {
-        ref_pos child = *p;
-        ref_apply(b, &child, moves[i]);
-        leaves += ref_perft(b, &child, depth - 1);
-    }
-    return leaves;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -436,6 +198,11 @@ static void check_moves(const packeis_game *g, const ref_board *b, const ref_pos
               n ? PACKEIS_E_BUFFER_TOO_SMALL : PACKEIS_OK);
     EXPECT_EQ(counted, n);
     for (size_t i = 0; i < n; i++) {
+        int from = want[i] / 64, to = want[i] % 64;
+        if (from == to)
+            placement(to);
+        else
+            slide(from, to);
         EXPECT_EQ(got[i], want[i]);
         EXPECT_OK(packeis_game_check_move(g, want[i]));
     }
@@ -590,6 +357,7 @@ static void duo_record(duo *d, packeis_move move)
 {
     d->trail[d->plies + 1] = d->trail[d->plies];
     ref_apply(&d->board, &d->trail[d->plies + 1], move);
+    count_rare(&d->board, &d->trail[d->plies], &d->trail[d->plies + 1]);
     d->moves[d->plies++] = move;
 }
 
@@ -606,13 +374,13 @@ static size_t duo_legal(const duo *d, packeis_move *moves)
 
 /* Plays the k-th legal move, k drawn from r, on both engines (or on the
  * reference only); returns 0 once the game is over. */
-static int duo_draw(duo *d, rng *r, int both)
+static int duo_draw(duo *d, uint64_t *r, int both)
 {
     packeis_move moves[PACKEIS_MAX_MOVES];
     size_t n = duo_legal(d, moves);
     if (n == 0)
         return 0;
-    packeis_move move = moves[rng_below(r, (uint32_t)n)];
+    packeis_move move = moves[tc_below(r, n)];
     if (both)
         duo_play(d, move);
     else
@@ -620,7 +388,7 @@ static int duo_draw(duo *d, rng *r, int both)
     return 1;
 }
 
-static int duo_step(duo *d, rng *r) { return duo_draw(d, r, 1); }
+static int duo_step(duo *d, uint64_t *r) { return duo_draw(d, r, 1); }
 
 static void duo_close(duo *d) { packeis_game_free(d->game); }
 
@@ -727,7 +495,7 @@ static void play_random_game(const config *c, uint64_t seed)
     static duo d;
     packeis_game *scratch = NULL;
     packeis_move moves[PACKEIS_MAX_MOVES];
-    rng r = {seed};
+    uint64_t r = seed;
     assert_int_equal(packeis_game_new(NULL, &scratch), PACKEIS_OK);
     duo_open(&d, c);
     for (;;) {
@@ -996,7 +764,7 @@ static void test_perft_finished(void **state)
     (void)state;
     static duo d;
     const config c = {"standard", 2, 0, 0, 0, 5, NULL};
-    rng r = {77};
+    uint64_t r = 77;
     duo_open(&d, &c);
     while (duo_step(&d, &r))
         ;
@@ -1020,12 +788,12 @@ static void step_library(packeis_game *g, uint64_t seed)
 {
     packeis_move moves[PACKEIS_MAX_MOVES];
     size_t count = 0;
-    rng r = {seed};
+    uint64_t r = seed;
     for (;;) {
         EXPECT_OK(packeis_game_legal_moves(g, moves, PACKEIS_MAX_MOVES, &count));
         if (count == 0)
             break;
-        EXPECT_OK(packeis_game_apply(g, moves[rng_below(&r, (uint32_t)count)]));
+        EXPECT_OK(packeis_game_apply(g, moves[tc_below(&r, count)]));
     }
 }
 
@@ -1042,7 +810,7 @@ static void check_playout(duo *d, uint64_t seed)
     EXPECT_OK(packeis_game_playout(d->game, seed, &played));
     EXPECT_OK(packeis_game_playout(twin, seed, &again));
     EXPECT_EQ(again, played);
-    rng r = {seed};
+    uint64_t r = seed;
     while (duo_draw(d, &r, 0))
         ;
     EXPECT_EQ(d->plies - start, played);
