@@ -270,7 +270,10 @@ class ArgumentTest(unittest.TestCase):
         for bad in (-1, 4096, 65535, 2**16 + int(legal), 2**64 + int(legal), 10**100):
             with self.assertRaises(packeis.OutOfRangeError):
                 g.apply(bad)
-            self.assertFalse(g.is_legal(bad) if 0 <= bad < 4096 else False)
+            with self.assertRaises(packeis.OutOfRangeError):
+                g.is_legal(bad)
+            with self.assertRaises(packeis.OutOfRangeError):
+                g.format_move(bad)
         for bad in (True, False, float(legal), None, [legal], b"a1"):
             with self.assertRaises(TypeError):
                 g.apply(bad)
