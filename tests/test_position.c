@@ -207,7 +207,7 @@ static void expect_edit(const char *base, const char *old, const char *new, size
 /* A row of five floes, fish 1 1 2 3 1; player 0 stuck on the first, a gap,
  * player 1 on the third with two floes ahead. */
 static const char row[] = "packeis 1 custom:0,0,1;2,0,1;4,0,2;6,0,3;8,0,1 players 2 penguins 1 "
-                          "variants - | A.B31 | 1/1 0/0 | out - | move 1";
+                          "variants - | A.B31 | 1/1 0/0 | out - | movement 1";
 
 static void test_valid_texts(void **state)
 {
@@ -263,13 +263,19 @@ static void test_syntax_errors(void **state)
     expect_edit(row, "out -", "out 1,0", 6, PACKEIS_E_MALFORMED_TEXT);
     expect_edit(row, "out -", "out 0,0", 6, PACKEIS_E_MALFORMED_TEXT);
     expect_edit(row, "out -", "out", 4, PACKEIS_E_MALFORMED_TEXT);
-    expect_edit(row, "move 1", "move -", 5, PACKEIS_E_MALFORMED_TEXT);
-    expect_edit(row, "move 1", "move 4", 5, PACKEIS_E_MALFORMED_TEXT);
-    expect_edit(row, "move 1", "moved 1", 4, PACKEIS_E_MALFORMED_TEXT);
-    expect_edit(row, "move 1", "move 1x", 6, PACKEIS_E_MALFORMED_TEXT);
-    expect_edit(row, "move 1", "move 1\n\n", 7, PACKEIS_E_MALFORMED_TEXT);
-    expect_edit(row, "move 1", "over 1", 5, PACKEIS_E_MALFORMED_TEXT);
-    expect_edit(row, "move 1", "move 1 ", 6, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "movement 1", "movement -", 9, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "movement 1", "movement 4", 9, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "movement 1", "movements 1", 8, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "movement 1", "movement 1x", 10, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "movement 1", "movement 1\n\n", 11, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "movement 1", "over 1", 5, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "movement 1", "movement 1 ", 10, PACKEIS_E_MALFORMED_TEXT);
+    /* The words of records' Result lines, not the old short ones. */
+    expect_edit(row, "movement 1", "move 1", 0, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "movement 1", "place 1", 0, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "1/1 0/0", "01/1 0/0", 0, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "1/1 0/0", "1/1 0/00", 6, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "penguins 1", "penguins 01", 9, PACKEIS_E_MALFORMED_TEXT);
 }
 
 /* Every proper prefix of a valid text is malformed, reported within it. */
@@ -294,33 +300,70 @@ static void test_truncated(void **state)
     assert_int_equal(stop, board + 3);
 }
 
+/* A custom layout is checked floe by floe in reading order, with the
+ * core's validator: the first floe at fault gives its error and `stop`. */
 static void test_layout_errors(void **state)
 {
     (void)state;
-    size_t layout = (size_t)(strstr(row, "custom:") - row);
-    size_t at;
-    const char *text = edit(row, "2,0,1;", "0,0,2;", 0, &at);
-    expect_error(text, PACKEIS_E_DUPLICATE_CELL, layout);
-    expect_error(edit(row, "2,0,1;", "3,0,1;", 0, &at), PACKEIS_E_MIXED_PARITY, layout);
-    expect_error(edit(row, "2,0,1;", "2,0,4;", 0, &at), PACKEIS_E_FISH_OUT_OF_RANGE, layout);
-    expect_error(edit(row, "2,0,1;", "2,0,0;", 0, &at), PACKEIS_E_FISH_OUT_OF_RANGE, layout);
-    expect_error(edit(row, "2,0,1;", "2000002,0,1;", 0, &at), PACKEIS_E_COORD_OUT_OF_RANGE,
-                 layout);
-    expect_edit(row, "0,0,1;2,0,1;", "2,0,1;0,0,1;", 0, PACKEIS_E_MALFORMED_TEXT);
-    expect_edit(row, "0,0,1;2,0,1;4,0,2", "0,0,1;4,0,2;2,0,1", 6, PACKEIS_E_MALFORMED_TEXT);
-    char many[TEXT_SIZE] = "packeis 1 custom:";
-    size_t sixty_fifth = 0;
-    for (int c = 0; c < 65; c++) {
-        if (c == 64)
-            sixty_fifth = strlen(many) + 1;
-        size_t used = strlen(many);
-        snprintf(many + used, sizeof many - used, "%s%d,0,1", c ? ";" : "", 2 * c);
+    expect_edit(row, "2,0,1;", "0,0,2;", 0, PACKEIS_E_DUPLICATE_CELL);
+    expect_edit(row, "2,0,1;", "3,0,1;", 0, PACKEIS_E_MIXED_PARITY);
+    expect_edit(row, "2,0,1;", "2,0,4;", 0, PACKEIS_E_FISH_OUT_OF_RANGE);
+    expect_edit(row, "2,0,1;", "2,0,0;", 0, PACKEIS_E_FISH_OUT_OF_RANGE);
+    expect_edit(row, "8,0,1 ", "2000002,0,1 ", 0, PACKEIS_E_COORD_OUT_OF_RANGE);
+    expect_edit(row, "0,0,1;", "0,-1000001,1;", 0, PACKEIS_E_COORD_OUT_OF_RANGE);
+    /* Two faults: the first floe's, whatever the validator's priority. */
+    expect_edit(row, "2,0,1;4,0,2", "3,0,1;4,0,5", 0, PACKEIS_E_MIXED_PARITY);
+    expect_edit(row, "0,0,1;2,0,1;", "2,0,1;0,0,1;", 6, PACKEIS_E_MALFORMED_TEXT);
+    expect_edit(row, "0,0,1;2,0,1;4,0,2", "0,0,1;4,0,2;2,0,1", 12, PACKEIS_E_MALFORMED_TEXT);
+    for (int extra = 0; extra < 2; extra++) { /* 65 floes, then 66 */
+        char many[TEXT_SIZE] = "packeis 1 custom:";
+        size_t sixty_fifth = 0, floes = 65 + (size_t)extra;
+        for (size_t c = 0; c < floes; c++) {
+            if (c == 64)
+                sixty_fifth = strlen(many) + 1;
+            size_t used = strlen(many);
+            snprintf(many + used, sizeof many - used, "%s%zu,0,1", c ? ";" : "", 2 * c);
+        }
+        strcat(many, " players 2 penguins 1 variants - | ");
+        for (size_t c = 0; c < floes; c++)
+            strcat(many, "1");
+        strcat(many, " | 0/0 0/0 | out - | placement 0");
+        expect_error(many, PACKEIS_E_TOO_MANY_CELLS, sixty_fifth);
+        many[strlen(many) - 1] = 'x'; /* then a syntax error comes first */
+        expect_error(many, PACKEIS_E_MALFORMED_TEXT, strlen(many) - 1);
     }
-    strcat(many, " players 2 penguins 1 variants - | ");
-    expect_error(many, PACKEIS_E_TOO_MANY_CELLS, sixty_fifth);
-    size_t penguins = (size_t)(strstr(row, "penguins 1") - row) + 9;
+    size_t at, penguins = (size_t)(strstr(row, "penguins 1") - row) + 9;
     expect_error(edit(row, "penguins 1", "penguins 4", 0, &at), PACKEIS_E_TOO_FEW_FLOES,
                  penguins);
+}
+
+/* The order of doc/formats.md, "What loading checks": the whole syntax,
+ * then the layout, then the setup, then the rules; one test per step, each
+ * with a fault of every later step in the same text. */
+static void test_fault_order(void **state)
+{
+    (void)state;
+    size_t at;
+    /* Syntax first: the examples of issue 9. */
+    char text[TEXT_SIZE];
+    strcpy(text, edit(row, "custom:0,0,1;", "custom:1000001,1,1;0,0,1;", 0, &at));
+    size_t second = (size_t)(strstr(text, ";0,0,1") - text) + 1; /* out of order */
+    expect_error(edit(text, "A.B31", "x.B31", 0, &at), PACKEIS_E_MALFORMED_TEXT, second);
+    strcpy(text, edit(row, "8,0,1 ", "8,0,1;1000001,0,1 ", 0, &at));
+    expect_edit(text, "A.B31", "x.B31", 0, PACKEIS_E_MALFORMED_TEXT);
+    const char std[] = "packeis 1 std:0 players 2 penguins 64 variants - | x";
+    expect_error(std, PACKEIS_E_MALFORMED_TEXT, sizeof std - 2);
+    /* Then the layout, before the setup (too few floes) and the rules. */
+    strcpy(text, edit(row, "2,0,1;", "2,0,4;", 0, &at));
+    size_t floe = at;
+    strcpy(text, edit(text, "penguins 1", "penguins 9", 0, &at));
+    expect_error(edit(text, "1/1 0/0", "9/9 0/0", 0, &at), PACKEIS_E_FISH_OUT_OF_RANGE, floe);
+    /* Then the setup, before the rules. */
+    strcpy(text, edit(row, "penguins 1", "penguins 9", 9, &at));
+    size_t penguins = at;
+    expect_error(edit(text, "1/1 0/0", "9/9 0/0", 0, &at), PACKEIS_E_TOO_FEW_FLOES, penguins);
+    /* Then the rules. */
+    expect_edit(row, "1/1 0/0", "9/9 0/0", 0, PACKEIS_E_INVALID_POSITION);
 }
 
 static void test_board_errors(void **state)
@@ -336,36 +379,38 @@ static void test_board_errors(void **state)
     expect_edit(row, "1/1 0/0", "3/1 0/0", 0, bad);         /* 3 fish on one 1-fish floe */
     expect_edit(row, "1/1 0/0", "1/1 1/1", 4, bad);         /* two floes won, one gone */
     expect_edit(row, "1/1 0/0", "1/2 0/0", 0, bad);
-    expect_edit(row, "out -", "out 1", 4, bad);   /* out with a penguin */
-    expect_edit(row, "out -", "out 2", 4, bad);   /* no player 2 */
-    expect_edit(row, "move 1", "move 0", 5, bad); /* player to act cannot move */
-    expect_edit(row, "move 1", "move 3", 5, bad); /* no player 3 */
+    expect_edit(row, "out -", "out 1", 4, bad);           /* out with a penguin */
+    expect_edit(row, "out -", "out 2", 4, bad);           /* no player 2 */
+    expect_edit(row, "movement 1", "movement 0", 9, bad); /* player to act cannot move */
+    expect_edit(row, "movement 1", "movement 3", 9, bad); /* no player 3 */
     size_t board = (size_t)(strstr(row, "A.B31") - row), at;
-    expect_error(edit(row, "move 1", "over -", 0, &at), bad, board); /* floes left */
+    expect_error(edit(row, "movement 1", "over -", 0, &at), bad, board); /* floes left */
 }
 
 /* Placement positions from a real game: the placement order is checked. */
 static void test_placement_errors(void **state)
 {
     (void)state;
-    static const char base[] = "packeis 1 custom:0,0,1;2,0,1;4,0,2;6,0,1;8,0,1 players 2 "
-                               "penguins 2 variants snake | A1211 | 0/0 0/0 | out - | place 1";
+    static const char base[] =
+        "packeis 1 custom:0,0,1;2,0,1;4,0,2;6,0,1;8,0,1 players 2 "
+        "penguins 2 variants snake | A1211 | 0/0 0/0 | out - | placement 1";
     packeis_game *game = load(base, strlen(base));
     packeis_game_free(game);
     const packeis_status bad = PACKEIS_E_INVALID_POSITION;
-    expect_edit(base, "place 1", "place 0", 6, bad);
+    expect_edit(base, "placement 1", "placement 0", 10, bad);
     expect_edit(base, "A1211", "B1211", 0, bad);
     expect_edit(base, "A1211", "AA211", 0, bad); /* snake: 0, 1, 1, 0 */
     expect_edit(base, "A1211 | 0/0", "A1211 | 1/1", 8, bad);
-    expect_edit(base, "A1211 | 0/0 0/0 | out - | place 1", "AB2B1 | 0/0 0/0 | out - | place 1",
-                32, bad);                        /* player 0 places the fourth */
+    expect_edit(base, "A1211 | 0/0 0/0 | out - | placement 1",
+                "AB2B1 | 0/0 0/0 | out - | placement 1", 36,
+                bad);                            /* player 0 places the fourth */
     expect_edit(base, "A1211", "11A11", 2, bad); /* 2 fish: not placeable */
     expect_edit(base, "A1211", "A12.1", 3, bad);
     expect_edit(base, "out -", "out 1", 4, bad);
     size_t at;
-    const char *full = edit(base, "A1211 | 0/0 0/0 | out - | place 1",
-                            "AB2BA | 0/0 0/0 | out - | place 0", 0, &at);
-    expect_error(full, bad, (size_t)(strstr(full, "place 0") - full));
+    const char *full = edit(base, "A1211 | 0/0 0/0 | out - | placement 1",
+                            "AB2BA | 0/0 0/0 | out - | placement 0", 0, &at);
+    expect_error(full, bad, (size_t)(strstr(full, "placement 0") - full));
 }
 
 static void test_over_errors(void **state)
@@ -511,12 +556,12 @@ static void test_allocation_failures(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_round_trips),         cmocka_unit_test(test_valid_texts),
-        cmocka_unit_test(test_syntax_errors),       cmocka_unit_test(test_truncated),
-        cmocka_unit_test(test_layout_errors),       cmocka_unit_test(test_board_errors),
-        cmocka_unit_test(test_placement_errors),    cmocka_unit_test(test_over_errors),
-        cmocka_unit_test(test_position_size),       cmocka_unit_test(test_bad_arguments),
-        cmocka_unit_test(test_allocation_failures),
+        cmocka_unit_test(test_round_trips),   cmocka_unit_test(test_valid_texts),
+        cmocka_unit_test(test_syntax_errors), cmocka_unit_test(test_truncated),
+        cmocka_unit_test(test_layout_errors), cmocka_unit_test(test_fault_order),
+        cmocka_unit_test(test_board_errors),  cmocka_unit_test(test_placement_errors),
+        cmocka_unit_test(test_over_errors),   cmocka_unit_test(test_position_size),
+        cmocka_unit_test(test_bad_arguments), cmocka_unit_test(test_allocation_failures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -92,7 +92,7 @@ static const char small_record[] = "[Game \"packeis\"]\n"
                                    "[Version \"1\"]\n"
                                    "[Players \"2\"]\n"
                                    "[Penguins \"1\"]\n"
-                                   "[Variants \"snake,any-floe\"]\n"
+                                   "[Variants \"any-floe,snake\"]\n"
                                    "[HashSeed \"99\"]\n"
                                    "[Board \"custom -2 5\"]\n"
                                    "1 2 3\n"
@@ -348,22 +348,38 @@ static void test_bad_headers(void **state)
     expect_edit_error("[Plies \"3\"]", "[Plies \"-3\"]", PACKEIS_E_MALFORMED_TEXT, 8);
 }
 
+/* Variants as positions write them: in the order of their values, each
+ * once; the fault on the name. */
 static void test_unknown_variant(void **state)
 {
     (void)state;
-    expect_edit_error("snake,any-floe", "snake,any-flow", PACKEIS_E_MALFORMED_TEXT, 6);
-    expect_edit_error("snake,any-floe", "snakes,any-floe", PACKEIS_E_MALFORMED_TEXT, 0);
-    expect_edit_error("snake,any-floe", "snake,snake", PACKEIS_E_MALFORMED_TEXT, 6);
-    expect_edit_error("snake,any-floe", "snake,", PACKEIS_E_MALFORMED_TEXT, 6);
-    expect_edit_error("snake,any-floe", "", PACKEIS_E_MALFORMED_TEXT, 0);
-    packeis_game *game = NULL;
-    static char text[BIG];
-    strcpy(text, small_record);
-    memcpy(strstr(text, "snake,any-floe"), "any-floe,snake", 14);
-    size_t stop = 0;
-    assert_int_equal(packeis_game_load_record(text, strlen(text), NULL, &game, &stop),
-                     PACKEIS_OK); /* any order is read; "snake,any-floe" written */
-    packeis_game_free(game);
+    expect_edit_error("any-floe,snake", "any-floe,snak", PACKEIS_E_MALFORMED_TEXT, 9);
+    expect_edit_error("any-floe,snake", "any-flow,snake", PACKEIS_E_MALFORMED_TEXT, 0);
+    expect_edit_error("any-floe,snake", "snake,snake", PACKEIS_E_MALFORMED_TEXT, 6);
+    expect_edit_error("any-floe,snake", "snake,any-floe", PACKEIS_E_MALFORMED_TEXT, 6);
+    expect_edit_error("any-floe,snake", "any-floe,", PACKEIS_E_MALFORMED_TEXT, 9);
+    expect_edit_error("any-floe,snake", "", PACKEIS_E_MALFORMED_TEXT, 0);
+}
+
+/* The one number syntax of the text formats: no leading zero, no "-0";
+ * the default hash seed is written by omission only. So every record read
+ * is the one its game saves. */
+static void test_strict_numbers(void **state)
+{
+    (void)state;
+    expect_edit_error("[Plies \"3\"]", "[Plies \"03\"]", PACKEIS_E_MALFORMED_TEXT, 8);
+    expect_edit_error("[Plies \"3\"]", "[Plies \"00\"]", PACKEIS_E_MALFORMED_TEXT, 8);
+    expect_edit_error("[Players \"2\"]", "[Players \"02\"]", PACKEIS_E_MALFORMED_TEXT, 10);
+    expect_edit_error("[Penguins \"1\"]", "[Penguins \"01\"]", PACKEIS_E_MALFORMED_TEXT, 11);
+    expect_edit_error("[Version \"1\"]", "[Version \"01\"]", PACKEIS_E_MALFORMED_TEXT, 10);
+    expect_edit_error("[HashSeed \"99\"]", "[HashSeed \"099\"]", PACKEIS_E_MALFORMED_TEXT, 11);
+    expect_edit_error("[HashSeed \"99\"]", "[HashSeed \"5792019908689228577\"]",
+                      PACKEIS_E_MALFORMED_TEXT, 11);
+    expect_edit_error("custom -2 5", "custom -0 5", PACKEIS_E_MALFORMED_TEXT, 8);
+    expect_edit_error("custom -2 5", "custom -2 05", PACKEIS_E_MALFORMED_TEXT, 10);
+    expect_edit_error("1. a1", "01. a1", PACKEIS_E_MALFORMED_TEXT, 0);
+    expect_edit_error("3. a1-a3", "03. a1-a3", PACKEIS_E_MALFORMED_TEXT, 0);
+    expect_edit_error("3. a1-a3", "3. a01-a3", PACKEIS_E_MALFORMED_TEXT, 4);
 }
 
 /* A picture fault stops at its character; a board too small for the
@@ -413,7 +429,7 @@ static void test_bad_moves(void **state)
     expect_edit_error("3. a1-a3", "3. b3-a3", PACKEIS_E_NOT_YOUR_PENGUIN, 3);
     expect_edit_error("2. b3", "2. a2", PACKEIS_E_BLOCKED_BY_PENGUIN, 9); /* at "3. " */
     /* Without any-floe, B cannot place on b3 (3 fish). */
-    expect_edits_error("snake,any-floe", "snake", "2. b3", "2. b3", "2. b3", 3,
+    expect_edits_error("any-floe,snake", "snake", "2. b3", "2. b3", "2. b3", 3,
                        PACKEIS_E_NOT_ONE_FISH);
     /* B leaves b3 for b2; A, back west over a2, meets the gap of a1. */
     expect_edits_error("[Plies \"3\"]", "[Plies \"5\"]", "a1-a3\n", "a1-a3 4. b3-b2 5. a3-a1\n",
@@ -497,8 +513,9 @@ static void test_bad_arguments(void **state)
 
 /* A row of five floes (fish 1 1 2 3 1): A stuck on a1 behind a gap, B on a3
  * with two floes ahead, B to act. */
-static const char row_position[] = "packeis 1 custom:0,0,1;2,0,1;4,0,2;6,0,3;8,0,1 players 2 "
-                                   "penguins 1 variants - | A.B31 | 1/1 0/0 | out - | move 1";
+static const char row_position[] =
+    "packeis 1 custom:0,0,1;2,0,1;4,0,2;6,0,3;8,0,1 players 2 "
+    "penguins 1 variants - | A.B31 | 1/1 0/0 | out - | movement 1";
 
 /* Worked out by hand: B slides a3-a4 and scores a3 (2 fish); A, who cannot
  * move, goes out with a1 (1 fish): 2 fish each, A ahead on floes. */
@@ -511,7 +528,7 @@ static const char row_record[] = "[Game \"packeis\"]\n"
                                  "1 1 2 3 1\n"
                                  "[Position \"packeis 1 custom:0,0,1;2,0,1;4,0,2;6,0,3;8,0,1 "
                                  "players 2 penguins 1 variants - | A.B31 | 1/1 0/0 | out - | "
-                                 "move 1\"]\n"
+                                 "movement 1\"]\n"
                                  "[Plies \"1\"]\n"
                                  "\n"
                                  "1. a3-a4\n"
@@ -686,12 +703,12 @@ static void test_bad_positions(void **state)
     /* The rest is read and checked as packeis_game_load_position() does. */
     expect_row_error("A.B31", "A.B21", PACKEIS_E_INVALID_POSITION, 3);
     expect_row_error("A.B31", "A.B3", PACKEIS_E_MALFORMED_TEXT, 4);
-    expect_row_error("move 1\"]", "move 0\"]", PACKEIS_E_INVALID_POSITION, 5);
-    expect_row_error("move 1\"]", "move 9\"]", PACKEIS_E_MALFORMED_TEXT, 5);
-    expect_row_error("move 1\"]", "move 1 \"]", PACKEIS_E_MALFORMED_TEXT, 6);
-    expect_row_error("move 1\"]", "move 1\n\"]", PACKEIS_E_MALFORMED_TEXT, 6);
-    expect_row_error("move 1\"]", "move 1\"", PACKEIS_E_MALFORMED_TEXT, 7);
-    expect_row_error("move 1\"]", "move 1", PACKEIS_E_MALFORMED_TEXT, 6);
+    expect_row_error("movement 1\"]", "movement 0\"]", PACKEIS_E_INVALID_POSITION, 9);
+    expect_row_error("movement 1\"]", "movement 9\"]", PACKEIS_E_MALFORMED_TEXT, 9);
+    expect_row_error("movement 1\"]", "movement 1 \"]", PACKEIS_E_MALFORMED_TEXT, 10);
+    expect_row_error("movement 1\"]", "movement 1\n\"]", PACKEIS_E_MALFORMED_TEXT, 10);
+    expect_row_error("movement 1\"]", "movement 1\"", PACKEIS_E_MALFORMED_TEXT, 11);
+    expect_row_error("movement 1\"]", "movement 1", PACKEIS_E_MALFORMED_TEXT, 10);
     expect_row_error("[Position", "[Posiiton", PACKEIS_E_MALFORMED_TEXT, 2);
     /* The actions are played from the position. */
     expect_row_error("1. a3-a4", "1. a1-a2", PACKEIS_E_NOT_YOUR_PENGUIN, 3);
@@ -788,6 +805,7 @@ int main(void)
         cmocka_unit_test(test_buffer_sizes),
         cmocka_unit_test(test_bad_headers),
         cmocka_unit_test(test_unknown_variant),
+        cmocka_unit_test(test_strict_numbers),
         cmocka_unit_test(test_bad_boards),
         cmocka_unit_test(test_bad_moves),
         cmocka_unit_test(test_bad_results),

@@ -4,13 +4,12 @@
  * aa, ab ...), its column by the number (x - min_x) / 2 + 1, min_x and
  * min_y being the smallest coordinates of the layout. Two cells of one row
  * differ by 2 in x, so no two cells share a name. */
-#include "internal.h"
-#include "text.h"
+#include "notation.h"
 
 /* Rows and columns span at most the width of the coordinate range. */
 #define PK_NAME_SPAN ((uint64_t)PACKEIS_COORD_MAX - (uint64_t)PACKEIS_COORD_MIN + 1)
 
-static void pk_write_row(pk_writer *writer, uint64_t row)
+static void pk_name_write_row(pk_writer *writer, uint64_t row)
 {
     char letters[16];
     int count = 0;
@@ -21,10 +20,10 @@ static void pk_write_row(pk_writer *writer, uint64_t row)
 }
 
 /* Writes the name of a cell known to exist. */
-static void pk_write_cell(pk_writer *writer, const pk_layout *layout, int cell)
+static void pk_name_write_cell(pk_writer *writer, const pk_layout *layout, int cell)
 {
     int min_x = layout->bounds.min_x, min_y = layout->bounds.min_y;
-    pk_write_row(writer, (uint64_t)((int64_t)layout->y[cell] - min_y));
+    pk_name_write_row(writer, (uint64_t)((int64_t)layout->y[cell] - min_y));
     pk_write_uint(writer, (uint64_t)((int64_t)layout->x[cell] - min_x) / 2 + 1);
 }
 
@@ -34,14 +33,20 @@ typedef struct pk_cell_text {
     int from, to;
 } pk_cell_text;
 
-static void pk_write_move_text(pk_writer *writer, const void *context)
+static void pk_name_write_move(pk_writer *writer, const void *context)
 {
     const pk_cell_text *text = context;
     if (text->from >= 0) {
-        pk_write_cell(writer, text->layout, text->from);
+        pk_name_write_cell(writer, text->layout, text->from);
         pk_write_char(writer, '-');
     }
-    pk_write_cell(writer, text->layout, text->to);
+    pk_name_write_cell(writer, text->layout, text->to);
+}
+
+void pk_move_write(pk_writer *writer, const pk_layout *layout, packeis_move move)
+{
+    pk_cell_text text = {layout, packeis_move_from(move), packeis_move_to(move)};
+    pk_name_write_move(writer, &text);
 }
 
 packeis_status packeis_game_cell_name(const packeis_game *game, int cell, char *buffer,
@@ -52,12 +57,12 @@ packeis_status packeis_game_cell_name(const packeis_game *game, int cell, char *
     if (!pk_valid_cell(game, cell))
         return PACKEIS_E_OUT_OF_RANGE;
     pk_cell_text text = {game->setup->layout, -1, cell};
-    return pk_write_all(pk_write_move_text, &text, buffer, capacity, length);
+    return pk_write_all(pk_name_write_move, &text, buffer, capacity, length);
 }
 
 /* Reads row letters into a 0-based row; fails on the letter that makes the
  * row too large, or where no letter is. */
-static int pk_read_row(pk_reader *reader, uint64_t *row)
+static int pk_name_read_row(pk_reader *reader, uint64_t *row)
 {
     uint64_t n = 0;
     size_t start = reader->at;
@@ -72,17 +77,15 @@ static int pk_read_row(pk_reader *reader, uint64_t *row)
     return 1;
 }
 
-/* Reads a column number: no sign, no leading zero, at least 1. */
-static int pk_read_column(pk_reader *reader, uint64_t *column)
+/* Reads a column number: at least 1. */
+static int pk_name_read_column(pk_reader *reader, uint64_t *column)
 {
-    if (pk_peek(reader) == '0')
-        return 0;
-    return pk_read_uint(reader, PK_NAME_SPAN, column);
+    return pk_read_uint(reader, 1, PK_NAME_SPAN, column);
 }
 
 /* The cell at (row, column) of the layout's name grid, or PK_NO_CELL. The
  * column holds x - min_x and x - min_x + 1; the parity of x + y picks one. */
-static int pk_find_named(const pk_layout *layout, uint64_t row, uint64_t column)
+static int pk_name_find(const pk_layout *layout, uint64_t row, uint64_t column)
 {
     int min_x = layout->bounds.min_x, min_y = layout->bounds.min_y;
     int64_t y = (int64_t)min_y + (int64_t)row;
@@ -96,13 +99,13 @@ static int pk_find_named(const pk_layout *layout, uint64_t row, uint64_t column)
 }
 
 /* Reads a cell name at the reader; on failure `at` is on the fault. */
-static packeis_status pk_read_cell(pk_reader *reader, const pk_layout *layout, int *cell)
+static packeis_status pk_name_read_cell(pk_reader *reader, const pk_layout *layout, int *cell)
 {
     size_t start = reader->at;
     uint64_t row, column;
-    if (!pk_read_row(reader, &row) || !pk_read_column(reader, &column))
+    if (!pk_name_read_row(reader, &row) || !pk_name_read_column(reader, &column))
         return PACKEIS_E_MALFORMED_TEXT;
-    int found = pk_find_named(layout, row, column);
+    int found = pk_name_find(layout, row, column);
     if (found == PK_NO_CELL) {
         reader->at = start;
         return PACKEIS_E_MALFORMED_TEXT;
@@ -118,7 +121,7 @@ packeis_status packeis_game_parse_cell(const packeis_game *game, const char *tex
         return PACKEIS_E_INVALID_ARGUMENT;
     pk_reader reader = {text, text_length, 0};
     int found = PK_NO_CELL;
-    packeis_status status = pk_read_cell(&reader, game->setup->layout, &found);
+    packeis_status status = pk_name_read_cell(&reader, game->setup->layout, &found);
     *stop = reader.at;
     if (status == PACKEIS_OK)
         *cell = found;
@@ -137,17 +140,16 @@ packeis_status packeis_game_format_move(const packeis_game *game, packeis_move m
         (!packeis_move_is_placement(move) && !pk_valid_cell(game, from)))
         return PACKEIS_E_OUT_OF_RANGE;
     pk_cell_text text = {game->setup->layout, from, to};
-    return pk_write_all(pk_write_move_text, &text, buffer, capacity, length);
+    return pk_write_all(pk_name_write_move, &text, buffer, capacity, length);
 }
 
 /* Reads "c4" or "c4-e5" at the reader. A slide to its own origin ("c4-c4")
  * is no move (its value would be the placement's): malformed, at the
  * second name. */
-static packeis_status pk_read_move(pk_reader *reader, const pk_layout *layout,
-                                   packeis_move *move)
+packeis_status pk_move_read(pk_reader *reader, const pk_layout *layout, packeis_move *move)
 {
     int from, to;
-    packeis_status status = pk_read_cell(reader, layout, &from);
+    packeis_status status = pk_name_read_cell(reader, layout, &from);
     if (status != PACKEIS_OK)
         return status;
     if (!pk_accept(reader, '-')) {
@@ -155,7 +157,7 @@ static packeis_status pk_read_move(pk_reader *reader, const pk_layout *layout,
         return PACKEIS_OK;
     }
     size_t second = reader->at;
-    status = pk_read_cell(reader, layout, &to);
+    status = pk_name_read_cell(reader, layout, &to);
     if (status != PACKEIS_OK)
         return status;
     if (to == from) {
@@ -174,7 +176,7 @@ packeis_status packeis_game_parse_move(const packeis_game *game, const char *tex
         return PACKEIS_E_INVALID_ARGUMENT;
     pk_reader reader = {text, text_length, 0};
     packeis_move read = PACKEIS_MOVE_NONE;
-    packeis_status status = pk_read_move(&reader, game->setup->layout, &read);
+    packeis_status status = pk_move_read(&reader, game->setup->layout, &read);
     if (status == PACKEIS_OK && (flags & PACKEIS_PARSE_CHECK_LEGAL)) {
         status = packeis_game_check_move(game, read);
         if (status != PACKEIS_OK)

@@ -1,7 +1,54 @@
 /* SPDX-License-Identifier: MIT */
 /* Layout pictures: a layout drawn as fish digits on a text grid, and read
- * back into options. The format is in doc/formats.md. */
+ * back into options; the floes of a custom layout read from any text, and
+ * their check. The format is in doc/formats.md. */
+#include <string.h>
+
 #include "picture.h"
+
+/* ---- Floes read from text ------------------------------------------------ */
+
+int pk_floes_add(pk_floes *floes, int x, int y, int fish, size_t at)
+{
+    if (floes->count > PACKEIS_MAX_CELLS)
+        return 0;
+    floes->x[floes->count] = x;
+    floes->y[floes->count] = y;
+    floes->fish[floes->count] = fish;
+    floes->at[floes->count++] = at;
+    return 1;
+}
+
+/* The status of the first `count` floes as a layout. They are in reading
+ * order, so duplicates are next to each other. */
+static packeis_status pk_floes_status(const pk_floes *floes, size_t count)
+{
+    packeis_status status = pk_layout_check(floes->x, floes->y, floes->fish, count);
+    if (status == PACKEIS_OK && pk_has_duplicate(floes->x, floes->y, (int)count))
+        return PACKEIS_E_DUPLICATE_CELL;
+    return status;
+}
+
+packeis_status pk_floes_check(const pk_floes *floes, size_t *at)
+{
+    if (pk_floes_status(floes, floes->count) == PACKEIS_OK)
+        return PACKEIS_OK;
+    size_t count = 1;
+    while (pk_floes_status(floes, count) == PACKEIS_OK)
+        count++;
+    *at = floes->at[count - 1];
+    return pk_floes_status(floes, count);
+}
+
+void pk_floes_set_layout(const pk_floes *floes, packeis_options *options)
+{
+    memcpy(options->x, floes->x, floes->count * sizeof *floes->x);
+    memcpy(options->y, floes->y, floes->count * sizeof *floes->y);
+    memcpy(options->fish, floes->fish, floes->count * sizeof *floes->fish);
+    options->custom_cells = floes->count;
+}
+
+/* ---- Writing ------------------------------------------------------------- */
 
 /* Moves from just after column `last` (-1: the line is empty) to `column`:
  * spaces before the first floe; between floes, '.' on the grid positions
@@ -16,7 +63,7 @@ void pk_picture_write(pk_writer *writer, const pk_layout *layout, const uint8_t 
                       uint64_t drawn)
 {
     int min_x = layout->bounds.min_x, cell = 0;
-    for (int y = layout->y[0]; y <= layout->y[layout->cells - 1]; y++) {
+    for (int y = layout->bounds.min_y; y <= layout->bounds.max_y; y++) {
         long long last = -1;
         for (; cell < layout->cells && layout->y[cell] == y; cell++) {
             if (!(drawn >> cell & 1))
@@ -54,35 +101,17 @@ packeis_status packeis_game_layout_picture(const packeis_game *game, unsigned fl
     return pk_write_all(pk_write_picture, &picture, buffer, capacity, length);
 }
 
-/* Adds the floe of the digit under the reader, or reports why it cannot. */
-static packeis_status pk_add_floe(pk_floes *floes, long long x, long long y, int fish)
-{
-    if (floes->count == PACKEIS_MAX_CELLS)
-        return PACKEIS_E_TOO_MANY_CELLS;
-    if (x < PACKEIS_COORD_MIN || x > PACKEIS_COORD_MAX || y < PACKEIS_COORD_MIN ||
-        y > PACKEIS_COORD_MAX)
-        return PACKEIS_E_COORD_OUT_OF_RANGE;
-    if (floes->count && ((x + y) & 1) != ((floes->x[0] + floes->y[0]) & 1))
-        return PACKEIS_E_MIXED_PARITY;
-    floes->x[floes->count] = (int)x;
-    floes->y[floes->count] = (int)y;
-    floes->fish[floes->count++] = fish;
-    return PACKEIS_OK;
-}
+/* ---- Reading ------------------------------------------------------------- */
 
-/* One character of a picture line, at (x, y); not consumed. */
-static packeis_status pk_read_cell(pk_reader *reader, long long x, long long y, pk_floes *floes)
+/* A coordinate as an int: one beyond the range stands for any beyond it,
+ * which the layout check refuses all the same. */
+static int pk_picture_coord(long long value)
 {
-    int c = pk_peek(reader);
-    if (c == ' ' || c == '.')
-        return PACKEIS_OK;
-    if (c >= '1' && c <= '3')
-        return pk_add_floe(floes, x, y, c - '0');
-    return c >= '0' && c <= '9' ? PACKEIS_E_FISH_OUT_OF_RANGE : PACKEIS_E_MALFORMED_TEXT;
+    return value > PACKEIS_COORD_MAX ? PACKEIS_COORD_MAX + 1 : (int)value;
 }
 
 /* A line end ("\n" or "\r\n"), consumed; or the end of the text. */
-static int pk_line_end(pk_reader *reader)
+static int pk_picture_line_end(pk_reader *reader)
 {
     if (pk_at_end(reader) || pk_accept(reader, '\n'))
         return 1;
@@ -94,37 +123,58 @@ static int pk_line_end(pk_reader *reader)
     return 0;
 }
 
-static packeis_status pk_read_line(pk_reader *reader, long long x, long long y, pk_floes *floes)
+/* Reads a line's characters, digits as floes (their fish checked later,
+ * with the layout). Returns 0 on a character that is no part of a picture,
+ * `at` on it; stops early once there is a floe too many. */
+static int pk_picture_line(pk_reader *reader, long long x, long long y, pk_floes *floes)
 {
-    for (; !pk_line_end(reader); reader->at++, x++) {
-        packeis_status status = pk_read_cell(reader, x, y, floes);
-        if (status != PACKEIS_OK)
-            return status;
+    for (; !pk_picture_line_end(reader); reader->at++, x++) {
+        int c = pk_peek(reader);
+        if (c == ' ' || c == '.')
+            continue;
+        if (c < '0' || c > '9')
+            return 0;
+        if (!pk_floes_add(floes, pk_picture_coord(x), pk_picture_coord(y), c - '0', reader->at))
+            return 1;
     }
-    return PACKEIS_OK;
+    return 1;
 }
 
-static void pk_skip_line(pk_reader *reader)
+static void pk_picture_skip_line(pk_reader *reader)
 {
     while (!pk_at_end(reader) && !pk_accept(reader, '\n'))
         reader->at++;
+}
+
+/* Reads every floe up to the end of the picture; 0 on a malformed
+ * character, `at` on it. */
+static int pk_picture_floes(pk_reader *reader, long long x, long long y, int bracket_ends,
+                            pk_floes *floes)
+{
+    while (!pk_at_end(reader) && floes->count <= PACKEIS_MAX_CELLS) {
+        if (bracket_ends && pk_peek(reader) == '[')
+            break;
+        if (pk_peek(reader) == '#')
+            pk_picture_skip_line(reader);
+        else if (!pk_picture_line(reader, x, y++, floes))
+            return 0;
+    }
+    return 1;
 }
 
 packeis_status pk_picture_read(pk_reader *reader, int origin_x, int origin_y, int bracket_ends,
                                pk_floes *floes)
 {
     floes->count = 0;
-    for (long long y = origin_y; !pk_at_end(reader);) {
-        if (bracket_ends && pk_peek(reader) == '[')
-            break;
-        if (pk_peek(reader) == '#') {
-            pk_skip_line(reader);
-            continue;
-        }
-        packeis_status status = pk_read_line(reader, origin_x, y++, floes);
-        if (status != PACKEIS_OK)
-            return status;
+    int well_formed = pk_picture_floes(reader, origin_x, origin_y, bracket_ends, floes);
+    size_t fault;
+    packeis_status status = floes->count ? pk_floes_check(floes, &fault) : PACKEIS_OK;
+    if (status != PACKEIS_OK) {
+        reader->at = fault; /* a floe before the malformed character, if any */
+        return status;
     }
+    if (!well_formed)
+        return PACKEIS_E_MALFORMED_TEXT;
     return floes->count ? PACKEIS_OK : PACKEIS_E_NO_CELLS;
 }
 
@@ -137,7 +187,7 @@ packeis_status packeis_options_set_layout_picture(packeis_options *options, cons
     pk_floes floes;
     packeis_status status = pk_picture_read(&reader, 0, 0, 0, &floes);
     if (status == PACKEIS_OK)
-        status = packeis_options_set_layout(options, floes.x, floes.y, floes.fish, floes.count);
+        pk_floes_set_layout(&floes, options);
     *stop = reader.at;
     return status;
 }

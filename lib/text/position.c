@@ -4,21 +4,22 @@
  *   packeis 1 <layout> players <n> penguins <k> variants <v>[ hash <seed>]
  *     | <board> | <fish>/<floes> ... | out <players> | <phase> <player>
  *
- * Writing is plain; reading checks the syntax of the whole text first, then
- * builds the setup, then checks the position against the rules
- * (position_check.c). Every text is in canonical form: saving a loaded
- * position gives the text back byte for byte. */
-#include <string.h>
+ * Writing is plain. Loading reads the whole text first (its syntax), then
+ * checks the layout, then makes the game (which checks the setup), then
+ * checks the position against the rules (position_check.c): the order of
+ * the faults doc/formats.md documents. Every text is in canonical form:
+ * saving a loaded position gives the text back byte for byte. */
+#include <limits.h>
 
 #include "position.h"
 #include "text.h"
 
-static const char *const pk_variant_names[PACKEIS_VARIANT_COUNT] = {"any-floe", "snake"};
-static const char *const pk_phase_names[3] = {"place", "move", "over"};
+/* A custom layout's fish count is one digit (the layout check bounds it). */
+enum { PK_FISH_DIGIT_MAX = 9 };
 
 /* ---- Writing ----------------------------------------------------------- */
 
-static void pk_write_layout(pk_writer *writer, const pk_setup *setup)
+static void pk_position_write_layout(pk_writer *writer, const pk_setup *setup)
 {
     const pk_layout *layout = setup->layout;
     if (setup->standard) {
@@ -38,23 +39,10 @@ static void pk_write_layout(pk_writer *writer, const pk_setup *setup)
     }
 }
 
-static void pk_write_variants(pk_writer *writer, unsigned variants)
-{
-    if (!variants)
-        pk_write_char(writer, '-');
-    for (int v = 0, first = 1; v < PACKEIS_VARIANT_COUNT; v++)
-        if ((variants >> v) & 1) {
-            if (!first)
-                pk_write_char(writer, ',');
-            pk_write_text(writer, pk_variant_names[v]);
-            first = 0;
-        }
-}
-
 void pk_position_write_setup(pk_writer *writer, const pk_setup *setup)
 {
     pk_write_text(writer, "packeis 1 ");
-    pk_write_layout(writer, setup);
+    pk_position_write_layout(writer, setup);
     pk_write_text(writer, " players ");
     pk_write_uint(writer, (uint64_t)setup->players);
     pk_write_text(writer, " penguins ");
@@ -77,7 +65,8 @@ static char pk_board_char(const pk_setup *setup, const pk_state *state, int cell
     return '.';
 }
 
-static void pk_write_play(pk_writer *writer, const pk_setup *setup, const pk_state *state)
+static void pk_position_write_play(pk_writer *writer, const pk_setup *setup,
+                                   const pk_state *state)
 {
     pk_write_text(writer, " | ");
     for (int c = 0; c < setup->layout->cells; c++)
@@ -97,7 +86,7 @@ static void pk_write_play(pk_writer *writer, const pk_setup *setup, const pk_sta
             first = 0;
         }
     pk_write_text(writer, " | ");
-    pk_write_text(writer, pk_phase_names[state->phase]);
+    pk_write_phase(writer, state->phase);
     pk_write_char(writer, ' ');
     if (state->phase == PACKEIS_PHASE_OVER)
         pk_write_char(writer, '-');
@@ -108,10 +97,10 @@ static void pk_write_play(pk_writer *writer, const pk_setup *setup, const pk_sta
 void pk_position_write(pk_writer *writer, const pk_setup *setup, const pk_state *state)
 {
     pk_position_write_setup(writer, setup);
-    pk_write_play(writer, setup, state);
+    pk_position_write_play(writer, setup, state);
 }
 
-static void pk_write_position(pk_writer *writer, const void *context)
+static void pk_position_write_game(pk_writer *writer, const void *context)
 {
     const packeis_game *game = context;
     pk_position_write(writer, game->setup, &game->state);
@@ -122,121 +111,71 @@ packeis_status packeis_game_save_position(const packeis_game *game, char *buffer
 {
     if (!game || !length || (!buffer && capacity))
         return PACKEIS_E_INVALID_ARGUMENT;
-    return pk_write_all(pk_write_position, game, buffer, capacity, length);
+    return pk_write_all(pk_position_write_game, game, buffer, capacity, length);
 }
 
-/* ---- Reading: the syntax ----------------------------------------------- */
+/* ---- Reading: the header ------------------------------------------------- */
 
-/* A number in canonical form: no leading zero, no "-0". On failure `at` is
- * on the offending character. */
-static int pk_read_number(pk_reader *reader, long long min, long long max, long long *value)
+/* The standard board's cells, counted on its fish (1 to 3 on each cell,
+ * none past the board). */
+static size_t pk_standard_cells(void)
 {
-    size_t start = reader->at, digit = start + (pk_peek(reader) == '-');
-    const char *text = reader->text;
-    int zero = digit < reader->length && text[digit] == '0';
-    int more = digit + 1 < reader->length && text[digit + 1] >= '0' && text[digit + 1] <= '9';
-    if (zero && (more || digit != start)) {
-        reader->at = digit;
-        return 0;
-    }
-    return pk_read_int(reader, min, max, value);
+    uint8_t fish[PACKEIS_MAX_CELLS] = {0};
+    size_t cells = 0;
+    pk_standard_fish(fish, 0);
+    while (cells < PACKEIS_MAX_CELLS && fish[cells])
+        cells++;
+    return cells;
 }
 
-static int pk_read_small(pk_reader *reader, int min, int max, int *value)
+/* One "x,y,fish" of a custom layout. Coordinates are read as far as an int
+ * goes, so that the layout check, not the syntax, refuses those beyond
+ * PACKEIS_COORD_MIN ... PACKEIS_COORD_MAX. */
+static int pk_position_floe(pk_reader *reader, int *x, int *y, int *fish)
 {
-    long long read;
-    size_t start = reader->at;
-    if (!pk_read_number(reader, 0, max, &read))
-        return 0;
-    if (read < min || read > max) { /* pk_read_uint lets one digit above max through */
-        reader->at = start;
-        return 0;
-    }
-    *value = (int)read;
-    return 1;
+    return pk_read_small(reader, -INT_MAX, INT_MAX, x) && pk_accept(reader, ',') &&
+           pk_read_small(reader, -INT_MAX, INT_MAX, y) && pk_accept(reader, ',') &&
+           pk_read_small(reader, 0, PK_FISH_DIGIT_MAX, fish);
 }
 
-static int pk_read_seed(pk_reader *reader, uint64_t *seed)
+/* The floes of "custom:", in reading order: none before the one preceding
+ * it (an equal one is a duplicate, for the layout check). `cells` counts
+ * them all, beyond what `floes` keeps. */
+static int pk_position_custom(pk_reader *reader, pk_floes *floes, size_t *cells)
 {
-    const char *text = reader->text;
-    size_t at = reader->at;
-    if (at + 1 < reader->length && text[at] == '0' && text[at + 1] >= '0' &&
-        text[at + 1] <= '9')
-        return 0;
-    return pk_read_uint(reader, UINT64_MAX, seed);
-}
-
-/* One "x,y,fish" of a custom layout. */
-static int pk_read_floe(pk_reader *reader, int *x, int *y, int *fish)
-{
-    long long vx, vy, vfish;
-    if (!pk_read_number(reader, -2147483647, 2147483647, &vx) || !pk_accept(reader, ',') ||
-        !pk_read_number(reader, -2147483647, 2147483647, &vy) || !pk_accept(reader, ',') ||
-        !pk_read_number(reader, 0, 9, &vfish))
-        return 0;
-    *x = (int)vx, *y = (int)vy, *fish = (int)vfish;
-    return 1;
-}
-
-/* The floes of "custom:", which must come in reading order. */
-static packeis_status pk_read_custom(pk_reader *reader, pk_position_text *read)
-{
-    int x[PACKEIS_MAX_CELLS], y[PACKEIS_MAX_CELLS], fish[PACKEIS_MAX_CELLS];
-    size_t at[PACKEIS_MAX_CELLS], count = 0;
+    int x, y, fish, last_x = 0, last_y = 0;
+    floes->count = *cells = 0;
     do {
-        if (count == PACKEIS_MAX_CELLS)
-            return PACKEIS_E_TOO_MANY_CELLS;
-        at[count] = reader->at;
-        if (!pk_read_floe(reader, &x[count], &y[count], &fish[count]))
-            return PACKEIS_E_MALFORMED_TEXT;
-        count++;
-    } while (pk_accept(reader, ';'));
-    packeis_status status = packeis_options_set_layout(&read->options, x, y, fish, count);
-    if (status != PACKEIS_OK) {
-        reader->at = read->layout_at;
-        return status;
-    }
-    for (size_t i = 0; i < count; i++)
-        if (read->options.x[i] != x[i] || read->options.y[i] != y[i]) {
-            reader->at = at[i];
-            return PACKEIS_E_MALFORMED_TEXT;
-        }
-    return PACKEIS_OK;
-}
-
-static packeis_status pk_read_layout(pk_reader *reader, pk_position_text *read)
-{
-    read->layout_at = reader->at;
-    if (pk_accept_word(reader, "std:"))
-        return pk_read_seed(reader, &read->options.seed) ? PACKEIS_OK
-                                                         : PACKEIS_E_MALFORMED_TEXT;
-    if (pk_accept_word(reader, "custom:"))
-        return pk_read_custom(reader, read);
-    return PACKEIS_E_MALFORMED_TEXT;
-}
-
-/* "-" or the names of the variants on, in order, joined by commas. */
-static int pk_read_variants(pk_reader *reader, unsigned *variants)
-{
-    if (pk_accept(reader, '-'))
-        return 1;
-    int v = 0;
-    do {
-        while (v < PACKEIS_VARIANT_COUNT && !pk_accept_word(reader, pk_variant_names[v]))
-            v++;
-        if (v == PACKEIS_VARIANT_COUNT)
+        size_t at = reader->at;
+        if (!pk_position_floe(reader, &x, &y, &fish))
             return 0;
-        *variants |= 1u << v++;
-    } while (pk_accept(reader, ','));
+        if (*cells && (y < last_y || (y == last_y && x < last_x))) {
+            reader->at = at;
+            return 0;
+        }
+        pk_floes_add(floes, x, y, fish, at); /* past the floe too many, only counted */
+        last_x = x, last_y = y, ++*cells;
+    } while (pk_accept(reader, ';'));
     return 1;
 }
 
-static int pk_read_hash_seed(pk_reader *reader, uint64_t *seed)
+static int pk_position_layout(pk_reader *reader, pk_position_read *read, size_t *cells)
+{
+    if (pk_accept_word(reader, "std:")) {
+        *cells = pk_standard_cells();
+        return pk_read_uint(reader, 0, UINT64_MAX, &read->options.seed);
+    }
+    read->custom = pk_accept_word(reader, "custom:");
+    return read->custom && pk_position_custom(reader, &read->floes, cells);
+}
+
+/* " hash SEED", present only for a seed other than the default. */
+static int pk_position_hash_seed(pk_reader *reader, uint64_t *seed)
 {
     if (!pk_accept_word(reader, " hash "))
         return 1;
     size_t start = reader->at;
-    if (!pk_read_seed(reader, seed))
+    if (!pk_read_uint(reader, 0, UINT64_MAX, seed))
         return 0;
     if (*seed == PACKEIS_DEFAULT_HASH_SEED) { /* written by omission only */
         reader->at = start;
@@ -245,68 +184,61 @@ static int pk_read_hash_seed(pk_reader *reader, uint64_t *seed)
     return 1;
 }
 
-static packeis_status pk_read_header(pk_reader *reader, pk_position_text *read)
+static int pk_position_header(pk_reader *reader, pk_position_read *read, size_t *cells)
 {
     packeis_options *options = &read->options;
-    if (!pk_expect_word(reader, "packeis 1 "))
-        return PACKEIS_E_MALFORMED_TEXT;
-    packeis_status status = pk_read_layout(reader, read);
-    if (status != PACKEIS_OK)
-        return status;
-    if (!pk_expect_word(reader, " players ") ||
-        !pk_read_small(reader, PACKEIS_MIN_PLAYERS, PACKEIS_MAX_PLAYERS, &options->players))
-        return PACKEIS_E_MALFORMED_TEXT;
-    if (!pk_expect_word(reader, " penguins "))
-        return PACKEIS_E_MALFORMED_TEXT;
+    if (!pk_expect_word(reader, "packeis 1 ") || !pk_position_layout(reader, read, cells) ||
+        !pk_expect_word(reader, " players ") ||
+        !pk_read_small(reader, PACKEIS_MIN_PLAYERS, PACKEIS_MAX_PLAYERS, &options->players) ||
+        !pk_expect_word(reader, " penguins "))
+        return 0;
     read->penguins_at = reader->at;
-    if (!pk_read_small(reader, 1, PACKEIS_MAX_CELLS, &options->penguins) ||
-        !pk_expect_word(reader, " variants ") ||
-        !pk_read_variants(reader, &options->variants) ||
-        !pk_read_hash_seed(reader, &options->hash_seed))
-        return PACKEIS_E_MALFORMED_TEXT;
-    return PACKEIS_OK;
+    return pk_read_small(reader, 1, PACKEIS_MAX_CELLS, &options->penguins) &&
+           pk_expect_word(reader, " variants ") &&
+           pk_read_variants(reader, &options->variants) &&
+           pk_position_hash_seed(reader, &options->hash_seed);
 }
 
 /* ---- Reading: the play --------------------------------------------------- */
 
 static int pk_board_char_ok(int c)
 {
-    return c == '.' || (c >= '1' && c <= '3') || (c >= 'A' && c <= 'D');
+    return c == '.' || (c >= '1' && c <= '3') || (c >= 'A' && c < 'A' + PACKEIS_MAX_PLAYERS);
 }
 
-static int pk_read_board(pk_reader *reader, pk_position_text *read, int cells)
+static int pk_position_board(pk_reader *reader, pk_position_text *play, size_t cells)
 {
     if (!pk_expect_word(reader, " | "))
         return 0;
-    read->board_at = reader->at;
-    for (int c = 0; c < cells; c++, reader->at++)
+    play->board_at = reader->at;
+    for (size_t c = 0; c < cells; c++, reader->at++)
         if (!pk_board_char_ok(pk_peek(reader)))
             return 0;
     return pk_expect_word(reader, " |");
 }
 
-static int pk_read_scores(pk_reader *reader, pk_position_text *read, int players)
+static int pk_position_scores(pk_reader *reader, pk_position_text *play, int players)
 {
     for (int p = 0; p < players; p++) {
         int fish, floes;
         if (!pk_accept(reader, ' '))
             return 0;
-        read->score_at[p] = reader->at;
+        play->score_at[p] = reader->at;
         if (!pk_read_small(reader, 0, UINT16_MAX, &fish) || !pk_accept(reader, '/') ||
             !pk_read_small(reader, 0, UINT8_MAX, &floes))
             return 0;
-        read->fish[p] = (uint16_t)fish;
-        read->floes[p] = (uint8_t)floes;
+        play->fish[p] = (uint16_t)fish;
+        play->floes[p] = (uint8_t)floes;
     }
     return 1;
 }
 
 /* "-" or the players out in increasing order, joined by commas. */
-static int pk_read_out(pk_reader *reader, pk_position_text *read)
+static int pk_position_out(pk_reader *reader, pk_position_text *play)
 {
     if (!pk_accept_word(reader, " | out "))
         return 0;
-    read->out_at = reader->at;
+    play->out_at = reader->at;
     if (pk_accept(reader, '-'))
         return 1;
     int last = -1, player;
@@ -314,36 +246,36 @@ static int pk_read_out(pk_reader *reader, pk_position_text *read)
         size_t at = reader->at;
         if (!pk_read_small(reader, last + 1, PACKEIS_MAX_PLAYERS - 1, &player))
             return 0;
-        read->out_entry_at[player] = at;
-        read->out |= 1u << player;
+        play->out_entry_at[player] = at;
+        play->out |= 1u << player;
         last = player;
     } while (pk_accept(reader, ','));
     return 1;
 }
 
-static int pk_read_turn(pk_reader *reader, pk_position_text *read)
+static int pk_position_turn(pk_reader *reader, pk_position_text *play)
 {
     if (!pk_expect_word(reader, " | "))
         return 0;
-    read->phase_at = reader->at;
-    read->phase = 0;
-    while (read->phase < 3 && !pk_accept_word(reader, pk_phase_names[read->phase]))
-        read->phase++;
-    if (read->phase == 3 || !pk_accept(reader, ' '))
+    play->phase_at = reader->at;
+    if (!pk_read_phase(reader, &play->phase) || !pk_accept(reader, ' '))
         return 0;
-    read->turn_at = reader->at;
-    read->turn = -1;
-    if (read->phase == PACKEIS_PHASE_OVER)
+    play->turn_at = reader->at;
+    play->turn = -1;
+    if (play->phase == PACKEIS_PHASE_OVER)
         return pk_accept(reader, '-');
-    return pk_read_small(reader, 0, PACKEIS_MAX_PLAYERS - 1, &read->turn);
+    return pk_read_small(reader, 0, PACKEIS_MAX_PLAYERS - 1, &play->turn);
 }
 
-/* Everything after the header; the layout gives the board's length. */
-static int pk_read_play(pk_reader *reader, pk_position_text *read, const pk_setup *setup)
+int pk_position_read_text(pk_reader *reader, pk_position_read *read)
 {
-    if (!pk_read_board(reader, read, setup->layout->cells) ||
-        !pk_read_scores(reader, read, setup->players) || !pk_read_out(reader, read) ||
-        !pk_read_turn(reader, read))
+    pk_position_text *play = &read->play;
+    size_t cells;
+    read->custom = 0;
+    *play = (pk_position_text){.text = reader->text};
+    if (!pk_position_header(reader, read, &cells) || !pk_position_board(reader, play, cells) ||
+        !pk_position_scores(reader, play, read->options.players) ||
+        !pk_position_out(reader, play) || !pk_position_turn(reader, play))
         return 0;
     pk_accept(reader, '\n');
     return pk_at_end(reader);
@@ -351,68 +283,63 @@ static int pk_read_play(pk_reader *reader, pk_position_text *read, const pk_setu
 
 /* ---- Loading ------------------------------------------------------------- */
 
-/* The game takes over the reference to the board that `setup` holds. */
-static packeis_status pk_new_game(const pk_setup *setup, const packeis_allocator *allocator,
-                                  const pk_state *state, packeis_game **game)
+int pk_text_allocator(const packeis_allocator *given, packeis_allocator *chosen)
 {
-    packeis_game *made = pk_alloc(allocator, sizeof *made);
-    if (!made)
-        return PACKEIS_E_OUT_OF_MEMORY;
-    memset(made, 0, sizeof *made);
-    made->allocator = *allocator;
-    made->rules = *setup;
-    made->setup = &made->rules;
-    made->state = *state;
-    *game = made;
-    return PACKEIS_OK;
+    if (given && (!given->alloc || !given->release))
+        return 0;
+    *chosen = given ? *given : pk_default_allocator();
+    return 1;
 }
 
-/* Reads and checks the text after the header, then makes the game. */
-static packeis_status pk_load_play(pk_reader *reader, pk_position_text *read,
-                                   const pk_setup *setup, packeis_game **game)
+packeis_status pk_position_install(packeis_game *game, const pk_position_text *play,
+                                   size_t *fault)
 {
-    if (!pk_read_play(reader, read, setup))
-        return PACKEIS_E_MALFORMED_TEXT;
     pk_state state;
-    size_t fault = reader->at;
-    packeis_status status = pk_position_state(setup, read, &state, &fault);
+    packeis_status status = pk_position_state(game->setup, play, &state, fault);
     if (status == PACKEIS_OK)
-        status = pk_new_game(setup, &read->options.allocator, &state, game);
-    else
-        reader->at = fault;
+        game->state = state;
     return status;
 }
 
-static packeis_status pk_load(pk_reader *reader, pk_position_text *read, packeis_game **game)
+/* Read, check the layout, make the game, check and install the position;
+ * `at` ends on the fault. */
+static packeis_status pk_position_load(pk_reader *reader, pk_position_read *read,
+                                       packeis_game **game)
 {
-    packeis_status status = pk_read_header(reader, read);
-    if (status != PACKEIS_OK)
-        return status;
-    pk_setup setup;
-    status = pk_setup_init(&setup, &read->options);
+    if (!pk_position_read_text(reader, read))
+        return PACKEIS_E_MALFORMED_TEXT;
+    if (read->custom) {
+        packeis_status status = pk_floes_check(&read->floes, &reader->at);
+        if (status != PACKEIS_OK)
+            return status;
+        pk_floes_set_layout(&read->floes, &read->options);
+    }
+    packeis_game *made;
+    packeis_status status = pk_game_make(&read->options, NULL, &made);
     if (status != PACKEIS_OK) {
         reader->at = read->penguins_at;
         return status;
     }
-    status = pk_load_play(reader, read, &setup, game);
-    if (status != PACKEIS_OK)
-        pk_setup_release(&setup);
-    return status;
+    status = pk_position_install(made, &read->play, &reader->at);
+    if (status != PACKEIS_OK) {
+        packeis_game_free(made);
+        return status;
+    }
+    *game = made;
+    return PACKEIS_OK;
 }
 
 packeis_status packeis_game_load_position(const char *text, size_t text_length,
                                           const packeis_allocator *allocator,
                                           packeis_game **game, size_t *stop)
 {
-    if (!text || !game || !stop || (allocator && (!allocator->alloc || !allocator->release)))
+    packeis_allocator chosen;
+    if (!text || !game || !stop || !pk_text_allocator(allocator, &chosen))
         return PACKEIS_E_INVALID_ARGUMENT;
-    packeis_allocator chosen = allocator ? *allocator : pk_default_allocator();
-    pk_position_text read;
-    memset(&read, 0, sizeof read);
-    read.text = text;
+    pk_position_read read;
     pk_options_defaults(&read.options, &chosen);
     pk_reader reader = {text, text_length, 0};
-    packeis_status status = pk_load(&reader, &read, game);
+    packeis_status status = pk_position_load(&reader, &read, game);
     *stop = reader.at;
     return status;
 }

@@ -1,19 +1,21 @@
 /* SPDX-License-Identifier: MIT */
-/* A position text once read (position.c), before it is checked against the
- * rules and turned into a game (position_check.c). Offsets point into the
- * text, for reporting the field at fault. */
+/* Positions as text (position.c), shared with game records (record.c).
+ * Loading is one path for both: the whole text is read (pk_position_read),
+ * the layout checked (pk_floes_check), the game made by the one game
+ * constructor (pk_game_make), then the position checked against the rules
+ * of that game (pk_position_state, position_check.c) and installed in it. */
 #ifndef PK_POSITION_H
 #define PK_POSITION_H
 
 #include "internal.h"
+#include "picture.h"
 #include "text.h"
 
+/* The play part of a position text, as the rules check it: the values
+ * read, and where each field is, to report the field at fault. */
 typedef struct pk_position_text {
     const char *text;
-    packeis_options options;
-    size_t layout_at;   /* the layout field ("std:" or "custom:") */
-    size_t penguins_at; /* the number of penguins */
-    size_t board_at;    /* board character of cell c: text[board_at + c] */
+    size_t board_at; /* board character of cell c: text[board_at + c] */
     size_t score_at[PACKEIS_MAX_PLAYERS];
     size_t out_at;                            /* the list of players out */
     size_t out_entry_at[PACKEIS_MAX_PLAYERS]; /* where player p is listed */
@@ -25,11 +27,36 @@ typedef struct pk_position_text {
     int turn;     /* the player to act, -1 once over */
 } pk_position_text;
 
-/* Turns a position read in full into a state of `setup`, checking it against
- * the rules; on PACKEIS_E_INVALID_POSITION *fault is the offset of the field
- * at fault. */
+/* A whole position text once read: its setup, not yet checked. */
+typedef struct pk_position_read {
+    packeis_options options; /* all but the custom layout */
+    int custom;              /* the layout is `floes` */
+    pk_floes floes;
+    size_t penguins_at; /* where the number of penguins is */
+    pk_position_text play;
+} pk_position_read;
+
+/* Checks a position read in full against the rules of `setup` and turns it
+ * into a state; on PACKEIS_E_INVALID_POSITION *fault is the offset of the
+ * field at fault. */
 packeis_status pk_position_state(const pk_setup *setup, const pk_position_text *read,
                                  pk_state *state, size_t *fault);
+
+/* Reads the syntax of a whole position, from reader->at to the end of the
+ * text (a final newline accepted), into `read`, whose options the caller
+ * has set to the defaults. Returns 0 with `at` on the first character at
+ * fault. */
+int pk_position_read_text(pk_reader *reader, pk_position_read *read);
+
+/* Puts a game just made from the options the text was read with at the
+ * position `play` describes, once it passes the rules; on error the game is
+ * unchanged and *fault is the offset of the field at fault. */
+packeis_status pk_position_install(packeis_game *game, const pk_position_text *play,
+                                   size_t *fault);
+
+/* The allocator a loader's game uses: the caller's (if complete) or the
+ * default one; 0 if the caller's is incomplete. */
+int pk_text_allocator(const packeis_allocator *given, packeis_allocator *chosen);
 
 /* Writes a position of `setup` as packeis_game_save_position() does; game
  * records use it for the position a game started from (record.c). */
