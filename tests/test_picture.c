@@ -393,10 +393,52 @@ static void test_no_cells(void **state)
     expect_error_text("  . .\n# 1 2 3\n\r\n", PACKEIS_E_NO_CELLS, 16);
 }
 
+/* The largest texts a layout makes (doc/formats.md, "Output sizes"): 64
+ * floes, one a row over the whole coordinate range, all but the first at
+ * the right edge. Their size is asked first (capacity 0): nothing is
+ * allocated or written, and the picture's length is exactly one line feed
+ * a row plus, on each row with floes, the columns up to its last floe. */
+static void test_extreme_sizes(void **state)
+{
+    (void)state;
+    enum { CELLS = 64 };
+    const long long span = (long long)PACKEIS_COORD_MAX - PACKEIS_COORD_MIN;
+    int x[CELLS], y[CELLS], fish[CELLS];
+    for (int c = 0; c < CELLS; c++) {
+        y[c] = c == CELLS - 1 ? PACKEIS_COORD_MAX : PACKEIS_COORD_MIN + c * 31746;
+        x[c] = c == 0 ? PACKEIS_COORD_MIN : PACKEIS_COORD_MAX;
+        fish[c] = 1;
+    }
+    packeis_options *options;
+    packeis_game *game;
+    assert_int_equal(packeis_options_new(NULL, &options), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_layout(options, x, y, fish, CELLS), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_penguins(options, 1), PACKEIS_OK);
+    assert_int_equal(packeis_game_new(options, &game), PACKEIS_OK);
+    packeis_options_free(options);
+    size_t expected = (size_t)span + 1; /* a line feed per row */
+    for (int c = 0; c < CELLS; c++)
+        expected += (size_t)((long long)x[c] - PACKEIS_COORD_MIN + 1);
+    size_t picture = 0, record = 0, position = 0;
+    assert_int_equal(packeis_game_layout_picture(game, 0, NULL, 0, &picture),
+                     PACKEIS_E_BUFFER_TOO_SMALL);
+    assert_true(picture == expected);
+    /* The bound of doc/formats.md: rows + rows with floes * columns. */
+    assert_true(picture <= (size_t)(span + 1) + (size_t)CELLS * (size_t)(span + 1));
+    assert_int_equal(packeis_game_save_record(game, NULL, 0, &record),
+                     PACKEIS_E_BUFFER_TOO_SMALL);
+    assert_true(record > picture && record <= picture + 8192);
+    assert_int_equal(packeis_game_save_position(game, NULL, 0, &position),
+                     PACKEIS_E_BUFFER_TOO_SMALL);
+    assert_true(position < PACKEIS_POSITION_TEXT_SIZE);
+    packeis_game_free(game);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_standard_board),
+        cmocka_unit_test(test_extreme_sizes),
         cmocka_unit_test(test_custom_board),
         cmocka_unit_test(test_offset_floes),
         cmocka_unit_test(test_buffer_sizes),
