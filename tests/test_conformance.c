@@ -36,7 +36,7 @@ static char *last_field(char *line)
 static uint64_t number(const char *text, int base)
 {
     char *end;
-    assert_true(*text >= '0' && *text <= 'f');
+    assert_in_range(*text, '0', 'f');
     uint64_t value = strtoull(text, &end, base);
     assert_true(*end == '\0');
     return value;
