@@ -12,6 +12,8 @@
 
 #include <packeis/packeis.h>
 
+#include "splitmix.h"
+
 static packeis_game *standard_game(void)
 {
     packeis_game *game;
@@ -195,14 +197,6 @@ static void test_bad_cell_names(void **state)
     packeis_game_free(game);
 }
 
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
 /* Every legal move formats, and parses back to itself, legal. */
 static size_t check_moves(const packeis_game *game)
 {
@@ -237,7 +231,7 @@ static size_t check_random_game(packeis_game *game, uint64_t seed)
                          PACKEIS_OK);
         if (count == 0)
             return checked;
-        assert_int_equal(packeis_game_apply(game, moves[next_random(&seed) % count]),
+        assert_int_equal(packeis_game_apply(game, moves[tc_next(&seed) % count]),
                          PACKEIS_OK);
     }
 }
