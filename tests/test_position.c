@@ -13,15 +13,9 @@
 
 #include <packeis/packeis.h>
 
-#define TEXT_SIZE 4096
+#include "splitmix.h"
 
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
+#define TEXT_SIZE 4096
 
 /* A random layout around the origin, negative coordinates included: rows
  * -4 ... 3, each cell kept with probability 3/4, random fish. */
@@ -31,9 +25,9 @@ static void random_layout(packeis_options *options, uint64_t *rng)
     size_t count = 0;
     for (int row = -4; row < 4; row++)
         for (int col = -8 + (row & 1); col < 8 && count < 64; col += 2)
-            if (next_random(rng) % 4) {
+            if (tc_next(rng) % 4) {
                 x[count] = col, y[count] = row;
-                fish[count++] = 1 + (int)(next_random(rng) % 3);
+                fish[count++] = 1 + (int)(tc_next(rng) % 3);
             }
     assert_int_equal(packeis_options_set_layout(options, x, y, fish, count), PACKEIS_OK);
     assert_int_equal(packeis_options_set_variant(options, PACKEIS_VARIANT_PLACE_ANY_FLOE, 1),
@@ -48,7 +42,7 @@ static packeis_game *random_game(uint64_t seed)
     packeis_game *game;
     assert_int_equal(packeis_options_new(NULL, &options), PACKEIS_OK);
     assert_int_equal(packeis_options_set_players(options, 2 + (int)(seed % 3)), PACKEIS_OK);
-    assert_int_equal(packeis_options_set_seed(options, next_random(&rng)), PACKEIS_OK);
+    assert_int_equal(packeis_options_set_seed(options, tc_next(&rng)), PACKEIS_OK);
     if (seed % 4 == 1)
         random_layout(options, &rng);
     if (seed % 5 == 2)
@@ -152,12 +146,12 @@ static void test_round_trips(void **state)
         packeis_move moves[PACKEIS_MAX_MOVES];
         size_t count;
         do {
-            round_trip(game, next_random(&rng));
+            round_trip(game, tc_next(&rng));
             positions++;
             assert_int_equal(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count),
                              PACKEIS_OK);
             if (count)
-                assert_int_equal(packeis_game_apply(game, moves[next_random(&rng) % count]),
+                assert_int_equal(packeis_game_apply(game, moves[tc_next(&rng) % count]),
                                  PACKEIS_OK);
         } while (count);
         over++;
