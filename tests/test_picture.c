@@ -14,6 +14,8 @@
 
 #include <packeis/packeis.h>
 
+#include "splitmix.h"
+
 enum { BIG = 1 << 16 };
 
 /* ---- helpers ------------------------------------------------------------ */
@@ -231,31 +233,23 @@ static void test_reading_forms(void **state)
     packeis_game_free(game);
 }
 
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
 /* A random layout of 2 to 64 floes of one parity in a 20 x 12 box, moved
  * by a random offset. */
 static void random_layout(uint64_t *rng, int *x, int *y, int *fish, size_t *count)
 {
-    size_t want = 2 + next_random(rng) % 63;
-    int dx = (int)(next_random(rng) % 41) - 20, dy = (int)(next_random(rng) % 41) - 20;
-    int parity = (int)(next_random(rng) & 1);
+    size_t want = 2 + tc_next(rng) % 63;
+    int dx = (int)(tc_next(rng) % 41) - 20, dy = (int)(tc_next(rng) % 41) - 20;
+    int parity = (int)(tc_next(rng) & 1);
     uint64_t used[12] = {0};
     for (*count = 0; *count < want;) {
-        int row = (int)(next_random(rng) % 12), column = (int)(next_random(rng) % 20);
+        int row = (int)(tc_next(rng) % 12), column = (int)(tc_next(rng) % 20);
         int cx = 2 * column + ((row + parity) & 1);
         if (used[row] >> column & 1)
             continue;
         used[row] |= (uint64_t)1 << column;
         x[*count] = cx + dx;
         y[*count] = row + dy;
-        fish[(*count)++] = 1 + (int)(next_random(rng) % 3);
+        fish[(*count)++] = 1 + (int)(tc_next(rng) % 3);
     }
 }
 
