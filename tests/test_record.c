@@ -13,17 +13,11 @@
 
 #include <packeis/packeis.h>
 
+#include "splitmix.h"
+
 enum { BIG = 1 << 14 };
 
 /* ---- helpers ------------------------------------------------------------ */
-
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
 
 static packeis_options *new_options(int players)
 {
@@ -170,17 +164,17 @@ static void test_new_standard_game(void **state)
 /* A random custom layout: 8 to 64 floes on a 16 x 10 box, at an offset. */
 static void random_layout(uint64_t *rng, packeis_options *options)
 {
-    int x[64], y[64], fish[64], count = 8 + (int)(next_random(rng) % 57);
-    int dx = (int)(next_random(rng) % 21) - 10, dy = (int)(next_random(rng) % 21) - 10;
+    int x[64], y[64], fish[64], count = 8 + (int)(tc_next(rng) % 57);
+    int dx = (int)(tc_next(rng) % 21) - 10, dy = (int)(tc_next(rng) % 21) - 10;
     uint64_t used[10] = {0};
     for (int n = 0; n < count;) {
-        int row = (int)(next_random(rng) % 10), column = (int)(next_random(rng) % 16);
+        int row = (int)(tc_next(rng) % 10), column = (int)(tc_next(rng) % 16);
         if (used[row] >> column & 1)
             continue;
         used[row] |= (uint64_t)1 << column;
         x[n] = 2 * column + (row & 1) + dx;
         y[n] = row + dy;
-        fish[n++] = 1 + (int)(next_random(rng) % 3);
+        fish[n++] = 1 + (int)(tc_next(rng) % 3);
     }
     assert_int_equal(packeis_options_set_layout(options, x, y, fish, (size_t)count),
                      PACKEIS_OK);
@@ -189,8 +183,8 @@ static void random_layout(uint64_t *rng, packeis_options *options)
 /* A random setup; NULL if the board cannot take the penguins. */
 static packeis_game *random_game(uint64_t *rng)
 {
-    packeis_options *options = new_options(2 + (int)(next_random(rng) % 3));
-    uint64_t bits = next_random(rng);
+    packeis_options *options = new_options(2 + (int)(tc_next(rng) % 3));
+    uint64_t bits = tc_next(rng);
     assert_int_equal(
         packeis_options_set_variant(options, PACKEIS_VARIANT_SNAKE_PLACEMENT, (int)(bits & 1)),
         PACKEIS_OK);
@@ -198,14 +192,14 @@ static packeis_game *random_game(uint64_t *rng)
                                                  (int)(bits >> 1 & 1)),
                      PACKEIS_OK);
     if (bits >> 2 & 1)
-        assert_int_equal(packeis_options_set_hash_seed(options, next_random(rng)), PACKEIS_OK);
+        assert_int_equal(packeis_options_set_hash_seed(options, tc_next(rng)), PACKEIS_OK);
     if (bits >> 3 & 1)
         assert_int_equal(packeis_options_set_penguins(options, 1 + (int)(bits >> 4 & 1)),
                          PACKEIS_OK);
     if (bits >> 5 & 1)
         random_layout(rng, options);
     else
-        assert_int_equal(packeis_options_set_seed(options, next_random(rng)), PACKEIS_OK);
+        assert_int_equal(packeis_options_set_seed(options, tc_next(rng)), PACKEIS_OK);
     packeis_game *game = NULL;
     if (packeis_game_new(options, &game) != PACKEIS_OK)
         game = NULL;
@@ -259,9 +253,9 @@ static void test_round_trips(void **state)
         if (!game)
             continue;
         size_t plies = 0;
-        assert_int_equal(packeis_game_playout(game, next_random(&rng), &plies), PACKEIS_OK);
+        assert_int_equal(packeis_game_playout(game, tc_next(&rng), &plies), PACKEIS_OK);
         if (round % 3)
-            assert_int_equal(packeis_game_undo_to(game, next_random(&rng) % (plies + 1)),
+            assert_int_equal(packeis_game_undo_to(game, tc_next(&rng) % (plies + 1)),
                              PACKEIS_OK);
         size_t length = save(game, text);
         packeis_game *loaded = load(text);
@@ -622,7 +616,7 @@ static void play_random(packeis_game *game, uint64_t *rng, size_t count)
                          PACKEIS_OK);
         if (legal == 0)
             return;
-        assert_int_equal(packeis_game_apply(game, moves[next_random(rng) % legal]), PACKEIS_OK);
+        assert_int_equal(packeis_game_apply(game, moves[tc_next(rng) % legal]), PACKEIS_OK);
     }
 }
 
@@ -641,17 +635,17 @@ static void test_position_round_trips(void **state)
         if (!game)
             continue;
         size_t plies = 0, length = 0;
-        assert_int_equal(packeis_game_playout(game, next_random(&rng), &plies), PACKEIS_OK);
-        size_t at = next_random(&rng) % (plies + 1);
+        assert_int_equal(packeis_game_playout(game, tc_next(&rng), &plies), PACKEIS_OK);
+        size_t at = tc_next(&rng) % (plies + 1);
         assert_int_equal(packeis_game_undo_to(game, at), PACKEIS_OK);
         assert_int_equal(packeis_game_save_position(game, position, sizeof position, &length),
                          PACKEIS_OK);
         packeis_game *from = load_position(position);
         if (round % 4) {
-            play_random(from, &rng, next_random(&rng) % 12);
+            play_random(from, &rng, tc_next(&rng) % 12);
         } else { /* a playout records its positions its own way (internal.h) */
-            assert_int_equal(packeis_game_playout(from, next_random(&rng), &plies), PACKEIS_OK);
-            assert_int_equal(packeis_game_undo_to(from, next_random(&rng) % (plies + 1)),
+            assert_int_equal(packeis_game_playout(from, tc_next(&rng), &plies), PACKEIS_OK);
+            assert_int_equal(packeis_game_undo_to(from, tc_next(&rng) % (plies + 1)),
                              PACKEIS_OK);
         }
         length = save(from, text);
