@@ -25,14 +25,23 @@ int ref_board_load(const packeis_game *game, ref_board *b)
     if (b->cells < 1 || b->cells > PACKEIS_MAX_CELLS || b->players < PACKEIS_MIN_PLAYERS ||
         b->players > PACKEIS_MAX_PLAYERS || b->penguins < 1)
         return -1;
+    int x[PACKEIS_MAX_CELLS], y[PACKEIS_MAX_CELLS];
     for (int cell = 0; cell < b->cells; cell++) {
-        int x = 0, y = 0;
-        if (packeis_game_cell_coords(game, cell, &x, &y) != PACKEIS_OK)
+        if (packeis_game_cell_coords(game, cell, &x[cell], &y[cell]) != PACKEIS_OK)
             return -1;
         b->fish[cell] = packeis_game_fish(game, cell);
-        /* "Directions": the neighbours by their coordinates. */
+    }
+    /* "Directions": the neighbour is the cell at the next coordinates. */
+    for (int cell = 0; cell < b->cells; cell++) {
         for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++)
-            b->next[cell][d] = packeis_game_cell_at(game, x + ref_dx[d], y + ref_dy[d]);
+            b->next[cell][d] = REF_NO_CELL;
+        for (int other = 0; other < b->cells; other++) {
+            if (y[other] < y[cell] - 1 || y[other] > y[cell] + 1)
+                continue; /* not on a row next to it: saves time only */
+            for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++)
+                if (x[other] == x[cell] + ref_dx[d] && y[other] == y[cell] + ref_dy[d])
+                    b->next[cell][d] = other;
+        }
     }
     return 0;
 }

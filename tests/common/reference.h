@@ -49,10 +49,10 @@ typedef struct ref_pos {
  * order: (x + ref_dx[d], y + ref_dy[d]) is the neighbour in direction d. */
 extern const int ref_dx[PACKEIS_DIRECTION_COUNT], ref_dy[PACKEIS_DIRECTION_COUNT];
 
-/* Reads the board and setup of `game`: cells and their fish, coordinates
- * (neighbours are found with packeis_game_cell_at(), not with
- * packeis_game_neighbor()), players, penguins and variants. Returns 0, or
- * -1 if a query fails (a NULL game). */
+/* Reads the board and setup of `game`: cells, their fish and coordinates
+ * (neighbours are found among the coordinates, not with
+ * packeis_game_neighbor() or packeis_game_cell_at()), players, penguins
+ * and variants. Returns 0, or -1 if a query fails (a NULL game). */
 int ref_board_load(const packeis_game *game, ref_board *b);
 
 /* The position at the start of a game on board b. */
