@@ -18,7 +18,7 @@ from test_packeis import SMALL, CountingAllocator  # noqa: E402
 STANDARD_0 = (" 1 2 1 3 2 1 1\n2 1 2 1 1 1 1 1\n 2 3 2 1 1 2 3\n3 1 1 2 1 3 1 2\n"
               " 1 2 2 1 1 2 3\n2 2 3 2 1 2 1 1\n 2 1 3 2 1 2 1\n2 1 1 1 3 1 1 3\n")
 FIVE = ("packeis 1 custom:0,0,1;2,0,2;4,0,1;1,1,3;3,1,1 players 2 penguins 1 variants - "
-        "| A2B31 | 0/0 0/0 | out - | move 0")
+        "| A2B31 | 0/0 0/0 | out - | movement 0")
 
 
 def games(rng):
@@ -158,7 +158,7 @@ class PositionTest(unittest.TestCase):
     def test_errors_stop(self):
         cases = (
             (FIVE.replace("players 2", "players 7"), packeis.MalformedTextError, FIVE.index("2 pen")),
-            (FIVE.replace("move 0", "move  0"), packeis.MalformedTextError, len(FIVE) - 1),
+            (FIVE.replace("movement 0", "movement  0"), packeis.MalformedTextError, len(FIVE) - 1),
             (FIVE + " ", packeis.MalformedTextError, len(FIVE)),
             (FIVE.replace("0/0 0/0", "9/0 0/0"), packeis.InvalidPositionError, FIVE.index("0/0")),
             (FIVE.replace("1,1,3", "1,1,4"), packeis.FishOutOfRangeError, None),
