@@ -36,8 +36,9 @@
  *                 (raw: (int8_t)b); penguins: b % 5 (raw: b % 70).
  *                 layout: count (1 + b % 64; raw: b % 70), then per floe
  *                 x y fish: y = b % 12 - 3, x = 2 * (b % 12 - 3) + parity,
- *                 fish 1 + b % 3; raw: (int8_t) coordinates, times 7875 if
- *                 fish & 64; fish b % 5. picture: length, then the text.
+ *                 fish 1 + b % 3, a floe on a cell already taken left out;
+ *                 raw: (int8_t) coordinates, x times 7875 if fish & 64, y
+ *                 if fish & 128; fish b % 5. picture: length, then text.
  *    1 APPLY      index: the (index % count)-th legal move
  *    2 VALUE      move:2 (big-endian): any 16-bit value
  *    3 UNDO
@@ -49,7 +50,8 @@
  *    9 PLAYOUT    seed
  *   10 BATCH      shape seed: games shape % 4, capacity games - 1 + shape/4 % 3,
  *                 shape & 32/64/128: no winners/fish/floes buffer
- *   11 PERFT      depth (b % 3), capacity (b) for divide
+ *   11 PERFT      depth (b % 4; 3 only below 16 legal moves, else 2),
+ *                 capacity (b) for divide
  *   12 POSITION   how: save, load (how & 1: counting allocator); how & 2:
  *                 the loaded game replaces the slot
  *   13 RECORD     how: the same with a record
@@ -59,6 +61,8 @@
  *   17 PARSE      flags length text: parse_move, parse_cell, load_position,
  *                 load_record, set_layout_picture on random text
  *   18 FREE
+ *   19 PICTURE    flags: the layout picture (flags raw), read back as a
+ *                 layout when drawn whole
  *
  * An empty slot is filled with a default game (2 players, standard board
  * seed 0) before any call but NEW, FREE and PARSE. */
@@ -97,6 +101,7 @@ enum {
     OP_CHECK,
     OP_PARSE,
     OP_FREE,
+    OP_PICTURE,
     OPS
 };
 
@@ -358,17 +363,19 @@ static packeis_status set_layout(input *in, packeis_options *o, unsigned flags)
         REQUIRE(stop <= length);
         return status;
     }
-    size_t count = raw ? take(in) % RAW_FLOES : 1 + take(in) % PACKEIS_MAX_CELLS;
-    for (size_t i = 0; i < count; i++) {
+    uint8_t used[12][12] = {{0}};
+    size_t wanted = raw ? take(in) % RAW_FLOES : 1 + take(in) % PACKEIS_MAX_CELLS, count = 0;
+    for (size_t i = 0; i < wanted; i++) {
         unsigned bx = take(in), by = take(in), bf = take(in);
         if (raw) {
-            x[i] = (int8_t)bx * (bf & 64 ? 7875 : 1);
-            y[i] = (int8_t)by * (bf & 128 ? 7875 : 1);
-            fish[i] = (int)(bf % 5);
-        } else {
-            y[i] = (int)(by % 12) - 3;
-            x[i] = 2 * ((int)(bx % 12) - 3) + (y[i] & 1);
-            fish[i] = 1 + (int)(bf % 3);
+            x[count] = (int8_t)bx * (bf & 64 ? 7875 : 1);
+            y[count] = (int8_t)by * (bf & 128 ? 7875 : 1);
+            fish[count++] = (int)(bf % 5);
+        } else if (!used[by % 12][bx % 12]) { /* a floe twice is left out */
+            used[by % 12][bx % 12] = 1;
+            y[count] = (int)(by % 12) - 3;
+            x[count] = 2 * ((int)(bx % 12) - 3) + (y[count] & 1);
+            fish[count++] = 1 + (int)(bf % 3);
         }
     }
     return packeis_options_set_layout(o, x, y, fish, count);
@@ -728,9 +735,11 @@ static void op_perft(packeis_game *g, unsigned depth, size_t capacity)
     static uint64_t leaves[PACKEIS_MAX_MOVES];
     static legal l;
     size_t count = 0;
+    legal_of(g, &l);
+    if (depth == 3 && l.count >= 16)
+        depth = 2;
     uint64_t all = packeis_game_perft(g, depth);
     REQUIRE(all >= 1);
-    legal_of(g, &l);
     packeis_status status = packeis_game_divide(g, depth, moves, leaves, capacity, &count);
     if (depth == 0) {
         REQUIRE(status == PACKEIS_E_INVALID_ARGUMENT && all == 1);
@@ -949,7 +958,43 @@ static void op_query(const packeis_game *g, int32_t index)
     REQUIRE((packeis_status_name(index) != NULL) ==
             (index >= 0 && index < PACKEIS_STATUS_COUNT));
     REQUIRE(packeis_strerror(index) != NULL);
+    REQUIRE(packeis_version() == PACKEIS_VERSION_NUMBER);
+    REQUIRE(strcmp(packeis_version_string(), PACKEIS_VERSION_STRING) == 0);
+    REQUIRE(packeis_game_hash_seed(NULL) == 0 && packeis_game_hash(NULL) == 0);
     REQUIRE((packeis_phase_name(index) != NULL) == (index >= 0 && index <= PACKEIS_PHASE_OVER));
+}
+
+/* The layout picture; drawn whole, it reads back as the same layout. */
+static void op_picture(const packeis_game *g, unsigned flags)
+{
+    static char text[RECORD_LIMIT];
+    size_t length = 0, length2 = 0, stop = 0;
+    if (!record_small(g))
+        return;
+    packeis_status status = packeis_game_layout_picture(g, flags, NULL, 0, &length);
+    if (flags & ~(unsigned)PACKEIS_PICTURE_CURRENT) {
+        REQUIRE(status == PACKEIS_E_INVALID_ARGUMENT);
+        return;
+    }
+    REQUIRE(status == PACKEIS_E_BUFFER_TOO_SMALL && length > 0 && length < sizeof text);
+    REQUIRE(packeis_game_layout_picture(g, flags, text, sizeof text, &length2) == PACKEIS_OK);
+    REQUIRE(length2 == length && strlen(text) == length);
+    if (flags & PACKEIS_PICTURE_CURRENT)
+        return;
+    packeis_options *o = NULL;
+    packeis_game *copy = NULL;
+    REQUIRE(packeis_options_new(NULL, &o) == PACKEIS_OK);
+    REQUIRE(packeis_options_set_layout_picture(o, text, length, &stop) == PACKEIS_OK);
+    REQUIRE(stop == length);
+    REQUIRE(packeis_options_set_penguins(o, 1) == PACKEIS_OK);
+    REQUIRE(packeis_options_set_variant(o, PACKEIS_VARIANT_PLACE_ANY_FLOE, 1) == PACKEIS_OK);
+    REQUIRE(packeis_game_new(o, &copy) == PACKEIS_OK);
+    packeis_options_free(o);
+    int cells = packeis_game_cell_count(g);
+    REQUIRE(packeis_game_cell_count(copy) == cells);
+    for (int c = 0; c < cells; c++)
+        REQUIRE(packeis_game_fish(copy, c) == packeis_game_fish(g, c));
+    packeis_game_free(copy);
 }
 
 /* (c) on one value, with its text. */
@@ -1121,7 +1166,7 @@ static void run(input *in)
             break;
         }
         case OP_PERFT: {
-            unsigned depth = take(in) % 3;
+            unsigned depth = take(in) % 4;
             op_perft(g, depth, take(in));
             break;
         }
@@ -1144,6 +1189,9 @@ static void run(input *in)
             break;
         case OP_PARSE:
             op_parse(in, slot);
+            break;
+        case OP_PICTURE:
+            op_picture(g, take(in));
             break;
         default: /* OP_FREE */
             put(slot, NULL);
