@@ -176,10 +176,11 @@ def build_copy(commands, source_root, tree, map_text, soname, extra_sources=()):
     with tree/include first on the include path; link with map_text."""
     objs = []
     compiler = flags = directory = None
-    for path, args, directory in commands:
+    for index, (path, args, directory) in enumerate(commands):
         compiler, flags = strip_args(args)
         src = os.path.join(tree, os.path.relpath(path, source_root))
-        obj = os.path.join(tree, 'obj', os.path.basename(src) + '.o')
+        # numbered: one source may be compiled twice (lib/rules/kernel.c)
+        obj = os.path.join(tree, 'obj', '%02d-%s.o' % (index, os.path.basename(src)))
         os.makedirs(os.path.dirname(obj), exist_ok=True)
         out = run(compiler + ['-I' + os.path.join(tree, 'include')] + flags +
                   ['-g', '-c', src, '-o', obj], cwd=directory)
@@ -222,11 +223,10 @@ def change_signature(tree):
     names = re.findall(r'PACKEIS_API\s+int\s+(packeis_\w+)\s*\(', text)
     names.sort(key=lambda n: n != 'packeis_version')  # the one surely there, first
     lib = os.path.join(tree, 'lib')
+    sources = sorted(os.path.join(folder, c) for folder, _, files in os.walk(lib)
+                     for c in files if c.endswith('.c'))
     for name in names:
-        for c in sorted(os.listdir(lib)):
-            if not c.endswith('.c'):
-                continue
-            path = os.path.join(lib, c)
+        for path in sources:
             with open(path) as f:
                 src = f.read()
             definition = re.compile(r'^int(\s+%s\s*\()' % name, re.M)

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The options object: a game's setup, before it is checked against itself. */
+/* packeis.h, "Options": a game's setup, before it is checked against
+ * itself. */
 #include <string.h>
 
 #include "internal.h"
@@ -65,16 +66,10 @@ packeis_status packeis_options_set_layout(packeis_options *options, const int *x
 {
     if (!options)
         return PACKEIS_E_INVALID_ARGUMENT;
-    packeis_status status = pk_layout_check(x, y, fish, count);
-    if (status != PACKEIS_OK)
-        return status;
     int sx[PACKEIS_MAX_CELLS], sy[PACKEIS_MAX_CELLS], sfish[PACKEIS_MAX_CELLS];
-    memcpy(sx, x, count * sizeof *x);
-    memcpy(sy, y, count * sizeof *y);
-    memcpy(sfish, fish, count * sizeof *fish);
-    pk_sort_cells(sx, sy, sfish, (int)count);
-    if (pk_has_duplicate(sx, sy, (int)count))
-        return PACKEIS_E_DUPLICATE_CELL;
+    packeis_status status = pk_layout_validate(x, y, fish, count, sx, sy, sfish);
+    if (status != PACKEIS_OK)
+        return status; /* the options are left as they were */
     memcpy(options->x, sx, count * sizeof *sx);
     memcpy(options->y, sy, count * sizeof *sy);
     memcpy(options->fish, sfish, count * sizeof *sfish);
@@ -96,5 +91,13 @@ packeis_status packeis_options_set_variant(packeis_options *options, int variant
         return PACKEIS_E_INVALID_ARGUMENT;
     unsigned bit = 1u << (unsigned)variant;
     options->variants = enabled ? options->variants | bit : options->variants & ~bit;
+    return PACKEIS_OK;
+}
+
+packeis_status packeis_options_set_hash_seed(packeis_options *options, uint64_t seed)
+{
+    if (!options)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    options->hash_seed = seed;
     return PACKEIS_OK;
 }

@@ -1,10 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Version, status messages and names, phase names. */
+/* packeis.h, "Status codes": names and messages. */
 #include "internal.h"
-
-int packeis_version(void) { return PACKEIS_VERSION_NUMBER; }
-
-const char *packeis_version_string(void) { return PACKEIS_VERSION_STRING; }
 
 typedef struct pk_status_text {
     const char *name;
@@ -57,18 +53,4 @@ const char *packeis_status_name(packeis_status status)
 {
     const pk_status_text *text = pk_status_text_of(status);
     return text ? text->name : NULL;
-}
-
-const char *packeis_phase_name(int phase)
-{
-    switch (phase) {
-    case PACKEIS_PHASE_PLACEMENT:
-        return "placement";
-    case PACKEIS_PHASE_MOVEMENT:
-        return "movement";
-    case PACKEIS_PHASE_OVER:
-        return "over";
-    default:
-        return NULL;
-    }
 }

@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Bit-set primitives. Cell sets are uint64_t; these wrap the builtins so that
- * the engine compiled with -mpopcnt/-mbmi2 gets single instructions. */
+ * the kernel compiled with -mpopcnt/-mlzcnt/-mbmi2 (lib/rules/meson.build)
+ * gets single instructions.
+ *
+ * Every processor-specific #if of the library is here: the kernel asks
+ * PK_HAVE_PEXT (a plain C constant) and never tests the compiler's macros. */
 #ifndef PK_BITS_H
 #define PK_BITS_H
 
@@ -8,7 +12,11 @@
 
 #if defined(__BMI2__) && (defined(__x86_64__) || defined(__i386__))
 #    include <immintrin.h>
-#    define PK_HAVE_PDEP 1
+/* PDEP and PEXT are single, fast instructions (dispatch.c refuses processors
+ * that run them in microcode). */
+#    define PK_HAVE_PEXT 1
+#else
+#    define PK_HAVE_PEXT 0
 #endif
 
 static inline int pk_popcount(uint64_t set) { return __builtin_popcountll(set); }
@@ -24,21 +32,40 @@ static inline uint64_t pk_bit(int cell) { return (uint64_t)1 << cell; }
 /* The bits of set strictly below its lowest set bit (all bits if set is 0). */
 static inline uint64_t pk_below_lowest(uint64_t set) { return (set & (0 - set)) - 1; }
 
-/* The bits strictly above the highest set bit of set (all bits if set is 0). */
+/* The bits strictly above the highest set bit of set (all bits if set is 0).
+ * `set` must not hold bit 63: with LZCNT this is then one shift, by less
+ * than 64 (an empty set shifts by 0, keeping every bit). */
 static inline uint64_t pk_above_highest(uint64_t set)
 {
+#if defined(__LZCNT__)
+    return ~(uint64_t)0 << (64 - _lzcnt_u64(set));
+#else
     return set ? ~((((uint64_t)2) << pk_highest(set)) - 1) : ~(uint64_t)0;
+#endif
 }
 
 /* Index of the k-th (0-based) set bit of set; set has more than k bits. */
 static inline int pk_select(uint64_t set, unsigned k)
 {
-#ifdef PK_HAVE_PDEP
+#if PK_HAVE_PEXT
     return pk_lowest(_pdep_u64((uint64_t)1 << k, set));
 #else
     while (k--)
         set &= set - 1;
     return pk_lowest(set);
+#endif
+}
+
+/* The bits of `set` under `mask`, packed into the low bits in mask order. */
+static inline uint64_t pk_extract(uint64_t set, uint64_t mask)
+{
+#if PK_HAVE_PEXT
+    return _pext_u64(set, mask);
+#else
+    uint64_t packed = 0;
+    for (int i = 0; mask; mask &= mask - 1, i++)
+        packed |= ((set >> pk_lowest(mask)) & 1) << i;
+    return packed;
 #endif
 }
 

@@ -14,10 +14,10 @@ void pk_hash_keys(pk_keys *keys, uint64_t hash_seed)
 {
     pk_rng rng = {hash_seed};
     keys->hash_seed = hash_seed;
-    for (int c = 0; c < 64; c++)
+    for (int c = 0; c < PACKEIS_MAX_CELLS; c++)
         keys->floe_key[c] = pk_rng_next(&rng);
     for (int p = 0; p < PACKEIS_MAX_PLAYERS; p++)
-        for (int c = 0; c < 64; c++)
+        for (int c = 0; c < PACKEIS_MAX_CELLS; c++)
             keys->penguin_key[p][c] = pk_rng_next(&rng);
     for (int t = 0; t <= PACKEIS_MAX_PLAYERS; t++)
         keys->turn_key[t] = pk_rng_next(&rng);
@@ -45,17 +45,4 @@ uint64_t pk_position_hash(const pk_setup *setup, const pk_state *state)
     }
     rest |= (uint64_t)state->out << 32 | (uint64_t)state->phase << 40;
     return state->hash ^ pk_mix64(fish ^ pk_mix64(rest ^ setup->keys->hash_seed));
-}
-
-uint64_t packeis_game_hash(const packeis_game *game)
-{
-    return game ? pk_position_hash(game->setup, &game->state) : 0;
-}
-
-packeis_status packeis_options_set_hash_seed(packeis_options *options, uint64_t seed)
-{
-    if (!options)
-        return PACKEIS_E_INVALID_ARGUMENT;
-    options->hash_seed = seed;
-    return PACKEIS_OK;
 }

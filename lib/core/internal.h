@@ -12,6 +12,12 @@
 #define PK_NO_CELL   (-1)
 #define PK_NO_PLAYER 0xFF
 
+/* doc/rules.md, "The standard board" and "Fish and the shuffle". */
+#define PK_STANDARD_CELLS 60
+#define PK_STANDARD_ROWS  8
+#define PK_MIN_FISH       1
+#define PK_MAX_FISH       3
+
 /* The smallest rectangle holding every cell, in doubled-width units. */
 typedef struct pk_bounds {
     int min_x, min_y, max_x, max_y;
@@ -22,23 +28,23 @@ typedef struct pk_bounds {
 typedef struct pk_layout {
     int cells;
     pk_bounds bounds;
-    uint64_t all;                                 /* every cell of the layout */
-    uint64_t ray[PACKEIS_DIRECTION_COUNT][64];    /* cells beyond c, in line */
-    uint64_t adjacent[64];                        /* the neighbours of c */
-    int8_t neighbor[64][PACKEIS_DIRECTION_COUNT]; /* or PK_NO_CELL */
-    int32_t x[64], y[64];
+    uint64_t all;                                                /* every cell of the layout */
+    uint64_t ray[PACKEIS_DIRECTION_COUNT][PACKEIS_MAX_CELLS];    /* cells beyond c, in line */
+    uint64_t adjacent[PACKEIS_MAX_CELLS];                        /* the neighbours of c */
+    int8_t neighbor[PACKEIS_MAX_CELLS][PACKEIS_DIRECTION_COUNT]; /* or PK_NO_CELL */
+    int32_t x[PACKEIS_MAX_CELLS], y[PACKEIS_MAX_CELLS];
     /* Bit i of split_patterns[c]: with the neighbours of c present as the
      * bits of i (in index order, as pext(floes, adjacent[c]) gives them),
      * they form two or more separate arcs around c. */
-    uint64_t split_patterns[64];
+    uint64_t split_patterns[PACKEIS_MAX_CELLS];
 } pk_layout;
 
 /* Zobrist keys of one hash seed (hash.c): those of the default seed exist
  * once per process; others live in a pk_board. */
 typedef struct pk_keys {
     uint64_t hash_seed;
-    uint64_t floe_key[64];
-    uint64_t penguin_key[PACKEIS_MAX_PLAYERS][64];
+    uint64_t floe_key[PACKEIS_MAX_CELLS];
+    uint64_t penguin_key[PACKEIS_MAX_PLAYERS][PACKEIS_MAX_CELLS];
     uint64_t turn_key[PACKEIS_MAX_PLAYERS + 1]; /* the last one: game over */
 } pk_keys;
 
@@ -68,17 +74,22 @@ typedef struct pk_state {
 struct pk_setup;
 struct pk_record;
 
-/* The hot paths, compiled once per instruction set (see kernel.h). */
+/* The rules' hot paths (lib/rules/kernel.c, compiled once per instruction
+ * set; dispatch.c chooses one table per process). */
 typedef struct pk_kernel {
     size_t (*move_count)(const struct pk_setup *, const pk_state *);
     size_t (*legal_moves)(const struct pk_setup *, const pk_state *, packeis_move *);
+    /* The cells the penguin on `cell` can slide to. */
     uint64_t (*reach)(const pk_layout *, const pk_state *, int cell);
-    void (*place)(const struct pk_setup *, pk_state *, int cell);
-    void (*slide)(const struct pk_setup *, pk_state *, int from, int to);
+    /* PACKEIS_OK, or why the move is illegal: packeis_game_check_move(). */
+    packeis_status (*check)(const struct pk_setup *, const pk_state *, packeis_move);
+    /* Plays a move `check` accepted, with all that follows it. */
+    void (*play)(const struct pk_setup *, pk_state *, packeis_move);
     size_t (*playout)(const struct pk_setup *, pk_state *, uint64_t seed,
                       struct pk_record *history);
     uint64_t (*perft)(const struct pk_setup *, const pk_state *, unsigned depth);
-    void (*prune)(const struct pk_setup *, pk_state *); /* section 6, in full */
+    /* Removes every floe out of play (doc/rules.md, "Floes out of play"). */
+    void (*prune)(const struct pk_setup *, pk_state *);
 } pk_kernel;
 
 /* What a game's rules and board are: small, held inside the game and
@@ -97,16 +108,17 @@ typedef struct pk_setup {
     pk_board *board;    /* NULL when layout and keys are the static ones */
     int standard;       /* the standard board, shuffled with seed */
     uint64_t seed;
-    uint64_t start_hash;  /* of the first position, whatever the fish */
-    uint64_t fish_set[4]; /* fish_set[f]: cells with f fish (1..3) */
-    uint8_t fish[64];
-    uint8_t placer[64]; /* who places the i-th penguin */
+    uint64_t start_hash;                /* of the first position, whatever the fish */
+    uint64_t fish_set[PK_MAX_FISH + 1]; /* fish_set[f]: cells with f fish */
+    uint8_t fish[PACKEIS_MAX_CELLS];
+    uint8_t placer[PACKEIS_MAX_CELLS]; /* who places the i-th penguin */
 } pk_setup;
 
 /* One history entry: the position before an action, and the action. A
- * playout leaves section 6 out of the positions it records (it changes no
- * move and no score, and the game's end removes every free floe anyway);
- * `unpruned` marks them, and restoring one applies section 6 then. */
+ * playout leaves floes out of play on the board in the positions it records
+ * (doc/rules.md, "Floes out of play": they change no move and no score, and
+ * the game's end removes every free floe anyway); `unpruned` marks them, and
+ * pk_record_before() removes them. */
 typedef struct pk_record {
     pk_state before;
     uint8_t unpruned;
@@ -140,7 +152,7 @@ struct packeis_options {
     int x[PACKEIS_MAX_CELLS], y[PACKEIS_MAX_CELLS], fish[PACKEIS_MAX_CELLS];
 };
 
-/* options.c */
+/* api/options.c */
 void pk_options_defaults(packeis_options *options, const packeis_allocator *allocator);
 
 /* alloc.c */
@@ -153,12 +165,37 @@ packeis_allocator pk_default_allocator(void);
 void pk_layout_build(pk_layout *layout, const int *x, const int *y, int cells);
 int pk_layout_find(const pk_layout *layout, int x, int y);
 
-/* board.c */
+/* The rules of one floe of a custom layout (doc/rules.md, "Coordinates" and
+ * "Custom layouts"), for pk_layout_check() and for readers that check floes
+ * as they read them. */
+static inline int pk_coord_in_range(long long value)
+{
+    return value >= PACKEIS_COORD_MIN && value <= PACKEIS_COORD_MAX;
+}
+
+static inline int pk_fish_in_range(long long fish)
+{
+    return fish >= PK_MIN_FISH && fish <= PK_MAX_FISH;
+}
+
+/* Whether (x, y) lies on the honeycomb of (x0, y0). */
+static inline int pk_same_parity(long long x0, long long y0, long long x, long long y)
+{
+    return ((x + y) & 1) == ((x0 + y0) & 1);
+}
+
+/* board.c: the one layout validator, doc/rules.md, "Custom layouts".
+ * pk_layout_validate() checks a layout for every fault in the order given
+ * there, and on success writes its cells into sx, sy, sfish (room for
+ * count) in reading order. Its two steps, for readers that check a prefix
+ * of what they read: pk_layout_check() finds every fault but duplicates,
+ * pk_has_duplicate() those among cells in reading order. */
+packeis_status pk_layout_validate(const int *x, const int *y, const int *fish, size_t count,
+                                  int *sx, int *sy, int *sfish);
 packeis_status pk_layout_check(const int *x, const int *y, const int *fish, size_t count);
+int pk_has_duplicate(const int *x, const int *y, int count);
 void pk_standard_board(int *x, int *y, int *fish, uint64_t seed);
 void pk_standard_fish(uint8_t *fish, uint64_t seed);
-void pk_sort_cells(int *x, int *y, int *fish, int count);
-int pk_has_duplicate(const int *x, const int *y, int count);
 
 /* dispatch.c: chosen once per process. */
 const pk_kernel *pk_select_kernel(void);
@@ -174,7 +211,6 @@ void pk_setup_retain(pk_setup *setup);
 void pk_setup_release(pk_setup *setup);
 packeis_status pk_setup_copy(pk_setup *target, const pk_setup *source,
                              const packeis_allocator *allocator);
-int pk_placer(const pk_setup *setup, const pk_state *state);
 
 void pk_state_start(const pk_setup *setup, pk_state *state);
 
@@ -197,13 +233,25 @@ static inline uint64_t pk_turn_key(const pk_setup *setup, int turn)
     return setup->keys->turn_key[turn == PK_NO_PLAYER ? PACKEIS_MAX_PLAYERS : turn];
 }
 
-/* standings.c */
+/* The fish printed on a set of cells (doc/rules.md, "Fish and the
+ * shuffle"): what a player is credited with for them. */
+static inline int pk_fish_on(const pk_setup *setup, uint64_t cells)
+{
+    const uint64_t *fish_set = setup->fish_set;
+    return __builtin_popcountll(cells & fish_set[1]) +
+           2 * __builtin_popcountll(cells & fish_set[2]) +
+           3 * __builtin_popcountll(cells & fish_set[3]);
+}
+
+/* standings.c: the ranking rule. */
+int pk_rank_of(const pk_setup *setup, const pk_state *state, int player);
 uint32_t pk_winners_of(const pk_setup *setup, const pk_state *state);
 
-/* search.c */
+/* api/research.c */
 size_t pk_actions_left(const pk_setup *setup, const pk_state *state);
 
-/* Move values: a slide is from * 64 + to, a placement cell * 65. */
+/* Move values: a slide is from * 64 + to, a placement cell * 65 (origin
+ * and target the same cell). */
 static inline packeis_move pk_slide_move(int from, int to)
 {
     return (packeis_move)(from * PACKEIS_MAX_CELLS + to);
@@ -211,8 +259,19 @@ static inline packeis_move pk_slide_move(int from, int to)
 
 static inline packeis_move pk_placement_move(int cell) { return pk_slide_move(cell, cell); }
 
-/* moves.c: plays a checked move, with all that follows it. */
-void pk_play(const pk_setup *setup, pk_state *state, packeis_move move);
+static inline int pk_move_origin(packeis_move move) { return move / PACKEIS_MAX_CELLS; }
+
+static inline int pk_move_target(packeis_move move) { return move % PACKEIS_MAX_CELLS; }
+
+/* The position before a recorded action, with floes out of play removed
+ * (see pk_record). */
+static inline pk_state pk_record_before(const pk_setup *setup, const pk_record *record)
+{
+    pk_state state = record->before;
+    if (record->unpruned)
+        setup->kernel->prune(setup, &state);
+    return state;
+}
 
 /* The owner of the penguin on `cell`, or -1. */
 static inline int pk_penguin_owner(const pk_state *state, int cell)
@@ -223,15 +282,24 @@ static inline int pk_penguin_owner(const pk_state *state, int cell)
     return -1;
 }
 
-/* game.c: the one game constructor, for packeis_game_new() and the text
+/* api/game_life.c: the one game constructor, for packeis_game_new() and the text
  * loaders: a game set up from checked options, at `start` (a position the
  * caller has validated against that setup) or, when NULL, at the start of a
  * game. */
 packeis_status pk_game_make(const packeis_options *options, const pk_state *start,
                             packeis_game **game);
 
-/* game.c */
-packeis_status pk_game_reserve(packeis_game *game, size_t more);
+/* api/game_history.c: a history of room for `needed` records, or nothing
+ * changed; the undone actions are kept. */
+packeis_status pk_game_grow(packeis_game *game, size_t needed);
+
+/* Room for `more` records beyond those played: inline, since every
+ * packeis_game_apply() asks. */
+static inline packeis_status pk_game_reserve(packeis_game *game, size_t more)
+{
+    size_t needed = game->plies + more;
+    return needed <= game->capacity ? PACKEIS_OK : pk_game_grow(game, needed);
+}
 
 static inline uint64_t pk_all_penguins(const pk_state *state)
 {

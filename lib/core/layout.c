@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* Geometry of a layout: neighbours, rays and fish sets, computed once. */
+/* Geometry of a layout: neighbours, rays, bounds and the arc-test table,
+ * computed once per layout. */
 #include <string.h>
 
+#include "arcs.h"
 #include "internal.h"
 
 static const int pk_dx[PACKEIS_DIRECTION_COUNT] = {2, 1, -1, -2, -1, 1};
@@ -45,14 +47,8 @@ static void pk_layout_cast(pk_layout *layout, int cell)
     }
 }
 
-/* The arcs test of kernel.h, precomputed for every pattern of present
- * neighbours of a cell so that the BMI2 kernel needs a single PEXT. */
-static int pk_ring_splits(unsigned ring)
-{
-    unsigned arc_starts = ring & ~((ring << 1) | (ring >> 5)) & 0x3Fu;
-    return (arc_starts & (arc_starts - 1)) != 0;
-}
-
+/* The arc test (arcs.h) for every pattern of present neighbours of a cell,
+ * so that a kernel with PEXT needs a single look-up. */
 static void pk_layout_split_patterns(pk_layout *layout, int cell)
 {
     /* Neighbours in index order are north-west, north-east, west, east,
@@ -93,7 +89,7 @@ void pk_layout_build(pk_layout *layout, const int *x, const int *y, int cells)
 {
     memset(layout, 0, sizeof *layout);
     layout->cells = cells;
-    layout->all = cells == 64 ? ~(uint64_t)0 : ((uint64_t)1 << cells) - 1;
+    layout->all = cells == PACKEIS_MAX_CELLS ? ~(uint64_t)0 : ((uint64_t)1 << cells) - 1;
     for (int c = 0; c < cells; c++) {
         layout->x[c] = x[c];
         layout->y[c] = y[c];

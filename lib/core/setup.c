@@ -18,17 +18,21 @@ static void pk_build_statics(void)
 {
     int x[PACKEIS_MAX_CELLS], y[PACKEIS_MAX_CELLS], fish[PACKEIS_MAX_CELLS];
     pk_standard_board(x, y, fish, 0);
-    pk_layout_build(&pk_standard_layout, x, y, 60);
+    pk_layout_build(&pk_standard_layout, x, y, PK_STANDARD_CELLS);
     pk_hash_keys(&pk_default_keys, PACKEIS_DEFAULT_HASH_SEED);
 }
 
-static int pk_rules_penguins(int players)
+/* doc/rules.md, "Players and penguins": each player's penguins, by the
+ * number of players, unless the options chose another number. */
+static int pk_setup_penguins(const packeis_options *options)
 {
-    return 6 - players; /* 4 with 2 players, 3 with 3, 2 with 4 */
+    static const int by_players[PACKEIS_MAX_PLAYERS + 1] = {[2] = 4, [3] = 3, [4] = 2};
+    return options->penguins ? options->penguins : by_players[options->players];
 }
 
-/* Section 3, or the snake variant: round r places in order when r is even
- * and in reverse when r is odd. */
+/* Who places the i-th penguin: doc/rules.md, "Placement" (in turn order), or
+ * "Variants" (snake placement: round r places in order when r is even and in
+ * reverse when r is odd). */
 static void pk_setup_placement_order(pk_setup *setup)
 {
     int snake = (setup->variants >> PACKEIS_VARIANT_SNAKE_PLACEMENT) & 1;
@@ -81,7 +85,7 @@ static void pk_fish_bits(const uint8_t *fish, int cells, uint64_t *low, uint64_t
     *low = *high = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     (void)cells;
-    for (int c = 0; c < 64; c += 8) {
+    for (int c = 0; c < PACKEIS_MAX_CELLS; c += 8) {
         uint64_t bytes;
         memcpy(&bytes, fish + c, sizeof bytes);
         *low |= pk_gather_bits(bytes, 0) << c;
@@ -95,6 +99,14 @@ static void pk_fish_bits(const uint8_t *fish, int cells, uint64_t *low, uint64_t
 #endif
 }
 
+/* The floes a penguin may be placed on (while free): doc/rules.md,
+ * "Placement" (one fish), or "Variants" (any floe). */
+static uint64_t pk_setup_placeable(const pk_setup *setup)
+{
+    int any = (setup->variants >> PACKEIS_VARIANT_PLACE_ANY_FLOE) & 1;
+    return any ? setup->layout->all : setup->fish_set[1];
+}
+
 /* Fish sets and placeable floes from setup->fish: fish counts 1, 2, 3 are
  * told apart by their two bits. */
 static void pk_setup_fish_sets(pk_setup *setup, int cells)
@@ -105,8 +117,7 @@ static void pk_setup_fish_sets(pk_setup *setup, int cells)
     setup->fish_set[1] = low & ~high;
     setup->fish_set[2] = high & ~low;
     setup->fish_set[3] = low & high;
-    int any = (setup->variants >> PACKEIS_VARIANT_PLACE_ANY_FLOE) & 1;
-    setup->placeable = any ? setup->layout->all : setup->fish_set[1];
+    setup->placeable = pk_setup_placeable(setup);
 }
 
 /* The standard board's fish for another seed; nothing else changes. The
@@ -116,7 +127,7 @@ void pk_setup_reshuffle(pk_setup *setup, uint64_t seed)
 {
     pk_standard_fish(setup->fish, seed);
     setup->seed = seed;
-    pk_setup_fish_sets(setup, 60);
+    pk_setup_fish_sets(setup, PK_STANDARD_CELLS);
 }
 
 /* The first position's hash: every floe, no penguin, the first placer. */
@@ -130,8 +141,7 @@ static void pk_setup_rules(pk_setup *setup, const packeis_options *options)
 {
     setup->kernel = pk_select_kernel();
     setup->players = options->players;
-    setup->penguins =
-        options->penguins ? options->penguins : pk_rules_penguins(options->players);
+    setup->penguins = pk_setup_penguins(options);
     setup->total_penguins = setup->players * setup->penguins;
     setup->variants = options->variants;
     setup->standard = options->custom_cells == 0;
@@ -155,6 +165,8 @@ packeis_status pk_setup_init(pk_setup *setup, const packeis_options *options)
             setup->fish[c] = (uint8_t)options->fish[c];
         pk_setup_fish_sets(setup, (int)options->custom_cells);
     }
+    /* doc/rules.md, "Placement": room for every penguin, so that placement
+     * never gets stuck. */
     if (pk_popcount(setup->placeable) < setup->total_penguins) {
         pk_setup_release(setup);
         return PACKEIS_E_TOO_FEW_FLOES;

@@ -22,7 +22,7 @@ static packeis_status pk_check_board(const pk_setup *setup, const pk_position_te
         if (ch == '.')
             continue;
         state->floes |= pk_bit(c);
-        if (ch >= '1' && ch <= '3') {
+        if (ch >= '0' + PK_MIN_FISH && ch <= '0' + PK_MAX_FISH) {
             if (ch - '0' != setup->fish[c])
                 PK_FAULT(read->board_at + (size_t)c);
             continue;
@@ -45,15 +45,15 @@ static size_t pk_cell_at(const pk_position_text *read, uint64_t cells)
 static void pk_fish_bounds(const uint64_t *fish_set, uint64_t removed, int floes, int *least,
                            int *most)
 {
-    int have[4];
-    for (int f = 1; f <= 3; f++)
+    int have[PK_MAX_FISH + 1];
+    for (int f = PK_MIN_FISH; f <= PK_MAX_FISH; f++)
         have[f] = pk_popcount(removed & fish_set[f]);
     *least = *most = 0;
-    for (int f = 1, left = floes; f <= 3; f++) {
+    for (int f = PK_MIN_FISH, left = floes; f <= PK_MAX_FISH; f++) {
         int take = left < have[f] ? left : have[f];
         *least += take * f, left -= take;
     }
-    for (int f = 3, left = floes; f >= 1; f--) {
+    for (int f = PK_MAX_FISH, left = floes; f >= PK_MIN_FISH; f--) {
         int take = left < have[f] ? left : have[f];
         *most += take * f, left -= take;
     }
@@ -109,8 +109,9 @@ static packeis_status pk_check_placeable(const pk_setup *setup, const pk_positio
     return PACKEIS_OK;
 }
 
-/* Placement: no floe gone (so no score: pk_check_scores), nobody out, the penguins those the
- * placement order has placed so far, the next placer to act. */
+/* Placement: no floe gone (so no score: pk_check_scores), nobody out, the
+ * penguins those the placement order has placed so far, the next placer to
+ * act. */
 static packeis_status pk_check_placement(const pk_setup *setup, const pk_position_text *read,
                                          pk_state *state, size_t *fault)
 {
@@ -134,7 +135,8 @@ static packeis_status pk_check_placement(const pk_setup *setup, const pk_positio
     return pk_check_placeable(setup, read, state, fault);
 }
 
-/* Section 6: every free floe is linked to a penguin by free floes. */
+/* doc/rules.md, "Floes out of play": every free floe is linked to a
+ * penguin by free floes. */
 static packeis_status pk_check_linked(const pk_setup *setup, const pk_position_text *read,
                                       const pk_state *state, size_t *fault)
 {
@@ -147,7 +149,8 @@ static packeis_status pk_check_linked(const pk_setup *setup, const pk_position_t
 }
 
 /* Movement: every player in play has all its penguins, the player to act
- * is in play and can move, the board is as section 6 leaves it. */
+ * is in play and can move, the board is as the rule of doc/rules.md,
+ * "Floes out of play", leaves it. */
 static packeis_status pk_check_movement(const pk_setup *setup, const pk_position_text *read,
                                         pk_state *state, size_t *fault)
 {

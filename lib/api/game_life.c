@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* A game's life: creation, copies, actions and undo. */
+/* packeis.h, "Games: life": creation, copies, reset and release. */
 #include <string.h>
 
 #include "internal.h"
@@ -89,28 +89,6 @@ packeis_status packeis_game_reset(packeis_game *game, uint64_t seed)
     return PACKEIS_OK;
 }
 
-/* Makes room for `more` records beyond those played, or changes nothing.
- * The undone actions are kept. */
-packeis_status pk_game_reserve(packeis_game *game, size_t more)
-{
-    size_t needed = game->plies + more;
-    if (needed <= game->capacity)
-        return PACKEIS_OK;
-    size_t capacity = game->capacity ? game->capacity : 64;
-    while (capacity < needed)
-        capacity *= 2;
-    const packeis_allocator *allocator = &game->allocator;
-    pk_record *grown = pk_alloc(allocator, capacity * sizeof *grown);
-    if (!grown)
-        return PACKEIS_E_OUT_OF_MEMORY;
-    if (game->redo_end)
-        memcpy(grown, game->history, game->redo_end * sizeof *grown);
-    pk_release(allocator, game->history, game->capacity * sizeof *game->history);
-    game->history = grown;
-    game->capacity = capacity;
-    return PACKEIS_OK;
-}
-
 /* The target keeps its allocator for everything it holds: the history grows
  * on it, and the source's heap board is shared only if it is on the same
  * allocator (else copied). Nothing changes on failure. */
@@ -140,90 +118,5 @@ packeis_status packeis_game_assign(packeis_game *target, const packeis_game *sou
     target->state = source->state;
     pk_setup_release(&target->rules);
     target->rules = setup;
-    return PACKEIS_OK;
-}
-
-packeis_status packeis_game_apply(packeis_game *game, packeis_move move)
-{
-    packeis_status status = packeis_game_check_move(game, move);
-    if (status != PACKEIS_OK)
-        return status;
-    status = pk_game_reserve(game, 1);
-    if (status != PACKEIS_OK)
-        return status;
-    pk_record *record = &game->history[game->plies];
-    /* The next undone action, played again, keeps the others for redo. */
-    int redoing = game->plies < game->redo_end && record->move == move;
-    record->before = game->state;
-    record->unpruned = 0;
-    record->move = move;
-    pk_play(game->setup, &game->state, move);
-    game->plies++;
-    if (!redoing)
-        game->redo_end = game->plies;
-    return PACKEIS_OK;
-}
-
-packeis_status packeis_game_redo(packeis_game *game)
-{
-    if (!game)
-        return PACKEIS_E_INVALID_ARGUMENT;
-    if (game->plies == game->redo_end)
-        return PACKEIS_E_NOTHING_TO_REDO;
-    pk_record *record = &game->history[game->plies++];
-    record->before = game->state; /* what undo restored, section 6 applied */
-    record->unpruned = 0;
-    pk_play(game->setup, &game->state, record->move);
-    return PACKEIS_OK;
-}
-
-size_t packeis_game_redo_count(const packeis_game *game)
-{
-    return game ? game->redo_end - game->plies : 0;
-}
-
-size_t packeis_game_ply_count(const packeis_game *game) { return game ? game->plies : 0; }
-
-packeis_status packeis_game_history(const packeis_game *game, packeis_move *moves,
-                                    size_t capacity, size_t *count)
-{
-    if (!game || !count || (!moves && capacity))
-        return PACKEIS_E_INVALID_ARGUMENT;
-    *count = game->plies;
-    if (game->plies > capacity)
-        return PACKEIS_E_BUFFER_TOO_SMALL;
-    for (size_t i = 0; i < game->plies; i++)
-        moves[i] = game->history[i].move;
-    return PACKEIS_OK;
-}
-
-/* Goes back to the position before action `plies` (see pk_record). */
-static void pk_game_restore(packeis_game *game, size_t plies)
-{
-    const pk_record *record = &game->history[plies];
-    game->state = record->before;
-    game->plies = plies;
-    if (record->unpruned)
-        game->setup->kernel->prune(game->setup, &game->state);
-}
-
-packeis_status packeis_game_undo(packeis_game *game)
-{
-    if (!game)
-        return PACKEIS_E_INVALID_ARGUMENT;
-    if (game->plies == 0)
-        return PACKEIS_E_NOTHING_TO_UNDO;
-    pk_game_restore(game, game->plies - 1);
-    return PACKEIS_OK;
-}
-
-packeis_status packeis_game_undo_to(packeis_game *game, size_t plies)
-{
-    if (!game)
-        return PACKEIS_E_INVALID_ARGUMENT;
-    if (plies > game->plies)
-        return PACKEIS_E_OUT_OF_RANGE;
-    if (plies < game->plies)
-        pk_game_restore(game, plies);
     return PACKEIS_OK;
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The observation planes and the legal move mask for machine learning. */
+/* packeis.h, "Machine learning": the observation planes and the legal
+ * move mask. */
 #include <string.h>
 
 #include "bits.h"
@@ -25,12 +26,6 @@ static float *pk_plane(float *planes, int plane)
     return planes + (size_t)plane * PK_PLANE_CELLS;
 }
 
-static int pk_layout_fish(const pk_setup *setup)
-{
-    return pk_popcount(setup->fish_set[1]) + 2 * pk_popcount(setup->fish_set[2]) +
-           3 * pk_popcount(setup->fish_set[3]);
-}
-
 /* The planes that come in fours, for player `player` (or -1: a player the
  * game does not have) in slot `k`. */
 static void pk_observe_player(const packeis_game *game, float *planes, int k, int player)
@@ -42,7 +37,8 @@ static void pk_observe_player(const packeis_game *game, float *planes, int k, in
                   present ? st->penguins[player] : 0);
     pk_fill_plane(pk_plane(planes, PACKEIS_PLANE_TO_ACT_0 + k),
                   present && st->turn == player ? lay->all : 0);
-    float fish = present ? (float)st->fish[player] / (float)pk_layout_fish(game->setup) : 0.0f;
+    float fish =
+        present ? (float)st->fish[player] / (float)pk_fish_on(game->setup, lay->all) : 0.0f;
     float floes = present ? (float)st->floes_won[player] / (float)lay->cells : 0.0f;
     int out = present && ((st->out >> player) & 1);
     pk_fill_constant(pk_plane(planes, PACKEIS_PLANE_FISH_WON_0 + k), lay->all, fish);
@@ -65,7 +61,7 @@ packeis_status packeis_game_observe(const packeis_game *game, unsigned flags, fl
     int first = 0;
     if ((flags & PACKEIS_OBSERVE_RELATIVE) && st->turn != PK_NO_PLAYER)
         first = st->turn;
-    for (int f = 1; f <= 3; f++)
+    for (int f = PK_MIN_FISH; f <= PK_MAX_FISH; f++)
         pk_fill_plane(pk_plane(planes, PACKEIS_PLANE_FISH_1 + f - 1),
                       st->floes & setup->fish_set[f]);
     for (int k = 0; k < PACKEIS_MAX_PLAYERS; k++)

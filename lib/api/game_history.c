@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: MIT */
+/* packeis.h, "Games: history and what each action did": the actions
+ * played, and who played each, the floes that left the board, who was
+ * credited with which floes, who went out. Worked out from the positions
+ * before and after the action, so that the hot path records nothing more
+ * than the position before each action. */
+#include <string.h>
+
+#include "bits.h"
+#include "internal.h"
+
+enum { PK_FIRST_HISTORY = 64 }; /* records: a whole game on most boards */
+
+packeis_status pk_game_grow(packeis_game *game, size_t needed)
+{
+    size_t capacity = game->capacity ? game->capacity : PK_FIRST_HISTORY;
+    while (capacity < needed)
+        capacity *= 2;
+    const packeis_allocator *allocator = &game->allocator;
+    pk_record *grown = pk_alloc(allocator, capacity * sizeof *grown);
+    if (!grown)
+        return PACKEIS_E_OUT_OF_MEMORY;
+    if (game->redo_end)
+        memcpy(grown, game->history, game->redo_end * sizeof *grown);
+    pk_release(allocator, game->history, game->capacity * sizeof *game->history);
+    game->history = grown;
+    game->capacity = capacity;
+    return PACKEIS_OK;
+}
+
+size_t packeis_game_ply_count(const packeis_game *game) { return game ? game->plies : 0; }
+
+packeis_status packeis_game_history(const packeis_game *game, packeis_move *moves,
+                                    size_t capacity, size_t *count)
+{
+    if (!game || !count || (!moves && capacity))
+        return PACKEIS_E_INVALID_ARGUMENT;
+    *count = game->plies;
+    if (game->plies > capacity)
+        return PACKEIS_E_BUFFER_TOO_SMALL;
+    for (size_t i = 0; i < game->plies; i++)
+        moves[i] = game->history[i].move;
+    return PACKEIS_OK;
+}
+
+/* The position after action `ply`, with floes out of play removed. */
+static pk_state pk_state_after(const packeis_game *game, size_t ply)
+{
+    if (ply + 1 < game->plies)
+        return pk_record_before(game->setup, &game->history[ply + 1]);
+    return game->state;
+}
+
+static int pk_valid_ply(const packeis_game *game, size_t ply)
+{
+    return game && ply < game->plies;
+}
+
+int packeis_game_ply_player(const packeis_game *game, size_t ply)
+{
+    return pk_valid_ply(game, ply) ? game->history[ply].before.turn : -1;
+}
+
+uint64_t packeis_game_ply_removed(const packeis_game *game, size_t ply)
+{
+    if (!pk_valid_ply(game, ply))
+        return 0;
+    pk_state before = pk_record_before(game->setup, &game->history[ply]);
+    return before.floes & ~pk_state_after(game, ply).floes;
+}
+
+/* A player is credited with floes its penguins stood on when they left the
+ * board (doc/rules.md, "Moving" and "Passing the turn; going out"): the
+ * mover's origin, and for a player going out
+ * the floes under its penguins, the mover's destination included. */
+uint64_t packeis_game_ply_credited(const packeis_game *game, size_t ply, int player)
+{
+    if (!pk_valid_ply(game, ply) || !pk_valid_player(game, player))
+        return 0;
+    const pk_record *record = &game->history[ply];
+    uint64_t stood = record->before.penguins[player];
+    if (record->before.turn == player)
+        stood |= pk_bit(pk_move_target(record->move));
+    return packeis_game_ply_removed(game, ply) & stood;
+}
+
+unsigned packeis_game_ply_players_out(const packeis_game *game, size_t ply)
+{
+    if (!pk_valid_ply(game, ply))
+        return 0;
+    return pk_state_after(game, ply).out & ~(unsigned)game->history[ply].before.out;
+}

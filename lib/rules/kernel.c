@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/* The kernel: the hot paths of the rules. meson compiles this one file twice
+ * (lib/rules/meson.build): for any processor as pk_kernel_generic, and with
+ * POPCNT, LZCNT, BMI1 and BMI2 as pk_kernel_bmi2; PK_KERNEL_NAME names the
+ * table each build exports, and core/dispatch.c chooses one per process.
+ *
+ * Its sections are the .inc files below, in the order they build on each
+ * other; they are parts of this file, not headers. Nothing here is visible
+ * outside the table. The processor-specific code is in core/bits.h. */
+
+/* Compiled without a name, as in lib_sources (which the fuzzers compile
+ * too), this is the generic kernel. */
+#ifndef PK_KERNEL_NAME
+#    define PK_KERNEL_NAME pk_kernel_generic
+#endif
+
+#include <string.h>
+
+#include "arcs.h"
+#include "bits.h"
+#include "internal.h"
+#include "rng.h"
+
+#include "kernel_moves.inc"   /* destinations, move counts, move lists */
+#include "kernel_actions.inc" /* placing, sliding, floes out of play, turn passing */
+#include "kernel_check.inc"   /* why a move is illegal */
+#include "kernel_search.inc"  /* playouts and perft */
+
+const pk_kernel PK_KERNEL_NAME = {
+    .move_count = k_move_count,
+    .legal_moves = k_legal_moves,
+    .reach = k_reach,
+    .check = k_check_move,
+    .play = k_play,
+    .playout = k_playout,
+    .perft = k_perft,
+    .prune = k_remove_unlinked,
+};
