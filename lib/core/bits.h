@@ -3,8 +3,9 @@
  * the kernel compiled with -mpopcnt/-mlzcnt/-mbmi2 (lib/rules/meson.build)
  * gets single instructions.
  *
- * Every processor-specific #if of the library is here: the kernel asks
- * PK_HAVE_PEXT (a plain C constant) and never tests the compiler's macros. */
+ * Every #if on the instruction set the compiler targets is here: the kernel
+ * tests PK_HAVE_PEXT, a plain C constant, never the compiler's macros.
+ * (core/dispatch.c asks the processor itself, at run time.) */
 #ifndef PK_BITS_H
 #define PK_BITS_H
 

@@ -204,6 +204,13 @@ extern const pk_kernel pk_kernel_generic;
 extern const pk_kernel pk_kernel_bmi2;
 #endif
 
+/* rules/placement.c: the rules of setting up (doc/rules.md, "Players and
+ * penguins", "Placement", "Variants"), for pk_setup_init(). */
+int pk_penguins_per_player(const packeis_options *options);
+void pk_placement_order(pk_setup *setup);
+uint64_t pk_placeable_floes(const pk_setup *setup);
+int pk_room_for_penguins(const pk_setup *setup);
+
 /* setup.c */
 packeis_status pk_setup_init(pk_setup *setup, const packeis_options *options);
 void pk_setup_reshuffle(pk_setup *setup, uint64_t seed);

@@ -22,27 +22,6 @@ static void pk_build_statics(void)
     pk_hash_keys(&pk_default_keys, PACKEIS_DEFAULT_HASH_SEED);
 }
 
-/* doc/rules.md, "Players and penguins": each player's penguins, by the
- * number of players, unless the options chose another number. */
-static int pk_setup_penguins(const packeis_options *options)
-{
-    static const int by_players[PACKEIS_MAX_PLAYERS + 1] = {[2] = 4, [3] = 3, [4] = 2};
-    return options->penguins ? options->penguins : by_players[options->players];
-}
-
-/* Who places the i-th penguin: doc/rules.md, "Placement" (in turn order), or
- * "Variants" (snake placement: round r places in order when r is even and in
- * reverse when r is odd). */
-static void pk_setup_placement_order(pk_setup *setup)
-{
-    int snake = (setup->variants >> PACKEIS_VARIANT_SNAKE_PLACEMENT) & 1;
-    for (int i = 0; i < setup->total_penguins; i++) {
-        int round = i / setup->players, seat = i % setup->players;
-        int reverse = snake && (round & 1);
-        setup->placer[i] = (uint8_t)(reverse ? setup->players - 1 - seat : seat);
-    }
-}
-
 /* Sets the layout and keys pointers from `board` and `standard`. */
 static void pk_setup_point(pk_setup *setup)
 {
@@ -99,14 +78,6 @@ static void pk_fish_bits(const uint8_t *fish, int cells, uint64_t *low, uint64_t
 #endif
 }
 
-/* The floes a penguin may be placed on (while free): doc/rules.md,
- * "Placement" (one fish), or "Variants" (any floe). */
-static uint64_t pk_setup_placeable(const pk_setup *setup)
-{
-    int any = (setup->variants >> PACKEIS_VARIANT_PLACE_ANY_FLOE) & 1;
-    return any ? setup->layout->all : setup->fish_set[1];
-}
-
 /* Fish sets and placeable floes from setup->fish: fish counts 1, 2, 3 are
  * told apart by their two bits. */
 static void pk_setup_fish_sets(pk_setup *setup, int cells)
@@ -117,7 +88,7 @@ static void pk_setup_fish_sets(pk_setup *setup, int cells)
     setup->fish_set[1] = low & ~high;
     setup->fish_set[2] = high & ~low;
     setup->fish_set[3] = low & high;
-    setup->placeable = pk_setup_placeable(setup);
+    setup->placeable = pk_placeable_floes(setup);
 }
 
 /* The standard board's fish for another seed; nothing else changes. The
@@ -141,7 +112,7 @@ static void pk_setup_rules(pk_setup *setup, const packeis_options *options)
 {
     setup->kernel = pk_select_kernel();
     setup->players = options->players;
-    setup->penguins = pk_setup_penguins(options);
+    setup->penguins = pk_penguins_per_player(options);
     setup->total_penguins = setup->players * setup->penguins;
     setup->variants = options->variants;
     setup->standard = options->custom_cells == 0;
@@ -165,13 +136,11 @@ packeis_status pk_setup_init(pk_setup *setup, const packeis_options *options)
             setup->fish[c] = (uint8_t)options->fish[c];
         pk_setup_fish_sets(setup, (int)options->custom_cells);
     }
-    /* doc/rules.md, "Placement": room for every penguin, so that placement
-     * never gets stuck. */
-    if (pk_popcount(setup->placeable) < setup->total_penguins) {
+    if (!pk_room_for_penguins(setup)) {
         pk_setup_release(setup);
         return PACKEIS_E_TOO_FEW_FLOES;
     }
-    pk_setup_placement_order(setup);
+    pk_placement_order(setup);
     setup->start_hash = pk_setup_start_hash(setup);
     return PACKEIS_OK;
 }
