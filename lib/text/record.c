@@ -63,7 +63,8 @@ static int pk_record_same_state(const pk_state *a, const pk_state *b)
 }
 
 /* The position before the first action, or the current one when none was
- * played. A playout records its positions without section 6 (internal.h),
+ * played. A playout records its positions with the floes out of play still
+ * on the board (doc/rules.md, "Floes out of play"; pk_record, internal.h),
  * but never the first: that one is the game's position as it stood. */
 static const pk_state *pk_record_start_state(const packeis_game *game)
 {
