@@ -17,6 +17,8 @@
 
 #include <packeis/packeis.h>
 
+#include "counting_alloc.h"
+
 #define NCELLS     PACKEIS_MAX_CELLS
 #define NPLAYERS   PACKEIS_MAX_PLAYERS
 #define MAX_PLIES  160
@@ -129,8 +131,8 @@ static void play_fixed(packeis_game *g, size_t plies)
 }
 
 /* A small custom board (20 floes), so that cells 20..63 are valid move
- * values but not cells of the layout. */
-static packeis_game *small_game(void)
+ * values but not cells of the layout; on allocator `a` (NULL: the default). */
+static packeis_game *small_game_on(const packeis_allocator *a)
 {
     int x[20], y[20], fish[20];
     packeis_options *o = NULL;
@@ -139,12 +141,14 @@ static packeis_game *small_game(void)
         x[i] = 2 * (i % 5) + (y[i] & 1);
         fish[i] = i % 3 == 0 ? 2 : 1;
     }
-    assert_int_equal(packeis_options_new(NULL, &o), PACKEIS_OK);
+    assert_int_equal(packeis_options_new(a, &o), PACKEIS_OK);
     assert_int_equal(packeis_options_set_layout(o, x, y, fish, 20), PACKEIS_OK);
     packeis_game *g = new_game(o);
     packeis_options_free(o);
     return g;
 }
+
+static packeis_game *small_game(void) { return small_game_on(NULL); }
 
 static packeis_game *stage_game(enum stage stage)
 {
@@ -899,46 +903,6 @@ static void test_illegal_moves(void **state)
 /* ------------------------------------------------------------------------ */
 /* Allocator failure injection.                                             */
 
-#define MAX_BLOCKS 64
-
-typedef struct counting {
-    long calls, fail_at, failures;
-    size_t live;
-    struct {
-        void *block;
-        size_t size;
-    } blocks[MAX_BLOCKS];
-    int bad_release;
-} counting;
-
-static void *counting_alloc(void *context, size_t size)
-{
-    counting *c = context;
-    if (++c->calls == c->fail_at) {
-        c->failures++;
-        return NULL;
-    }
-    if (c->live == MAX_BLOCKS)
-        return NULL;
-    void *block = malloc(size ? size : 1);
-    c->blocks[c->live].block = block;
-    c->blocks[c->live++].size = size;
-    return block;
-}
-
-static void counting_release(void *context, void *block, size_t size)
-{
-    counting *c = context;
-    for (size_t i = 0; i < c->live; i++)
-        if (c->blocks[i].block == block) {
-            c->bad_release += c->blocks[i].size != size;
-            c->blocks[i] = c->blocks[--c->live];
-            free(block);
-            return;
-        }
-    c->bad_release++; /* NULL, unknown or released twice */
-}
-
 /* Runs `call`; if the allocator refused, checks the status and that the
  * game did not change, then runs it again (the allocator fails only once). */
 #define WITH_RETRY(c, g, call)                                                                 \
@@ -963,7 +927,7 @@ typedef struct outcome {
     size_t batch_plies;
 } outcome;
 
-static packeis_options *scenario_options(counting *c, const packeis_allocator *a)
+static packeis_options *scenario_options(tc_alloc *c, const packeis_allocator *a)
 {
     packeis_options *keep = (packeis_options *)&keep, *o = keep;
     packeis_status status = packeis_options_new(a, &o);
@@ -979,7 +943,7 @@ static packeis_options *scenario_options(counting *c, const packeis_allocator *a
 }
 
 /* game_new and clone: on failure the output is untouched. */
-static packeis_game *scenario_new(counting *c, const packeis_options *o,
+static packeis_game *scenario_new(tc_alloc *c, const packeis_options *o,
                                   const packeis_game *from)
 {
     packeis_game *keep = (packeis_game *)&keep, *g = keep;
@@ -994,7 +958,7 @@ static packeis_game *scenario_new(counting *c, const packeis_options *o,
     return g;
 }
 
-static void scenario_apply(counting *c, packeis_game *g, size_t plies)
+static void scenario_apply(tc_alloc *c, packeis_game *g, size_t plies)
 {
     packeis_move moves[PACKEIS_MAX_MOVES];
     for (size_t i = 0; i < plies; i++) {
@@ -1006,7 +970,7 @@ static void scenario_apply(counting *c, packeis_game *g, size_t plies)
     }
 }
 
-static void scenario(counting *c, const packeis_allocator *a, outcome *out)
+static void scenario(tc_alloc *c, const packeis_allocator *a, outcome *out)
 {
     packeis_options *o = scenario_options(c, a);
     packeis_game *g = scenario_new(c, o, NULL), *target = scenario_new(c, o, NULL);
@@ -1038,17 +1002,16 @@ static void scenario(counting *c, const packeis_allocator *a, outcome *out)
 static void test_allocator_failures(void **state)
 {
     (void)state;
-    static counting c;
+    static tc_alloc c;
     static outcome clean, injected;
-    packeis_allocator a = {counting_alloc, counting_release, &c};
-    memset(&c, 0, sizeof c);
+    packeis_allocator a = tc_alloc_allocator(&c);
+    tc_alloc_init(&c, 0);
     scenario(&c, &a, &clean);
     long total = c.calls;
     assert_int_equal(c.live, 0);
     assert_int_equal(c.bad_release, 0);
     for (long n = 1;; n++) {
-        memset(&c, 0, sizeof c);
-        c.fail_at = n;
+        tc_alloc_init(&c, n);
         scenario(&c, &a, &injected);
         assert_int_equal(c.live, 0);
         assert_int_equal(c.bad_release, 0);
@@ -1207,57 +1170,18 @@ static void test_threads_clones(void **state)
 /* ------------------------------------------------------------------------ */
 /* Assign across allocators; reset.                                         */
 
-/* A counting allocator that can be retired: after that, any call fails. */
-typedef struct retiring {
-    counting count;
-    int retired;
-} retiring;
-
-static void *retiring_alloc(void *context, size_t size)
-{
-    retiring *r = context;
-    if (r->retired)
-        fail_msg("a retired allocator was asked for %zu bytes", size);
-    return counting_alloc(&r->count, size);
-}
-
-static void retiring_release(void *context, void *block, size_t size)
-{
-    retiring *r = context;
-    if (r->retired)
-        fail_msg("a retired allocator was given back %zu bytes", size);
-    counting_release(&r->count, block, size);
-}
-
-/* The small custom layout of small_game(), on allocator `a`. */
-static packeis_game *small_game_on(const packeis_allocator *a)
-{
-    int x[20], y[20], fish[20];
-    packeis_options *o = NULL;
-    for (int i = 0; i < 20; i++) {
-        y[i] = i / 5;
-        x[i] = 2 * (i % 5) + (y[i] & 1);
-        fish[i] = i % 3 == 0 ? 2 : 1;
-    }
-    assert_int_equal(packeis_options_new(a, &o), PACKEIS_OK);
-    assert_int_equal(packeis_options_set_layout(o, x, y, fish, 20), PACKEIS_OK);
-    packeis_game *g = new_game(o);
-    packeis_options_free(o);
-    return g;
-}
-
 /* A target keeps every allocation on its own allocator: a custom board
  * assigned from another allocator is copied, never shared, and a failed copy
  * leaves the target as it was. */
 static void test_assign_across_allocators(void **state)
 {
     (void)state;
-    static retiring ra, rb;
+    static tc_alloc ra, rb;
     static snapshot before, after;
-    memset(&ra, 0, sizeof ra);
-    memset(&rb, 0, sizeof rb);
-    packeis_allocator a = {retiring_alloc, retiring_release, &ra};
-    packeis_allocator b = {retiring_alloc, retiring_release, &rb};
+    tc_alloc_init(&ra, 0);
+    tc_alloc_init(&rb, 0);
+    packeis_allocator a = tc_alloc_allocator(&ra);
+    packeis_allocator b = tc_alloc_allocator(&rb);
     packeis_game *source = small_game_on(&a), *target = small_game_on(&b);
     play_fixed(source, 8 + 3);
     packeis_game *standard = NULL;
@@ -1268,15 +1192,15 @@ static void test_assign_across_allocators(void **state)
     assert_int_equal(packeis_game_assign(target, standard), PACKEIS_OK);
     packeis_game_free(standard);
     snap_take(target, &before);
-    rb.count.fail_at = rb.count.calls + 1;
+    rb.fail_at = rb.calls + 1; /* the next call only */
     assert_int_equal(packeis_game_assign(target, source), PACKEIS_E_OUT_OF_MEMORY);
     snap_expect(target, &before);
     assert_int_equal(packeis_game_assign(target, source), PACKEIS_OK);
     snap_take(source, &before);
     packeis_game_free(source);
-    assert_int_equal(ra.count.live, 0);
-    assert_int_equal(ra.count.bad_release, 0);
-    ra.retired = 1;
+    assert_int_equal(ra.live, 0);
+    assert_int_equal(ra.bad_release, 0);
+    tc_alloc_retire(&ra); /* the target must not use `a` any more */
     snap_take(target, &after);
     assert_memory_equal(&after, &before, sizeof after);
     packeis_game *copy = NULL;
@@ -1284,8 +1208,9 @@ static void test_assign_across_allocators(void **state)
     assert_int_equal(packeis_game_playout(copy, 3, NULL), PACKEIS_OK);
     packeis_game_free(target);
     packeis_game_free(copy);
-    assert_int_equal(rb.count.live, 0);
-    assert_int_equal(rb.count.bad_release, 0);
+    assert_int_equal(rb.live, 0);
+    assert_int_equal(rb.bad_release, 0);
+    assert_int_equal(ra.retired_calls, 0);
 }
 
 static packeis_options *reset_options(int players, uint64_t seed, int variant,
@@ -1341,17 +1266,17 @@ static void test_reset_equals_new(void **state)
 static void test_reset_custom_and_clone(void **state)
 {
     (void)state;
-    static counting c;
+    static tc_alloc c;
     static snapshot start, cloned;
-    memset(&c, 0, sizeof c);
-    packeis_allocator a = {counting_alloc, counting_release, &c};
+    tc_alloc_init(&c, 0);
+    packeis_allocator a = tc_alloc_allocator(&c);
     packeis_game *g = small_game_on(&a);
     snap_take(g, &start);
     play_fixed(g, 8 + 3);
     packeis_game *copy = NULL;
     assert_int_equal(packeis_game_clone(g, &copy), PACKEIS_OK);
     snap_take(copy, &cloned);
-    c.fail_at = c.calls + 1; /* any allocation from here fails */
+    tc_alloc_fail_from(&c, c.calls + 1); /* any allocation from here fails */
     assert_int_equal(packeis_game_reset(g, 99), PACKEIS_OK);
     assert_int_equal(c.failures, 0);
     snap_expect(g, &start);
@@ -1366,22 +1291,22 @@ static void test_reset_custom_and_clone(void **state)
 static void test_reset_standard_no_allocation(void **state)
 {
     (void)state;
-    static counting c;
+    static tc_alloc c;
     static snapshot cloned;
-    memset(&c, 0, sizeof c);
-    packeis_allocator a = {counting_alloc, counting_release, &c};
+    tc_alloc_init(&c, 0);
+    packeis_allocator a = tc_alloc_allocator(&c);
     packeis_options *o = NULL;
     assert_int_equal(packeis_options_new(&a, &o), PACKEIS_OK);
     packeis_game *g = new_game(o), *copy = NULL;
     play_fixed(g, 10);
     assert_int_equal(packeis_game_clone(g, &copy), PACKEIS_OK);
     snap_take(copy, &cloned);
-    c.fail_at = c.calls + 1;
+    tc_alloc_fail_from(&c, c.calls + 1);
     for (uint64_t seed = 0; seed < 5; seed++)
         assert_int_equal(packeis_game_reset(g, seed), PACKEIS_OK);
     assert_int_equal(c.failures, 0);
     snap_expect(copy, &cloned);
-    c.fail_at = 0;
+    tc_alloc_fail_from(&c, 0);
     packeis_game_free(copy);
     packeis_game_free(g);
     packeis_options_free(o);

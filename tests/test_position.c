@@ -13,6 +13,7 @@
 
 #include <packeis/packeis.h>
 
+#include "counting_alloc.h"
 #include "splitmix.h"
 
 #define TEXT_SIZE 4096
@@ -503,47 +504,32 @@ static void test_bad_arguments(void **state)
     packeis_game_free(game);
 }
 
-/* An allocator that fails from the n-th call on and counts what is live. */
-typedef struct counting {
-    int calls, fail_at;
-    long live;
-} counting;
-
-static void *counting_alloc(void *context, size_t size)
-{
-    counting *c = context;
-    if (c->calls++ >= c->fail_at)
-        return NULL;
-    c->live++;
-    return malloc(size);
-}
-
-static void counting_release(void *context, void *block, size_t size)
-{
-    (void)size;
-    ((counting *)context)->live--;
-    free(block);
-}
-
 static void test_allocation_failures(void **state)
 {
     (void)state;
-    for (int fail_at = 0;; fail_at++) {
-        counting c = {0, fail_at, 0};
-        packeis_allocator allocator = {counting_alloc, counting_release, &c};
+    /* Every call from the n-th on fails: the load must give up cleanly
+     * wherever its allocations stop. */
+    for (long fail_from = 1;; fail_from++) {
+        tc_alloc c;
+        tc_alloc_init(&c, 0);
+        tc_alloc_fail_from(&c, fail_from);
+        packeis_allocator allocator = tc_alloc_allocator(&c);
         packeis_game *game = NULL;
         size_t stop;
         packeis_status status =
             packeis_game_load_position(row, strlen(row), &allocator, &game, &stop);
         if (status == PACKEIS_OK) {
+            assert_int_equal(c.failures, 0);
             assert_true(c.live > 0);
             packeis_game_free(game);
             assert_int_equal(c.live, 0);
+            assert_int_equal(c.bad_release, 0);
             break;
         }
         assert_int_equal(status, PACKEIS_E_OUT_OF_MEMORY);
         assert_null(game);
         assert_int_equal(c.live, 0);
+        assert_int_equal(c.bad_release, 0);
     }
 }
 

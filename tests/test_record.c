@@ -13,6 +13,7 @@
 
 #include <packeis/packeis.h>
 
+#include "counting_alloc.h"
 #include "splitmix.h"
 
 enum { BIG = 1 << 14 };
@@ -728,26 +729,6 @@ static void test_truncated_position(void **state)
 
 /* ---- allocation failures ------------------------------------------------ */
 
-typedef struct counting {
-    long calls, fail_at, live;
-} counting;
-
-static void *counting_alloc(void *context, size_t size)
-{
-    counting *c = context;
-    if (++c->calls == c->fail_at)
-        return NULL;
-    c->live++;
-    return malloc(size);
-}
-
-static void counting_release(void *context, void *block, size_t size)
-{
-    (void)size;
-    ((counting *)context)->live--;
-    free(block);
-}
-
 /* Each allocation of a load fails in turn: a clean error, nothing leaked;
  * the game, with its allocator, loads when none fails. */
 static void expect_allocation_failures(const packeis_game *game)
@@ -755,8 +736,9 @@ static void expect_allocation_failures(const packeis_game *game)
     static char text[BIG];
     size_t length = save(game, text);
     for (long fail_at = 1;; fail_at++) {
-        counting c = {0, fail_at, 0};
-        packeis_allocator allocator = {counting_alloc, counting_release, &c};
+        tc_alloc c;
+        tc_alloc_init(&c, fail_at);
+        packeis_allocator allocator = tc_alloc_allocator(&c);
         packeis_game *loaded = NULL;
         size_t stop = 0;
         packeis_status status =
@@ -766,11 +748,14 @@ static void expect_allocation_failures(const packeis_game *game)
             expect_same_play(game, loaded);
             packeis_game_free(loaded);
             assert_int_equal(c.live, 0);
+            assert_int_equal(c.bad_release, 0);
             break;
         }
         assert_int_equal(status, PACKEIS_E_OUT_OF_MEMORY);
+        assert_int_equal(c.failures, 1);
         assert_null(loaded);
         assert_int_equal(c.live, 0);
+        assert_int_equal(c.bad_release, 0);
     }
 }
 

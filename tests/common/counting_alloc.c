@@ -18,16 +18,28 @@ void tc_alloc_init(tc_alloc *a, long fail_at)
 {
     a->calls = 0;
     a->fail_at = fail_at;
+    a->fail_from = 0;
     a->failures = 0;
     a->live = 0;
     a->bad_release = 0;
+    a->retired = 0;
+    a->retired_calls = 0;
     a->blocks = NULL;
 }
+
+void tc_alloc_fail_from(tc_alloc *a, long call) { a->fail_from = call; }
+
+void tc_alloc_retire(tc_alloc *a) { a->retired = 1; }
 
 static void *tc_alloc_take(void *context, size_t size)
 {
     tc_alloc *a = context;
-    if (++a->calls == a->fail_at) {
+    if (a->retired) {
+        a->retired_calls++;
+        return NULL;
+    }
+    ++a->calls;
+    if (a->calls == a->fail_at || (a->fail_from > 0 && a->calls >= a->fail_from)) {
         a->failures++;
         return NULL;
     }
@@ -47,6 +59,7 @@ static void *tc_alloc_take(void *context, size_t size)
 static void tc_alloc_give(void *context, void *block, size_t size)
 {
     tc_alloc *a = context;
+    a->retired_calls += a->retired;
     for (tc_block *b = a->blocks; b; b = b->next) {
         header *h = (header *)(void *)b;
         if ((void *)(h + 1) != block)
