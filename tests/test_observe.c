@@ -12,39 +12,11 @@
 
 #include <packeis/packeis.h>
 
-#define COUNT(a)   (sizeof(a) / sizeof((a)[0]))
+#include "builders.h"
+
 #define PLANES     PACKEIS_OBSERVATION_PLANES
 #define CELLS      PACKEIS_MAX_CELLS
 #define SENTINEL_F (-7.25f)
-
-typedef struct floe {
-    int x, y, fish;
-} floe;
-
-static packeis_game *make_game(const floe *floes, size_t count, int players, int penguins)
-{
-    int x[CELLS], y[CELLS], fish[CELLS];
-    for (size_t i = 0; i < count; i++) {
-        x[i] = floes[i].x;
-        y[i] = floes[i].y;
-        fish[i] = floes[i].fish;
-    }
-    packeis_options *options = NULL;
-    assert_int_equal(packeis_options_new(NULL, &options), PACKEIS_OK);
-    assert_int_equal(packeis_options_set_players(options, players), PACKEIS_OK);
-    assert_int_equal(packeis_options_set_penguins(options, penguins), PACKEIS_OK);
-    assert_int_equal(packeis_options_set_layout(options, x, y, fish, count), PACKEIS_OK);
-    packeis_game *game = NULL;
-    assert_int_equal(packeis_game_new(options, &game), PACKEIS_OK);
-    packeis_options_free(options);
-    return game;
-}
-
-static void play(packeis_game *game, const packeis_move *moves, size_t count)
-{
-    for (size_t i = 0; i < count; i++)
-        assert_int_equal(packeis_game_apply(game, moves[i]), PACKEIS_OK);
-}
 
 static void observe(const packeis_game *game, unsigned flags, float *planes)
 {
@@ -88,15 +60,15 @@ static void assert_plane(const float *planes, int plane, uint64_t on, float valu
  * slides 0 -> 1 (floe 0: 1 fish); player 1 then has no move and goes out
  * with floe 4 (1 fish). Player 2 is to move. On the board: 1 (player 0),
  * 2, 3, 5 (player 2), 6, 7; floes 0 and 4 are gone. */
-static const floe board[] = {{0, 0, 1},  {2, 0, 1},  {4, 0, 2},  {6, 0, 3},
-                             {20, 0, 1}, {30, 0, 1}, {32, 0, 1}, {34, 0, 2}};
+static const tc_floe board[] = {{0, 0, 1},  {2, 0, 1},  {4, 0, 2},  {6, 0, 3},
+                                {20, 0, 1}, {30, 0, 1}, {32, 0, 1}, {34, 0, 2}};
 static const packeis_move opening[] = {0 * 65, 4 * 65, 5 * 65, 0 * 64 + 1};
 #define LAYOUT (BIT(8) - 1)
 
 static packeis_game *position(void)
 {
-    packeis_game *game = make_game(board, COUNT(board), 3, 1);
-    play(game, opening, COUNT(opening));
+    packeis_game *game = tc_custom_game(board, TC_COUNT(board), 3, 1, 0);
+    tc_play(game, opening, TC_COUNT(opening));
     assert_int_equal(packeis_game_phase(game), PACKEIS_PHASE_MOVEMENT);
     assert_int_equal(packeis_game_current_player(game), 2);
     assert_int_equal(packeis_game_is_out(game, 1), 1);
@@ -180,8 +152,8 @@ static void test_planes_placement(void **state)
 {
     (void)state;
     static float o[PACKEIS_OBSERVATION_SIZE];
-    packeis_game *game = make_game(board, COUNT(board), 3, 1);
-    play(game, opening, 1); /* player 0 on 0; player 1 to place */
+    packeis_game *game = tc_custom_game(board, TC_COUNT(board), 3, 1, 0);
+    tc_play(game, opening, 1); /* player 0 on 0; player 1 to place */
     observe(game, 0, o);
     assert_plane(o, PACKEIS_PLANE_FISH_1, BIT(0) | BIT(1) | BIT(4) | BIT(5) | BIT(6), 1.0f);
     assert_plane(o, PACKEIS_PLANE_FISH_2, BIT(2) | BIT(7), 1.0f);
@@ -252,7 +224,7 @@ static void test_relative_rotation(void **state)
         observe(game, PACKEIS_OBSERVE_RELATIVE, relative);
         for (int k = 0; k < PLANES; k++) {
             int g = -1;
-            for (size_t i = 0; i < COUNT(groups); i++)
+            for (size_t i = 0; i < TC_COUNT(groups); i++)
                 if (k >= groups[i] && k < groups[i] + 4)
                     g = groups[i];
             int from = g < 0 || me < 0 ? k : g + (k - g + me) % 4;
@@ -280,24 +252,24 @@ static void test_observe_buffers_and_flags(void **state)
     assert_int_equal(packeis_game_observe(game, 0, NULL, 0, &count),
                      PACKEIS_E_BUFFER_TOO_SMALL);
     assert_int_equal(count, PACKEIS_OBSERVATION_SIZE);
-    for (size_t i = 0; i < COUNT(o); i++)
+    for (size_t i = 0; i < TC_COUNT(o); i++)
         o[i] = SENTINEL_F;
     count = 0;
     assert_int_equal(packeis_game_observe(game, PACKEIS_OBSERVE_RELATIVE, o,
                                           PACKEIS_OBSERVATION_SIZE - 1, &count),
                      PACKEIS_E_BUFFER_TOO_SMALL);
     assert_int_equal(count, PACKEIS_OBSERVATION_SIZE);
-    for (size_t i = 0; i < COUNT(o); i++)
+    for (size_t i = 0; i < TC_COUNT(o); i++)
         assert_true(o[i] == SENTINEL_F);
     static const unsigned unknown[] = {2u, 3u, 4u, 0x80000000u, ~0u};
-    for (size_t i = 0; i < COUNT(unknown); i++) {
+    for (size_t i = 0; i < TC_COUNT(unknown); i++) {
         count = 12345;
         assert_int_equal(
             packeis_game_observe(game, unknown[i], o, PACKEIS_OBSERVATION_SIZE, &count),
             PACKEIS_E_INVALID_ARGUMENT);
         assert_int_equal(count, 12345);
     }
-    for (size_t i = 0; i < COUNT(o); i++)
+    for (size_t i = 0; i < TC_COUNT(o); i++)
         assert_true(o[i] == SENTINEL_F);
     packeis_game_free(game);
 }
@@ -417,7 +389,7 @@ static void test_move_constructors(void **state)
                 assert_int_equal(packeis_move_slide(c, t), c * 64 + t);
     }
     static const int bad[] = {-1, CELLS, 65, 4096, -65, 0x7FFFFFFF};
-    for (size_t i = 0; i < COUNT(bad); i++) {
+    for (size_t i = 0; i < TC_COUNT(bad); i++) {
         assert_int_equal(packeis_move_placement(bad[i]), PACKEIS_MOVE_NONE);
         assert_int_equal(packeis_move_slide(bad[i], 1), PACKEIS_MOVE_NONE);
         assert_int_equal(packeis_move_slide(1, bad[i]), PACKEIS_MOVE_NONE);

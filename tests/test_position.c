@@ -88,7 +88,8 @@ static void compare_moves(const packeis_game *a, const packeis_game *b)
     packeis_status counted = ca ? PACKEIS_E_BUFFER_TOO_SMALL : PACKEIS_OK;
     assert_int_equal(packeis_game_legal_moves(a, NULL, 0, &na), counted);
     assert_int_equal(packeis_game_legal_moves(b, NULL, 0, &nb), counted);
-    assert_true(na == ca && nb == ca);
+    assert_int_equal(na, ca);
+    assert_int_equal(nb, ca);
 }
 
 static void compare_player(const packeis_game *a, const packeis_game *b, int p)

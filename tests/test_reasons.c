@@ -12,45 +12,12 @@
 
 #include <packeis/packeis.h>
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+#include "builders.h"
+
 /* Moves as constants, by the documented values (a placement on c is c * 65,
  * a slide from a to b is a * 64 + b), checked in test_encoding_constants. */
-#define P(c)    ((packeis_move)((c)*65))
-#define S(a, b) ((packeis_move)((a)*64 + (b)))
-
-typedef struct floe {
-    int x, y, fish;
-} floe;
-
-static packeis_game *make_game(const floe *floes, size_t count, int players, int penguins,
-                               int any_floe)
-{
-    int x[PACKEIS_MAX_CELLS], y[PACKEIS_MAX_CELLS], fish[PACKEIS_MAX_CELLS];
-    assert_true(count <= PACKEIS_MAX_CELLS);
-    for (size_t i = 0; i < count; i++) {
-        x[i] = floes[i].x;
-        y[i] = floes[i].y;
-        fish[i] = floes[i].fish;
-    }
-    packeis_options *options = NULL;
-    assert_int_equal(packeis_options_new(NULL, &options), PACKEIS_OK);
-    assert_int_equal(packeis_options_set_players(options, players), PACKEIS_OK);
-    assert_int_equal(packeis_options_set_penguins(options, penguins), PACKEIS_OK);
-    assert_int_equal(packeis_options_set_layout(options, x, y, fish, count), PACKEIS_OK);
-    assert_int_equal(
-        packeis_options_set_variant(options, PACKEIS_VARIANT_PLACE_ANY_FLOE, any_floe),
-        PACKEIS_OK);
-    packeis_game *game = NULL;
-    assert_int_equal(packeis_game_new(options, &game), PACKEIS_OK);
-    packeis_options_free(options);
-    return game;
-}
-
-static void play(packeis_game *game, const packeis_move *moves, size_t count)
-{
-    for (size_t i = 0; i < count; i++)
-        assert_int_equal(packeis_game_apply(game, moves[i]), PACKEIS_OK);
-}
+#define P(c)    TC_P(c)
+#define S(a, b) TC_S(a, b)
 
 /* What a refusal must not change. */
 typedef struct seen {
@@ -130,7 +97,7 @@ static void test_encoding_constants(void **state)
  *
  *   P0  __  P1  03  P0  05  06  07  08  ..  P1  __
  *     11  12  13  14                                                      */
-static const floe board[] = {
+static const tc_floe board[] = {
     {0, 0, 1},  {2, 0, 1},  {4, 0, 1},  {6, 0, 1},  {8, 0, 1},
     {10, 0, 1}, {12, 0, 1}, {14, 0, 1}, {16, 0, 3}, {20, 0, 1},
     {22, 0, 1}, {1, 1, 1},  {3, 1, 1},  {5, 1, 2},  {7, 1, 1},
@@ -139,13 +106,13 @@ static const packeis_move opening[] = {P(1), P(2), P(4), P(10), S(1, 0), S(10, 9
 
 static packeis_game *placement_game(int any_floe)
 {
-    return make_game(board, COUNT(board), 2, 2, any_floe);
+    return tc_custom_game(board, TC_COUNT(board), 2, 2, any_floe ? TC_ANY_FLOE : 0u);
 }
 
 static packeis_game *movement_game(void)
 {
     packeis_game *game = placement_game(0);
-    play(game, opening, COUNT(opening));
+    tc_play(game, opening, TC_COUNT(opening));
     /* The position drawn above. */
     assert_int_equal(packeis_game_phase(game), PACKEIS_PHASE_MOVEMENT);
     assert_int_equal(packeis_game_current_player(game), 0);
@@ -160,7 +127,7 @@ static packeis_game *movement_game(void)
     size_t count = 0;
     assert_int_equal(packeis_game_legal_moves(game, got, PACKEIS_MAX_MOVES, &count),
                      PACKEIS_OK);
-    assert_int_equal(count, COUNT(legal));
+    assert_int_equal(count, TC_COUNT(legal));
     assert_memory_equal(got, legal, sizeof legal);
     return game;
 }
@@ -221,9 +188,9 @@ static void test_occupied(void **state)
 {
     (void)state;
     packeis_game *game = placement_game(0);
-    play(game, opening, 1);                          /* player 0 on 1 */
+    tc_play(game, opening, 1);                       /* player 0 on 1 */
     assert_rejected(game, P(1), PACKEIS_E_OCCUPIED); /* the other player's penguin */
-    play(game, &opening[1], 1);                      /* player 1 on 2 */
+    tc_play(game, &opening[1], 1);                   /* player 1 on 2 */
     assert_rejected(game, P(2), PACKEIS_E_OCCUPIED); /* its own */
     assert_rejected(game, P(1), PACKEIS_E_OCCUPIED);
     packeis_game_free(game);
@@ -258,7 +225,7 @@ static void test_wrong_phase(void **state)
     (void)state;
     packeis_game *game = placement_game(0);
     assert_rejected(game, S(3, 5), PACKEIS_E_WRONG_PHASE);
-    play(game, opening, 1);
+    tc_play(game, opening, 1);
     assert_rejected(game, S(1, 0), PACKEIS_E_WRONG_PHASE); /* a penguin, a free way */
     packeis_game_free(game);
     game = movement_game();
@@ -277,11 +244,11 @@ static void test_order_value_before_phase(void **state)
     /* Values that are no moves are out of range in either phase. */
     static const packeis_move none[] = {PACKEIS_MOVE_NONE, PACKEIS_MOVE_VALUES, 0x8000, 0xFFFE};
     packeis_game *game = placement_game(0);
-    for (size_t i = 0; i < COUNT(none); i++)
+    for (size_t i = 0; i < TC_COUNT(none); i++)
         assert_rejected(game, none[i], PACKEIS_E_OUT_OF_RANGE);
     packeis_game_free(game);
     game = movement_game();
-    for (size_t i = 0; i < COUNT(none); i++)
+    for (size_t i = 0; i < TC_COUNT(none); i++)
         assert_rejected(game, none[i], PACKEIS_E_OUT_OF_RANGE);
     packeis_game_free(game);
 }
@@ -327,7 +294,7 @@ static void test_order_game_over_first(void **state)
     (void)state;
     /* (0,0) (2,0) (4,0): player 0 on 1, player 1 on 0. 1 -> 2 ends the game:
      * player 1 is stuck beside the new gap, then player 0 on 2. */
-    static const floe row[] = {{0, 0, 1}, {2, 0, 1}, {4, 0, 3}};
+    static const tc_floe row[] = {{0, 0, 1}, {2, 0, 1}, {4, 0, 3}};
     static const packeis_move moves[] = {P(1), P(0), S(1, 2)};
     static const packeis_move after[] = {
         PACKEIS_MOVE_NONE,
@@ -341,10 +308,10 @@ static void test_order_game_over_first(void **state)
         S(0, 1),
         S(63, 0),
     };
-    packeis_game *game = make_game(row, COUNT(row), 2, 1, 0);
-    play(game, moves, COUNT(moves));
+    packeis_game *game = tc_custom_game(row, TC_COUNT(row), 2, 1, 0);
+    tc_play(game, moves, TC_COUNT(moves));
     assert_int_equal(packeis_game_phase(game), PACKEIS_PHASE_OVER);
-    for (size_t i = 0; i < COUNT(after); i++)
+    for (size_t i = 0; i < TC_COUNT(after); i++)
         assert_rejected(game, after[i], PACKEIS_E_GAME_OVER);
     assert_int_equal(packeis_game_check_move(NULL, PACKEIS_MOVE_NONE),
                      PACKEIS_E_INVALID_ARGUMENT);

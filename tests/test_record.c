@@ -666,7 +666,8 @@ static void test_position_round_trips(void **state)
         packeis_game_free(game);
         played++;
     }
-    assert_true(played > 500 && with_position > 400);
+    assert_true(played > 500);
+    assert_true(with_position > 400);
 }
 
 /* The row record with `from` (found once) replaced by `to`; the error is

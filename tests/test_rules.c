@@ -13,26 +13,23 @@
 
 #include <packeis/packeis.h>
 
+#include "builders.h"
+
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-#define BIT(c)   ((uint64_t)1 << (c))
+#define BIT(c) ((uint64_t)1 << (c))
 /* Moves as constants, by the values documented at ::packeis_move: a
  * placement on c is c * 65, a slide from a to b is a * 64 + b (checked
  * against the constructors in test_move_encoding). */
-#define P(c)    ((packeis_move)((c)*65))
-#define S(a, b) ((packeis_move)((a)*64 + (b)))
+#define P(c)    TC_P(c)
+#define S(a, b) TC_S(a, b)
 
 enum { EAST, NORTH_EAST, NORTH_WEST, WEST, SOUTH_WEST, SOUTH_EAST };
 
-typedef struct floe {
-    int x, y, fish;
-} floe;
-
 /* A custom layout, the setup, and a line of actions to play on it. */
 typedef struct scenario {
-    const floe *floes;
+    const tc_floe *floes;
     size_t floe_count;
     int players, penguins;
     const packeis_move *moves;
@@ -41,41 +38,15 @@ typedef struct scenario {
 
 #define SCENARIO(f, players, penguins, m)                                                      \
     {                                                                                          \
-        f, COUNT(f), players, penguins, m, COUNT(m)                                            \
+        f, TC_COUNT(f), players, penguins, m, TC_COUNT(m)                                      \
     }
-
-static packeis_game *make_game(const floe *floes, size_t count, int players, int penguins)
-{
-    int x[PACKEIS_MAX_CELLS], y[PACKEIS_MAX_CELLS], fish[PACKEIS_MAX_CELLS];
-    assert_true(count <= PACKEIS_MAX_CELLS);
-    for (size_t i = 0; i < count; i++) {
-        x[i] = floes[i].x;
-        y[i] = floes[i].y;
-        fish[i] = floes[i].fish;
-    }
-    packeis_options *options = NULL;
-    assert_int_equal(packeis_options_new(NULL, &options), PACKEIS_OK);
-    assert_int_equal(packeis_options_set_players(options, players), PACKEIS_OK);
-    assert_int_equal(packeis_options_set_penguins(options, penguins), PACKEIS_OK);
-    assert_int_equal(packeis_options_set_layout(options, x, y, fish, count), PACKEIS_OK);
-    packeis_game *game = NULL;
-    assert_int_equal(packeis_game_new(options, &game), PACKEIS_OK);
-    packeis_options_free(options);
-    return game;
-}
-
-static void play(packeis_game *game, const packeis_move *moves, size_t count)
-{
-    for (size_t i = 0; i < count; i++)
-        assert_int_equal(packeis_game_apply(game, moves[i]), PACKEIS_OK);
-}
 
 /* The scenario's game after its first `plies` actions. */
 static packeis_game *start(const scenario *s, size_t plies)
 {
     assert_true(plies <= s->move_count);
-    packeis_game *game = make_game(s->floes, s->floe_count, s->players, s->penguins);
-    play(game, s->moves, plies);
+    packeis_game *game = tc_custom_game(s->floes, s->floe_count, s->players, s->penguins, 0);
+    tc_play(game, s->moves, plies);
     return game;
 }
 
@@ -271,7 +242,7 @@ static void test_standard_board_missing_coordinates(void **state)
     static const int missing[][2] = {{0, 0},  {2, 0}, {15, 0}, {-1, 1}, {16, 1},
                                      {1, -1}, {1, 8}, {0, 8},  {-1, 0}, {14, 6}};
     packeis_game *game = standard_game();
-    for (size_t i = 0; i < COUNT(missing); i++)
+    for (size_t i = 0; i < TC_COUNT(missing); i++)
         assert_int_equal(packeis_game_cell_at(game, missing[i][0], missing[i][1]), -1);
     packeis_game_free(game);
 }
@@ -292,7 +263,7 @@ static void test_standard_board_neighbors(void **state)
         {59, -1, -1, 51, 58, -1, -1}, /* bottom-right corner (14,7) */
     };
     packeis_game *game = standard_game();
-    for (size_t i = 0; i < COUNT(want); i++)
+    for (size_t i = 0; i < TC_COUNT(want); i++)
         for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++)
             assert_int_equal(packeis_game_neighbor(game, want[i][0], d), want[i][1 + d]);
     /* A bad direction or cell has no neighbour. */
@@ -331,7 +302,7 @@ static void test_standard_board_neighbors_symmetric(void **state)
  * 2 and 3 fish, every other floe 1:
  *   00 01 02 03 04 05 06 07 08 09          10
  *     11 12 13 14 15 16 17 18 19 20                                       */
-static const floe placement_board[] = {
+static const tc_floe placement_board[] = {
     {0, 0, 1},  {2, 0, 1},  {4, 0, 1},  {6, 0, 1},  {8, 0, 1},  {10, 0, 1}, {12, 0, 1},
     {14, 0, 1}, {16, 0, 1}, {18, 0, 1}, {30, 0, 3}, {1, 1, 2},  {3, 1, 3},  {5, 1, 1},
     {7, 1, 1},  {9, 1, 1},  {11, 1, 1}, {13, 1, 1}, {15, 1, 1}, {17, 1, 1}, {19, 1, 1},
@@ -342,7 +313,8 @@ static void test_default_penguins(void **state)
 {
     (void)state;
     for (int players = 2; players <= 4; players++) {
-        packeis_game *game = make_game(placement_board, COUNT(placement_board), players, 0);
+        packeis_game *game =
+            tc_custom_game(placement_board, TC_COUNT(placement_board), players, 0, 0);
         assert_int_equal(packeis_game_penguins_per_player(game), 6 - players); /* 4, 3, 2 */
         packeis_game_free(game);
     }
@@ -355,13 +327,13 @@ static void test_placement_legal_list(void **state)
     static const packeis_move first[] = {P(0),  P(1),  P(2),  P(3),  P(4),  P(5),
                                          P(6),  P(7),  P(8),  P(9),  P(13), P(14),
                                          P(15), P(16), P(17), P(18), P(19), P(20)};
-    packeis_game *game = make_game(placement_board, COUNT(placement_board), 2, 0);
-    assert_legal_moves(game, first, COUNT(first));
+    packeis_game *game = tc_custom_game(placement_board, TC_COUNT(placement_board), 2, 0, 0);
+    assert_legal_moves(game, first, TC_COUNT(first));
     assert_int_equal(packeis_game_apply(game, P(4)), PACKEIS_OK);
     static const packeis_move second[] = {P(0),  P(1),  P(2),  P(3),  P(5),  P(6),
                                           P(7),  P(8),  P(9),  P(13), P(14), P(15),
                                           P(16), P(17), P(18), P(19), P(20)};
-    assert_legal_moves(game, second, COUNT(second));
+    assert_legal_moves(game, second, TC_COUNT(second));
     packeis_game_free(game);
 }
 
@@ -379,7 +351,7 @@ static void assert_rejected(packeis_game *game, packeis_move move, packeis_statu
 static void test_placement_only_on_free_one_fish_floes(void **state)
 {
     (void)state;
-    packeis_game *game = make_game(placement_board, COUNT(placement_board), 2, 0);
+    packeis_game *game = tc_custom_game(placement_board, TC_COUNT(placement_board), 2, 0, 0);
     assert_rejected(game, P(11), PACKEIS_E_NOT_ONE_FISH); /* two fish */
     assert_rejected(game, P(12), PACKEIS_E_NOT_ONE_FISH); /* three fish */
     assert_rejected(game, P(10), PACKEIS_E_NOT_ONE_FISH); /* three fish */
@@ -397,7 +369,7 @@ static void test_slide_during_placement(void **state)
 {
     (void)state;
     /* The penguin on 0 could slide east were it the movement phase. */
-    packeis_game *game = make_game(placement_board, COUNT(placement_board), 2, 0);
+    packeis_game *game = tc_custom_game(placement_board, TC_COUNT(placement_board), 2, 0, 0);
     assert_rejected(game, S(0, 1), PACKEIS_E_WRONG_PHASE);
     assert_int_equal(packeis_game_apply(game, P(0)), PACKEIS_OK);
     assert_int_equal(packeis_game_apply(game, P(5)), PACKEIS_OK);
@@ -410,7 +382,8 @@ static void test_slide_during_placement(void **state)
  * the turn order 0, 1, ..., n-1, 0, ... and that no floe leaves the board. */
 static void check_placement_round(int players)
 {
-    packeis_game *game = make_game(placement_board, COUNT(placement_board), players, 0);
+    packeis_game *game =
+        tc_custom_game(placement_board, TC_COUNT(placement_board), players, 0, 0);
     int total = players * (6 - players);
     for (int i = 0; i < total; i++) {
         assert_int_equal(phase(game), PACKEIS_PHASE_PLACEMENT);
@@ -447,7 +420,7 @@ static void test_placement_turn_order(void **state)
  *      09  10  11  12            (1,2) ... (7,2)
  *    13  14  15  16  17          (0,3) ... (8,3)
  * Player 0 places on 5 and 15, player 1 on 7 and 0. */
-static const floe slide_board[] = {
+static const tc_floe slide_board[] = {
     {1, 0, 1}, {3, 0, 1}, {5, 0, 1}, {7, 0, 1}, {0, 1, 1}, {2, 1, 1},
     {4, 1, 2}, {6, 1, 1}, {8, 1, 1}, {1, 2, 1}, {3, 2, 3}, {5, 2, 1},
     {7, 2, 1}, {0, 3, 1}, {2, 3, 1}, {4, 3, 1}, {6, 3, 1}, {8, 3, 1},
@@ -473,7 +446,7 @@ static void test_slide_legal_moves_in_order(void **state)
     packeis_game *game = start(&slide_game, 4);
     assert_int_equal(phase(game), PACKEIS_PHASE_MOVEMENT);
     assert_int_equal(current(game), 0);
-    assert_legal_moves(game, want, COUNT(want));
+    assert_legal_moves(game, want, TC_COUNT(want));
     assert_true(destinations(game, 5) ==
                 (BIT(1) | BIT(4) | BIT(6) | BIT(9) | BIT(10) | BIT(13)));
     assert_true(destinations(game, 15) ==
@@ -528,7 +501,7 @@ static void test_slide_blocked_by_gaps(void **state)
     };
     packeis_game *game = start(&slide_game, 5);
     assert_int_equal(current(game), 1);
-    assert_legal_moves(game, want, COUNT(want));
+    assert_legal_moves(game, want, TC_COUNT(want));
     assert_rejected(game, S(7, 5), PACKEIS_E_BLOCKED_BY_GAP);  /* onto the gap */
     assert_rejected(game, S(7, 4), PACKEIS_E_BLOCKED_BY_GAP);  /* over the gap */
     assert_rejected(game, S(0, 5), PACKEIS_E_BLOCKED_BY_GAP);  /* onto the gap */
@@ -541,11 +514,11 @@ static void test_slide_stops_at_layout_hole(void **state)
     (void)state;
     /* (0,0) (2,0) _ (6,0) (8,0): the missing (4,0) ends the line like the
      * edge. Player 0 on 0 reaches only 1. */
-    static const floe board[] = {{0, 0, 1}, {2, 0, 1}, {6, 0, 1}, {8, 0, 1}};
+    static const tc_floe board[] = {{0, 0, 1}, {2, 0, 1}, {6, 0, 1}, {8, 0, 1}};
     static const packeis_move want[] = {S(0, 1)};
-    packeis_game *game = make_game(board, COUNT(board), 2, 1);
-    play(game, (const packeis_move[]){P(0), P(3)}, 2);
-    assert_legal_moves(game, want, COUNT(want));
+    packeis_game *game = tc_custom_game(board, TC_COUNT(board), 2, 1, 0);
+    tc_play(game, (const packeis_move[]){P(0), P(3)}, 2);
+    assert_legal_moves(game, want, TC_COUNT(want));
     /* (0,0) to (6,0) is east, but over (4,0), which is no cell. */
     assert_rejected(game, S(0, 2), PACKEIS_E_NOT_IN_LINE);
     packeis_game_free(game);
@@ -565,7 +538,7 @@ static void test_slide_credits_departed_floe(void **state)
     packeis_game *game = start(&slide_game, 4);
     uint64_t floes = BIT(18) - 1;
     for (int i = 0; i < 5; i++) {
-        play(game, &slide_moves[4 + i], 1);
+        tc_play(game, &slide_moves[4 + i], 1);
         assert_score(game, 0, want[i][0], want[i][1]);
         assert_score(game, 1, want[i][2], want[i][3]);
         floes &= ~BIT(left[i]);
@@ -585,7 +558,7 @@ static void test_slide_credits_departed_floe(void **state)
  * only move is 1 -> 2 (+1); then player 1 (on 0, beside the new gap) has no
  * move and is out with floe 0 (+1 fish, +1 floe); then player 0 on 2 (the
  * gap west, nothing east) is out with floe 2 (+3): 4 fish 2 floes. */
-static const floe out_board[] = {{0, 0, 1}, {2, 0, 1}, {4, 0, 3}};
+static const tc_floe out_board[] = {{0, 0, 1}, {2, 0, 1}, {4, 0, 3}};
 static const packeis_move out_moves[] = {P(1), P(0), S(1, 2)};
 static const scenario out_game = SCENARIO(out_board, 2, 1, out_moves);
 
@@ -595,7 +568,7 @@ static void test_going_out_and_game_over(void **state)
     packeis_game *game = start(&out_game, 2);
     static const packeis_move only[] = {S(1, 2)};
     assert_legal_moves(game, only, 1);
-    play(game, &out_moves[2], 1);
+    tc_play(game, &out_moves[2], 1);
     assert_score(game, 0, 4, 2);
     assert_score(game, 1, 1, 1);
     assert_game_over(game);
@@ -607,7 +580,8 @@ static void test_going_out_and_game_over(void **state)
 
 /* Player 0 on the lone (0,0) f1; player 1 on (10,0) of the row
  * (10,0) f1, (12,0) f1, (14,0) f2, (16,0) f3. */
-static const floe alone_board[] = {{0, 0, 1}, {10, 0, 1}, {12, 0, 1}, {14, 0, 2}, {16, 0, 3}};
+static const tc_floe alone_board[] = {
+    {0, 0, 1}, {10, 0, 1}, {12, 0, 1}, {14, 0, 2}, {16, 0, 3}};
 static const packeis_move alone_moves[] = {P(0), P(1), S(1, 2), S(2, 3), S(3, 4)};
 static const scenario alone_game = SCENARIO(alone_board, 2, 1, alone_moves);
 
@@ -638,7 +612,7 @@ static void test_last_player_moves_alone(void **state)
     packeis_game *game = start(&alone_game, 2);
     for (int i = 2; i < 5; i++) {
         assert_int_equal(current(game), 1);
-        play(game, &alone_moves[i], 1);
+        tc_play(game, &alone_moves[i], 1);
     }
     assert_score(game, 1, 7, 4);
     assert_score(game, 0, 1, 1);
@@ -649,7 +623,8 @@ static void test_last_player_moves_alone(void **state)
 
 /* Three players, one penguin each. Player 0 on (0,0) of the row (0,0) f1,
  * (2,0) f1, (4,0) f2; players 1 and 2 on the lone floes (20,0) and (30,0). */
-static const floe two_out_board[] = {{0, 0, 1}, {2, 0, 1}, {4, 0, 2}, {20, 0, 1}, {30, 0, 1}};
+static const tc_floe two_out_board[] = {
+    {0, 0, 1}, {2, 0, 1}, {4, 0, 2}, {20, 0, 1}, {30, 0, 1}};
 static const packeis_move two_out_moves[] = {P(0), P(3), P(4), S(0, 1), S(1, 2)};
 static const scenario two_out_game = SCENARIO(two_out_board, 3, 1, two_out_moves);
 
@@ -665,7 +640,7 @@ static void test_several_players_out_in_one_turn(void **state)
     assert_true(penguin_set(game, 1) == BIT(3));
     /* After 0 -> 1 both players 1 and 2 find no move and go out, with one
      * fish each; player 0 moves again. */
-    play(game, &two_out_moves[3], 1);
+    tc_play(game, &two_out_moves[3], 1);
     assert_int_equal(is_out(game, 1), 1);
     assert_int_equal(is_out(game, 2), 1);
     assert_true(penguin_set(game, 1) == 0);
@@ -675,7 +650,7 @@ static void test_several_players_out_in_one_turn(void **state)
     assert_true(floe_set(game) == (BIT(1) | BIT(2)));
     assert_int_equal(current(game), 0);
     /* 1 -> 2 (+1), then out on 2 (+2): 4 fish, 3 floes. */
-    play(game, &two_out_moves[4], 1);
+    tc_play(game, &two_out_moves[4], 1);
     assert_score(game, 0, 4, 3);
     assert_game_over(game);
     packeis_game_free(game);
@@ -683,8 +658,8 @@ static void test_several_players_out_in_one_turn(void **state)
 
 /* (0,0) f1, (2,0) f2, (4,0) f3, (6,0) f2, (8,0) f1, lone (20,0) f1 and
  * (30,0) f1. Player 0 on 0 and the lone 5; player 1 on 4 and the lone 6. */
-static const floe stuck_board[] = {{0, 0, 1}, {2, 0, 2},  {4, 0, 3}, {6, 0, 2},
-                                   {8, 0, 1}, {20, 0, 1}, {30, 0, 1}};
+static const tc_floe stuck_board[] = {{0, 0, 1}, {2, 0, 2},  {4, 0, 3}, {6, 0, 2},
+                                      {8, 0, 1}, {20, 0, 1}, {30, 0, 1}};
 static const packeis_move stuck_moves[] = {P(0), P(4), P(5), P(6), S(0, 1), S(4, 3), S(1, 2)};
 static const scenario stuck_game = SCENARIO(stuck_board, 2, 2, stuck_moves);
 
@@ -694,15 +669,15 @@ static void test_stuck_penguin_stays(void **state)
     packeis_game *game = start(&stuck_game, 4);
     /* Player 0's penguin on 5 cannot move, the one on 0 can (1, 2, 3). */
     static const packeis_move first[] = {S(0, 1), S(0, 2), S(0, 3)};
-    assert_legal_moves(game, first, COUNT(first));
+    assert_legal_moves(game, first, TC_COUNT(first));
     assert_true(penguin_set(game, 0) == (BIT(0) | BIT(5)));
-    play(game, &stuck_moves[4], 1); /* 0 -> 1 */
+    tc_play(game, &stuck_moves[4], 1); /* 0 -> 1 */
     /* Player 1: 4 reaches 3, 2 (1 is taken); 6 is stuck. */
     static const packeis_move second[] = {S(4, 2), S(4, 3)};
-    assert_legal_moves(game, second, COUNT(second));
+    assert_legal_moves(game, second, TC_COUNT(second));
     assert_true(penguin_set(game, 0) == (BIT(1) | BIT(5)));
     assert_int_equal(is_out(game, 0), 0);
-    play(game, &stuck_moves[5], 1); /* 4 -> 3 */
+    tc_play(game, &stuck_moves[5], 1); /* 4 -> 3 */
     assert_int_equal(current(game), 0);
     assert_true(penguin_set(game, 1) == (BIT(3) | BIT(6)));
     assert_true(floe_set(game) == (BIT(1) | BIT(2) | BIT(3) | BIT(5) | BIT(6)));
@@ -729,8 +704,8 @@ static void test_stuck_penguins_leave_with_their_owner(void **state)
 
 /* (0,0) f1, (2,0) f1, then apart (10,0) f1, (12,0) f1, (14,0) f2, and the
  * lone (30,0) f1. Player 0 on 1 and 2, player 1 on 0 and the lone 5. */
-static const floe beside_board[] = {{0, 0, 1},  {2, 0, 1},  {10, 0, 1},
-                                    {12, 0, 1}, {14, 0, 2}, {30, 0, 1}};
+static const tc_floe beside_board[] = {{0, 0, 1},  {2, 0, 1},  {10, 0, 1},
+                                       {12, 0, 1}, {14, 0, 2}, {30, 0, 1}};
 static const packeis_move beside_moves[] = {P(1), P(0), P(2), P(5), S(2, 3), S(3, 4)};
 static const scenario beside_game = SCENARIO(beside_board, 2, 2, beside_moves);
 
@@ -747,11 +722,11 @@ static void test_out_penguins_floes_leave_board(void **state)
     assert_score(game, 1, 2, 2);
     assert_true(floe_set(game) == (BIT(1) | BIT(3) | BIT(4)));
     assert_int_equal(current(game), 0);
-    assert_legal_moves(game, only, COUNT(only));
+    assert_legal_moves(game, only, TC_COUNT(only));
     assert_true(destinations(game, 1) == 0);
     assert_rejected(game, S(1, 0), PACKEIS_E_BLOCKED_BY_GAP); /* 0 left with player 1 */
     /* 3 -> 4 (+1); then player 0 is stuck too: out with 1 and 4 (+3). */
-    play(game, &beside_moves[5], 1);
+    tc_play(game, &beside_moves[5], 1);
     assert_score(game, 0, 5, 4);
     assert_game_over(game);
     packeis_game_free(game);
@@ -764,8 +739,8 @@ static void test_out_penguins_floes_leave_board(void **state)
  *     06                          (1,1) f3
  * (4,0) has no neighbour below, so leaving it cuts {0, 1, 6} off. Player 0
  * on 2, player 1 on 5. */
-static const floe island_board[] = {{0, 0, 2}, {2, 0, 3},  {4, 0, 1}, {6, 0, 1},
-                                    {8, 0, 1}, {10, 0, 1}, {1, 1, 3}};
+static const tc_floe island_board[] = {{0, 0, 2}, {2, 0, 3},  {4, 0, 1}, {6, 0, 1},
+                                       {8, 0, 1}, {10, 0, 1}, {1, 1, 3}};
 static const packeis_move island_moves[] = {P(2), P(5), S(2, 3), S(5, 4)};
 static const scenario island_game = SCENARIO(island_board, 2, 1, island_moves);
 
@@ -776,7 +751,7 @@ static void test_island_removed_after_move(void **state)
     assert_true(floe_set(game) == BIT(7) - 1);
     /* 2 -> 3: floe 2 credited (+1); 0, 1, 6 are linked to no penguin and
      * leave, credited to nobody (their 8 fish go nowhere). */
-    play(game, &island_moves[2], 1);
+    tc_play(game, &island_moves[2], 1);
     assert_true(floe_set(game) == (BIT(3) | BIT(4) | BIT(5)));
     assert_score(game, 0, 1, 1);
     assert_score(game, 1, 0, 0);
@@ -790,7 +765,7 @@ static void test_no_removal_while_linked(void **state)
     /* 2 -> 1 instead: the west part holds player 0, the east part player 1,
      * so every floe stays but 2. */
     packeis_game *game = start(&island_game, 2);
-    play(game, (const packeis_move[]){S(2, 1)}, 1);
+    tc_play(game, (const packeis_move[]){S(2, 1)}, 1);
     assert_true(floe_set(game) == ((BIT(7) - 1) & ~BIT(2)));
     assert_score(game, 0, 1, 1);
     packeis_game_free(game);
@@ -816,8 +791,8 @@ static void test_island_game_ends_in_draw(void **state)
  *   03  04  05  06      (0,1) f3  (2,1) f1  (4,1) f2  (6,1) f1
  *     07  08  09          (1,2) f1  (3,2) f1  (5,2) f2
  * Cell 4 has all six neighbours. Player 0 on 4 and 7, player 1 on 0 and 6. */
-static const floe ring_board[] = {{1, 0, 1}, {3, 0, 1}, {5, 0, 2}, {0, 1, 3}, {2, 1, 1},
-                                  {4, 1, 2}, {6, 1, 1}, {1, 2, 1}, {3, 2, 1}, {5, 2, 2}};
+static const tc_floe ring_board[] = {{1, 0, 1}, {3, 0, 1}, {5, 0, 2}, {0, 1, 3}, {2, 1, 1},
+                                     {4, 1, 2}, {6, 1, 1}, {1, 2, 1}, {3, 2, 1}, {5, 2, 2}};
 static const packeis_move ring_moves[] = {P(4), P(0), P(7), P(6), S(7, 9), S(0, 1), S(4, 5)};
 static const scenario ring_game = SCENARIO(ring_board, 2, 2, ring_moves);
 
@@ -831,7 +806,7 @@ static void test_island_cut_off_around_full_ring(void **state)
      * touches the penguin on 5 and stays. */
     packeis_game *game = start(&ring_game, 6);
     assert_true(floe_set(game) == ((BIT(10) - 1) & ~(BIT(0) | BIT(7))));
-    play(game, &ring_moves[6], 1);
+    tc_play(game, &ring_moves[6], 1);
     assert_true(floe_set(game) == (BIT(1) | BIT(2) | BIT(5) | BIT(6) | BIT(8) | BIT(9)));
     assert_score(game, 0, 2, 2);
     assert_score(game, 1, 1, 1);
@@ -840,7 +815,7 @@ static void test_island_cut_off_around_full_ring(void **state)
 }
 
 /* (0,0) (2,0) (4,0) one fish each, and the pair (10,0) f3 (12,0) f2 apart. */
-static const floe start_board[] = {{0, 0, 1}, {2, 0, 1}, {4, 0, 1}, {10, 0, 3}, {12, 0, 2}};
+static const tc_floe start_board[] = {{0, 0, 1}, {2, 0, 1}, {4, 0, 1}, {10, 0, 3}, {12, 0, 2}};
 static const packeis_move start_moves[] = {P(0), P(2)};
 static const scenario start_game = SCENARIO(start_board, 2, 1, start_moves);
 
@@ -849,7 +824,7 @@ static void test_island_removed_when_movement_begins(void **state)
     (void)state;
     packeis_game *game = start(&start_game, 1);
     assert_true(floe_set(game) == BIT(5) - 1); /* never during placement */
-    play(game, &start_moves[1], 1);
+    tc_play(game, &start_moves[1], 1);
     /* No penguin can reach 3 or 4: they leave as movement begins. */
     assert_int_equal(phase(game), PACKEIS_PHASE_MOVEMENT);
     assert_true(floe_set(game) == (BIT(0) | BIT(1) | BIT(2)));
@@ -861,7 +836,7 @@ static void test_island_removed_when_movement_begins(void **state)
 
 /* (0,0) f2, (2,0) f1, (4,0) f1, (6,0) f3 and the lone (20,0) f1. Player 0 on
  * 1, player 1 on the lone 4. */
-static const floe cut_board[] = {{0, 0, 2}, {2, 0, 1}, {4, 0, 1}, {6, 0, 3}, {20, 0, 1}};
+static const tc_floe cut_board[] = {{0, 0, 2}, {2, 0, 1}, {4, 0, 1}, {6, 0, 3}, {20, 0, 1}};
 static const packeis_move cut_moves[] = {P(1), P(4), S(1, 2), S(2, 3)};
 static const scenario cut_game = SCENARIO(cut_board, 2, 1, cut_moves);
 
@@ -877,7 +852,7 @@ static void test_removal_with_player_going_out(void **state)
     assert_int_equal(is_out(game, 1), 1);
     assert_int_equal(current(game), 0);
     /* 2 -> 3 (+1), then out on 3 (+3). */
-    play(game, &cut_moves[3], 1);
+    tc_play(game, &cut_moves[3], 1);
     assert_score(game, 0, 5, 3);
     assert_game_over(game);
     packeis_game_free(game);
@@ -888,8 +863,8 @@ static void test_removal_with_player_going_out(void **state)
 
 /* Three separate pairs, one penguin each: player 0 (0,0) f1 -> (2,0) f3,
  * player 1 (10,0) f1 -> (12,0) f3, player 2 (20,0) f1 -> (22,0) f2. */
-static const floe tie_board[] = {{0, 0, 1},  {2, 0, 3},  {10, 0, 1},
-                                 {12, 0, 3}, {20, 0, 1}, {22, 0, 2}};
+static const tc_floe tie_board[] = {{0, 0, 1},  {2, 0, 3},  {10, 0, 1},
+                                    {12, 0, 3}, {20, 0, 1}, {22, 0, 2}};
 static const packeis_move tie_moves[] = {P(0), P(2), P(4), S(0, 1), S(2, 3), S(4, 5)};
 static const scenario tie_game = SCENARIO(tie_board, 3, 1, tie_moves);
 
@@ -906,10 +881,10 @@ static void test_provisional_standings(void **state)
     packeis_game *game = start(&tie_game, 3);
     assert_ranks(game, all_first, 3); /* 0, 0, 0 */
     assert_int_equal(winners(game), 0x7);
-    play(game, &tie_moves[3], 1); /* 1, 0, 0 */
+    tc_play(game, &tie_moves[3], 1); /* 1, 0, 0 */
     assert_ranks(game, one_ahead, 3);
     assert_int_equal(winners(game), 0x1);
-    play(game, &tie_moves[4], 1); /* 1, 1, 0 */
+    tc_play(game, &tie_moves[4], 1); /* 1, 1, 0 */
     assert_ranks(game, two, 3);
     assert_int_equal(winners(game), 0x3);
     packeis_game_free(game);
@@ -936,10 +911,10 @@ static void test_floes_break_fish_tie(void **state)
     (void)state;
     /* Player 0: (0,0) f1 -> (2,0) f2, 3 fish 2 floes. Player 1: (10,0) f1 ->
      * (12,0) f1 -> (14,0) f1, 3 fish 3 floes: player 1 wins on floes. */
-    static const floe board[] = {{0, 0, 1}, {2, 0, 2}, {10, 0, 1}, {12, 0, 1}, {14, 0, 1}};
+    static const tc_floe board[] = {{0, 0, 1}, {2, 0, 2}, {10, 0, 1}, {12, 0, 1}, {14, 0, 1}};
     static const packeis_move moves[] = {P(0), P(2), S(0, 1), S(2, 3), S(3, 4)};
-    packeis_game *game = make_game(board, COUNT(board), 2, 1);
-    play(game, moves, COUNT(moves));
+    packeis_game *game = tc_custom_game(board, TC_COUNT(board), 2, 1, 0);
+    tc_play(game, moves, TC_COUNT(moves));
     assert_game_over(game);
     assert_score(game, 0, 3, 2);
     assert_score(game, 1, 3, 3);
@@ -954,13 +929,13 @@ static void test_four_player_standings(void **state)
     (void)state;
     /* Pairs f1 -> f3, f1 -> f2, f1 -> f2, f1 -> f1: 4, 3, 3, 2 fish with 2
      * floes each; places 1, 2, 2, 4. */
-    static const floe board[] = {{0, 0, 1},  {2, 0, 3},  {10, 0, 1}, {12, 0, 2},
-                                 {20, 0, 1}, {22, 0, 2}, {30, 0, 1}, {32, 0, 1}};
+    static const tc_floe board[] = {{0, 0, 1},  {2, 0, 3},  {10, 0, 1}, {12, 0, 2},
+                                    {20, 0, 1}, {22, 0, 2}, {30, 0, 1}, {32, 0, 1}};
     static const packeis_move moves[] = {P(0),    P(2),    P(4),    P(6),
                                          S(0, 1), S(2, 3), S(4, 5), S(6, 7)};
     static const int want[] = {1, 2, 2, 4};
-    packeis_game *game = make_game(board, COUNT(board), 4, 1);
-    play(game, moves, COUNT(moves));
+    packeis_game *game = tc_custom_game(board, TC_COUNT(board), 4, 1, 0);
+    tc_play(game, moves, TC_COUNT(moves));
     assert_game_over(game);
     assert_score(game, 3, 2, 2);
     assert_ranks(game, want, 4);
@@ -976,13 +951,13 @@ static void test_four_player_standings(void **state)
 static void check_undo(const scenario *s)
 {
     static snapshot seen[32];
-    assert_true(s->move_count < COUNT(seen));
+    assert_true(s->move_count < TC_COUNT(seen));
     packeis_game *game = start(s, 0);
     take_snapshot(game, &seen[0]);
     assert_int_equal(packeis_game_undo(game), PACKEIS_E_NOTHING_TO_UNDO);
     assert_snapshot(game, &seen[0]);
     for (size_t i = 0; i < s->move_count; i++) {
-        play(game, &s->moves[i], 1);
+        tc_play(game, &s->moves[i], 1);
         take_snapshot(game, &seen[i + 1]);
     }
     for (size_t i = s->move_count; i > 0; i--) {
@@ -990,7 +965,7 @@ static void check_undo(const scenario *s)
         assert_snapshot(game, &seen[i - 1]);
     }
     assert_int_equal(packeis_game_undo(game), PACKEIS_E_NOTHING_TO_UNDO);
-    play(game, s->moves, s->move_count);
+    tc_play(game, s->moves, s->move_count);
     assert_snapshot(game, &seen[s->move_count]);
     assert_int_equal(packeis_game_undo_to(game, s->move_count + 1), PACKEIS_E_OUT_OF_RANGE);
     assert_int_equal(packeis_game_undo_to(game, s->move_count), PACKEIS_OK);
@@ -999,7 +974,7 @@ static void check_undo(const scenario *s)
     for (size_t keep = 0; keep <= s->move_count; keep++) {
         assert_int_equal(packeis_game_undo_to(game, keep), PACKEIS_OK);
         assert_snapshot(game, &seen[keep]);
-        play(game, &s->moves[keep], s->move_count - keep);
+        tc_play(game, &s->moves[keep], s->move_count - keep);
         assert_snapshot(game, &seen[s->move_count]);
     }
     packeis_game_free(game);
@@ -1011,7 +986,7 @@ static void test_undo_every_scenario(void **state)
     const scenario *all[] = {&slide_game, &out_game,    &alone_game, &two_out_game,
                              &stuck_game, &island_game, &start_game, &cut_game,
                              &tie_game,   &beside_game};
-    for (size_t i = 0; i < COUNT(all); i++)
+    for (size_t i = 0; i < TC_COUNT(all); i++)
         check_undo(all[i]);
 }
 
