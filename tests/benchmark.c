@@ -14,6 +14,9 @@
 
 #include <packeis/packeis.h>
 
+#include "builders.h"
+#include "splitmix.h"
+
 #define MAX_ROUNDS       15
 #define SAMPLE_POSITIONS 512
 
@@ -49,27 +52,6 @@ static double median(double *values, int count)
 {
     qsort(values, (size_t)count, sizeof *values, compare_doubles);
     return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
-}
-
-/* A small xorshift generator for the step benchmark's choices. */
-static uint32_t next_random(uint64_t *state)
-{
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    return (uint32_t)(*state >> 32);
-}
-
-static packeis_game *standard_game(int players, uint64_t seed)
-{
-    packeis_options *options;
-    packeis_game *game;
-    check(packeis_options_new(NULL, &options), "options");
-    check(packeis_options_set_players(options, players), "players");
-    check(packeis_options_set_seed(options, seed), "seed");
-    check(packeis_game_new(options, &game), "game");
-    packeis_options_free(options);
-    return game;
 }
 
 /* Whole games through packeis_game_playout(), from the start each time. */
@@ -133,14 +115,14 @@ static double reset_rate(packeis_game *game, long games)
 static double step_rate(packeis_game *game, long games)
 {
     packeis_move moves[PACKEIS_MAX_MOVES];
-    uint64_t random = 0x9E3779B97F4A7C15u;
+    uint64_t random = 0; /* SplitMix64 (tests/common/splitmix.h) */
     double start = now_seconds();
     for (long i = 0; i < games; i++) {
         size_t count;
         check(packeis_game_undo_to(game, 0), "undo_to");
         check(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count), "moves");
         while (count) {
-            check(packeis_game_apply(game, moves[next_random(&random) % count]), "apply");
+            check(packeis_game_apply(game, moves[tc_next(&random) % count]), "apply");
             check(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count), "moves");
         }
     }
@@ -153,7 +135,7 @@ static void sample_positions(packeis_game **positions, int count, int boards)
 {
     for (int i = 0; i < count; i++) {
         size_t plies;
-        packeis_game *game = standard_game(2, boards == 1 ? 7 : (uint64_t)i + 7);
+        packeis_game *game = tc_standard_game(2, boards == 1 ? 7 : (uint64_t)i + 7);
         check(packeis_game_playout(game, (uint64_t)i + 1000, &plies), "playout");
         check(packeis_game_undo_to(game, (size_t)i % plies), "undo_to");
         check(packeis_game_clone(game, &positions[i]), "clone");
@@ -178,7 +160,7 @@ static double list_rate(packeis_game **positions, int count, long lists)
 /* perft from the start of movement of a fixed standard game. */
 static packeis_game *perft_position(void)
 {
-    packeis_game *game = standard_game(2, 0);
+    packeis_game *game = tc_standard_game(2, 0);
     check(packeis_game_playout(game, 42, NULL), "playout");
     check(packeis_game_undo_to(game, 8), "undo_to");
     return game;
@@ -202,7 +184,7 @@ static void bench_games(const bench_config *config)
 {
     double samples[MAX_ROUNDS];
     for (int players = 2; players <= 4; players++) {
-        packeis_game *game = standard_game(players, 1);
+        packeis_game *game = tc_standard_game(players, 1);
         char label[64];
         for (int r = 0; r < config->rounds; r++)
             samples[r] = playout_rate(game, (long)(200000 * config->scale));
@@ -226,7 +208,7 @@ static void bench_fresh(const bench_config *config)
     for (int r = 0; r < config->rounds; r++)
         samples[r] = fresh_rate((long)(50000 * config->scale));
     report("fresh board: new + playout + free, 2 players", samples, config->rounds, "games/s");
-    packeis_game *game = standard_game(2, 1);
+    packeis_game *game = tc_standard_game(2, 1);
     for (int r = 0; r < config->rounds; r++)
         samples[r] = reset_rate(game, (long)(200000 * config->scale));
     report("fresh board: reset + playout, 2 players", samples, config->rounds, "games/s");
