@@ -1362,9 +1362,11 @@ enum packeis_picture_flag {
  *        row of the layout, floe `(x, y)` drawn as its fish digit at
  *        column `x - min_x` of line `y - min_y`, a dot where the grid has
  *        no floe between floes of a row, spaces elsewhere, no trailing
- *        spaces, each line ending in a newline. The picture of a layout
- *        spanning `w` columns and `h` rows (packeis_game_layout_bounds())
- *        takes at most `(w + 2) * h` characters.
+ *        spaces, each line ending in a newline. With the bounds of
+ *        packeis_game_layout_bounds(), a picture takes at most
+ *        `(max_x - min_x + 2) * (max_y - min_y + 1)` characters (so a layout
+ *        spread over the whole coordinate range makes a picture of about
+ *        130 MB: ask for the size first with a capacity of 0).
  * @param game The game.
  * @param flags 0 or ::PACKEIS_PICTURE_CURRENT.
  * @param[out] buffer A buffer of @p capacity characters.

@@ -14,11 +14,10 @@ packeis_status packeis_game_new(const packeis_options *options, packeis_game **g
         pk_options_defaults(&defaults, &allocator);
         options = &defaults;
     }
-    return pk_game_make(options, NULL, game);
+    return pk_game_make(options, game);
 }
 
-packeis_status pk_game_make(const packeis_options *options, const pk_state *start,
-                            packeis_game **game)
+packeis_status pk_game_make(const packeis_options *options, packeis_game **game)
 {
     packeis_game *made = pk_alloc(&options->allocator, sizeof *made);
     if (!made)
@@ -31,10 +30,7 @@ packeis_status pk_game_make(const packeis_options *options, const pk_state *star
         return status;
     }
     made->setup = &made->rules;
-    if (start)
-        made->state = *start;
-    else
-        pk_state_start(made->setup, &made->state);
+    pk_state_start(made->setup, &made->state);
     *game = made;
     return PACKEIS_OK;
 }

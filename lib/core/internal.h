@@ -289,12 +289,10 @@ static inline int pk_penguin_owner(const pk_state *state, int cell)
     return -1;
 }
 
-/* api/game_life.c: the one game constructor, for packeis_game_new() and the text
- * loaders: a game set up from checked options, at `start` (a position the
- * caller has validated against that setup) or, when NULL, at the start of a
- * game. */
-packeis_status pk_game_make(const packeis_options *options, const pk_state *start,
-                            packeis_game **game);
+/* api/game_life.c: the one game constructor, for packeis_game_new() and the
+ * text loaders: a game set up from checked options, at the start of a game
+ * (a loader then puts the position it read and checked in its place). */
+packeis_status pk_game_make(const packeis_options *options, packeis_game **game);
 
 /* api/game_history.c: a history of room for `needed` records, or nothing
  * changed; the undone actions are kept. */

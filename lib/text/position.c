@@ -315,7 +315,7 @@ static packeis_status pk_position_load(pk_reader *reader, pk_position_read *read
         pk_floes_set_layout(&read->floes, &read->options);
     }
     packeis_game *made;
-    packeis_status status = pk_game_make(&read->options, NULL, &made);
+    packeis_status status = pk_game_make(&read->options, &made);
     if (status != PACKEIS_OK) {
         reader->at = read->penguins_at;
         return status;

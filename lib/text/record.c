@@ -275,7 +275,7 @@ static packeis_status pk_record_read_board(pk_record_loader *loader)
     packeis_status status = pk_record_read_layout(&loader->reader, &loader->options);
     if (status != PACKEIS_OK)
         return status;
-    status = pk_game_make(&loader->options, NULL, &loader->game);
+    status = pk_game_make(&loader->options, &loader->game);
     if (status != PACKEIS_OK)
         loader->reader.at = start;
     return status;
