@@ -28,15 +28,9 @@ static const char *data_dir = "tests/data";
 
 static packeis_game *new_game(int players, uint64_t seed, uint64_t hash_seed)
 {
-    packeis_options *options;
-    packeis_game *game;
-    assert_int_equal(packeis_options_new(NULL, &options), PACKEIS_OK);
-    assert_int_equal(packeis_options_set_players(options, players), PACKEIS_OK);
-    assert_int_equal(packeis_options_set_seed(options, seed), PACKEIS_OK);
+    packeis_options *options = tc_standard_options(players, seed, 0);
     assert_int_equal(packeis_options_set_hash_seed(options, hash_seed), PACKEIS_OK);
-    assert_int_equal(packeis_game_new(options, &game), PACKEIS_OK);
-    packeis_options_free(options);
-    return game;
+    return tc_game(options);
 }
 
 static uint64_t hash_of_text(const char *text)

@@ -12,6 +12,8 @@
 
 #include <packeis/packeis.h>
 
+#include "builders.h"
+
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
 
@@ -764,20 +766,11 @@ static const int seed_fish[3][60] = {
      3, 1, 2, 2, 1, 2, 1, 1, 1, 1, 3, 2, 1, 1, 1, 2, 3, 1, 1, 1, 2, 1, 3, 2, 1, 1, 2, 2, 2, 2},
 };
 
-static packeis_game *standard_game(uint64_t seed)
-{
-    packeis_options *options = new_options(2);
-    assert_int_equal(packeis_options_set_seed(options, seed), PACKEIS_OK);
-    packeis_game *game = new_game(options);
-    packeis_options_free(options);
-    return game;
-}
-
 static void test_shuffle_pinned_seeds(void **state)
 {
     (void)state;
     for (int seed = 0; seed < 3; seed++) {
-        packeis_game *game = standard_game((uint64_t)seed);
+        packeis_game *game = tc_standard_game(2, (uint64_t)seed);
         assert_int_equal(cell_count(game), 60);
         for (int c = 0; c < 60; c++)
             assert_int_equal(fish_of(game, c), seed_fish[seed][c]);
@@ -819,7 +812,7 @@ static void test_shuffle_counts_many_seeds(void **state)
     uint64_t previous[3] = {0, 0, 0};
     for (int i = 0; i < 200 + 4; i++) {
         uint64_t seed = i < 200 ? (uint64_t)i * 7919u : extra[i - 200];
-        packeis_game *game = standard_game(seed);
+        packeis_game *game = tc_standard_game(2, seed);
         uint64_t sets[3];
         fish_sets(game, sets);
         /* Each board differs from the one before (two equal boards out of
@@ -834,7 +827,7 @@ static void test_shuffle_counts_many_seeds(void **state)
 static void test_shuffle_same_seed_same_board(void **state)
 {
     (void)state;
-    packeis_game *a = standard_game(424242), *b = standard_game(424242);
+    packeis_game *a = tc_standard_game(2, 424242), *b = tc_standard_game(2, 424242);
     uint64_t sa[3], sb[3];
     fish_sets(a, sa);
     fish_sets(b, sb);
@@ -851,7 +844,7 @@ static void test_pinned_seeds_differ(void **state)
     (void)state;
     for (uint64_t a = 0; a < 3; a++)
         for (uint64_t b = a + 1; b < 3; b++) {
-            packeis_game *first = standard_game(a), *second = standard_game(b);
+            packeis_game *first = tc_standard_game(2, a), *second = tc_standard_game(2, b);
             int differ = 0;
             for (int c = 0; c < 60; c++)
                 differ += fish_of(first, c) != fish_of(second, c);

@@ -12,22 +12,14 @@
 
 #include <packeis/packeis.h>
 
+#include "builders.h"
+
 #define TEXT      4096
 #define MAX_PLIES 160
 
 static packeis_game *new_game(int players, uint64_t seed, int snake)
 {
-    packeis_options *options;
-    packeis_game *game;
-    assert_int_equal(packeis_options_new(NULL, &options), PACKEIS_OK);
-    assert_int_equal(packeis_options_set_players(options, players), PACKEIS_OK);
-    assert_int_equal(packeis_options_set_seed(options, seed), PACKEIS_OK);
-    assert_int_equal(
-        packeis_options_set_variant(options, PACKEIS_VARIANT_SNAKE_PLACEMENT, snake),
-        PACKEIS_OK);
-    assert_int_equal(packeis_game_new(options, &game), PACKEIS_OK);
-    packeis_options_free(options);
-    return game;
+    return tc_game(tc_standard_options(players, seed, snake ? TC_SNAKE : 0u));
 }
 
 static void save(const packeis_game *game, char *text)
@@ -94,17 +86,11 @@ static void test_undo_after_playout(void **state)
  * board when movement begins, and not a ply earlier. */
 static packeis_game *islands_game(int penguins)
 {
-    static const int x[] = {0, 2, 4, 6, 1, 3, 5, 20, 22, 24, 26, 21, 23, 25};
-    static const int y[] = {0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1};
-    static const int fish[] = {1, 1, 1, 2, 1, 1, 3, 1, 1, 2, 1, 1, 1, 3};
-    packeis_options *options;
-    packeis_game *game;
-    assert_int_equal(packeis_options_new(NULL, &options), PACKEIS_OK);
-    assert_int_equal(packeis_options_set_layout(options, x, y, fish, 14), PACKEIS_OK);
-    assert_int_equal(packeis_options_set_penguins(options, penguins), PACKEIS_OK);
-    assert_int_equal(packeis_game_new(options, &game), PACKEIS_OK);
-    packeis_options_free(options);
-    return game;
+    static const tc_floe islands[] = {
+        {0, 0, 1},  {2, 0, 1},  {4, 0, 1},  {6, 0, 2},  {1, 1, 1},  {3, 1, 1},  {5, 1, 3},
+        {20, 0, 1}, {22, 0, 1}, {24, 0, 2}, {26, 0, 1}, {21, 1, 1}, {23, 1, 1}, {25, 1, 3},
+    };
+    return tc_custom_game(islands, TC_COUNT(islands), 2, penguins, 0);
 }
 
 static void test_islands(void **state)

@@ -13,6 +13,7 @@
 
 #include <packeis/packeis.h>
 
+#include "builders.h"
 #include "counting_alloc.h"
 #include "splitmix.h"
 
@@ -101,18 +102,12 @@ static const char small_record[] = "[Game \"packeis\"]\n"
 
 static packeis_game *small_game(void)
 {
-    packeis_options *options = new_options(2);
-    static const int x[] = {-2, 0, 2, -1, 1, 3}, y[] = {5, 5, 5, 6, 6, 6};
-    static const int fish[] = {1, 2, 3, 1, 2, 3};
-    assert_int_equal(packeis_options_set_layout(options, x, y, fish, 6), PACKEIS_OK);
-    assert_int_equal(packeis_options_set_penguins(options, 1), PACKEIS_OK);
-    assert_int_equal(packeis_options_set_variant(options, PACKEIS_VARIANT_SNAKE_PLACEMENT, 1),
-                     PACKEIS_OK);
-    assert_int_equal(packeis_options_set_variant(options, PACKEIS_VARIANT_PLACE_ANY_FLOE, 1),
-                     PACKEIS_OK);
+    static const tc_floe board[] = {{-2, 5, 1}, {0, 5, 2}, {2, 5, 3},
+                                    {-1, 6, 1}, {1, 6, 2}, {3, 6, 3}};
+    packeis_options *options =
+        tc_custom_options(board, TC_COUNT(board), 2, 1, TC_SNAKE | TC_ANY_FLOE);
     assert_int_equal(packeis_options_set_hash_seed(options, 99), PACKEIS_OK);
-    packeis_game *game = new_game(options);
-    packeis_options_free(options);
+    packeis_game *game = tc_game(options);
     play(game, "a1 b3 a1-a3");
     return game;
 }

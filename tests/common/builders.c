@@ -21,16 +21,33 @@ void tc_check(packeis_status got, packeis_status want, const char *file, int lin
         tc_fail(file, line, what, got);
 }
 
-packeis_game *tc_standard_game(int players, uint64_t seed)
+static void tc_set_variants(packeis_options *options, unsigned variants)
+{
+    for (int v = 0; v < PACKEIS_VARIANT_COUNT; v++)
+        TC_CHECK(packeis_options_set_variant(options, v, (variants >> v) & 1u), PACKEIS_OK);
+}
+
+packeis_options *tc_standard_options(int players, uint64_t seed, unsigned variants)
 {
     packeis_options *options = NULL;
-    packeis_game *game = NULL;
     TC_CHECK(packeis_options_new(NULL, &options), PACKEIS_OK);
     TC_CHECK(packeis_options_set_players(options, players), PACKEIS_OK);
     TC_CHECK(packeis_options_set_seed(options, seed), PACKEIS_OK);
+    tc_set_variants(options, variants);
+    return options;
+}
+
+packeis_game *tc_game(packeis_options *options)
+{
+    packeis_game *game = NULL;
     TC_CHECK(packeis_game_new(options, &game), PACKEIS_OK);
     packeis_options_free(options);
     return game;
+}
+
+packeis_game *tc_standard_game(int players, uint64_t seed)
+{
+    return tc_game(tc_standard_options(players, seed, 0));
 }
 
 packeis_options *tc_custom_options(const tc_floe *floes, size_t count, int players,
@@ -51,19 +68,14 @@ packeis_options *tc_custom_options(const tc_floe *floes, size_t count, int playe
     if (penguins > 0)
         TC_CHECK(packeis_options_set_penguins(options, penguins), PACKEIS_OK);
     TC_CHECK(packeis_options_set_layout(options, x, y, fish, count), PACKEIS_OK);
-    for (int v = 0; v < PACKEIS_VARIANT_COUNT; v++)
-        TC_CHECK(packeis_options_set_variant(options, v, (variants >> v) & 1u), PACKEIS_OK);
+    tc_set_variants(options, variants);
     return options;
 }
 
 packeis_game *tc_custom_game(const tc_floe *floes, size_t count, int players, int penguins,
                              unsigned variants)
 {
-    packeis_options *options = tc_custom_options(floes, count, players, penguins, variants);
-    packeis_game *game = NULL;
-    TC_CHECK(packeis_game_new(options, &game), PACKEIS_OK);
-    packeis_options_free(options);
-    return game;
+    return tc_game(tc_custom_options(floes, count, players, penguins, variants));
 }
 
 void tc_play(packeis_game *game, const packeis_move *moves, size_t count)

@@ -39,6 +39,13 @@ void tc_check(packeis_status got, packeis_status want, const char *file, int lin
  * and the rules' number of penguins. */
 packeis_game *tc_standard_game(int players, uint64_t seed);
 
+/* Options for such a game with the variants of the set `variants`, for
+ * tests that change them further. */
+packeis_options *tc_standard_options(int players, uint64_t seed, unsigned variants);
+
+/* The game of `options`, which it frees: tc_game(tc_standard_options(...)). */
+packeis_game *tc_game(packeis_options *options);
+
 /* A game on the custom layout `floes` (any order), with `players` players,
  * `penguins` penguins each (0: the rules' number) and the variants of the
  * set `variants` (TC_ANY_FLOE, TC_SNAKE). */
