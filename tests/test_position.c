@@ -13,6 +13,7 @@
 
 #include <packeis/packeis.h>
 
+#include "builders.h"
 #include "counting_alloc.h"
 #include "splitmix.h"
 
@@ -182,13 +183,7 @@ static const char *edit(const char *base, const char *old, const char *new, size
                         size_t *at)
 {
     static char text[TEXT_SIZE];
-    const char *found = strstr(base, old);
-    assert_non_null(found);
-    size_t before = (size_t)(found - base);
-    memcpy(text, base, before);
-    strcpy(text + before, new);
-    strcat(text, found + strlen(old));
-    *at = before + extra;
+    *at = tc_replace(base, old, new, text, sizeof text) + extra;
     return text;
 }
 

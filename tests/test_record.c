@@ -311,12 +311,7 @@ static void expect_edit_error(const char *from, const char *to, packeis_status s
                               size_t offset)
 {
     static char text[BIG];
-    const char *at = strstr(small_record, from);
-    assert_non_null(at);
-    size_t before = (size_t)(at - small_record);
-    memcpy(text, small_record, before);
-    strcpy(text + before, to);
-    strcat(text, at + strlen(from));
+    size_t before = tc_replace(small_record, from, to, text, sizeof text);
     expect_error(text, strlen(text), status, before + offset);
 }
 
@@ -671,13 +666,8 @@ static void expect_row_error(const char *from, const char *to, packeis_status st
                              size_t offset)
 {
     static char text[BIG];
-    const char *at = strstr(row_record, from);
-    assert_non_null(at);
-    assert_null(strstr(at + 1, from));
-    size_t before = (size_t)(at - row_record);
-    memcpy(text, row_record, before);
-    strcpy(text + before, to);
-    strcat(text, at + strlen(from));
+    size_t before = tc_replace(row_record, from, to, text, sizeof text);
+    assert_null(strstr(row_record + before + 1, from));
     expect_error(text, strlen(text), status, before + offset);
 }
 

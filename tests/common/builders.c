@@ -110,3 +110,20 @@ size_t tc_save_position(const packeis_game *game, char *text)
              PACKEIS_OK);
     return length;
 }
+
+size_t tc_replace(const char *base, const char *old, const char *new_text, char *text,
+                  size_t size)
+{
+    const char *found = strstr(base, old);
+    if (found == NULL) {
+        fprintf(stderr, "tc_replace: \"%s\" not in: %s\n", old, base);
+        tc_fail(__FILE__, __LINE__, "tc_replace", PACKEIS_E_INVALID_ARGUMENT);
+    }
+    size_t before = (size_t)(found - base), after = strlen(found + strlen(old));
+    if (before + strlen(new_text) + after >= size)
+        tc_fail(__FILE__, __LINE__, "tc_replace: too long", PACKEIS_E_BUFFER_TOO_SMALL);
+    memcpy(text, base, before);
+    strcpy(text + before, new_text);
+    strcat(text, found + strlen(old));
+    return before;
+}

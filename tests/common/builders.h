@@ -67,6 +67,12 @@ void tc_play_expect(packeis_game *game, const packeis_move *moves, const packeis
 /* The game at a position written as by packeis_game_save_position(). */
 packeis_game *tc_load_position(const char *text);
 
+/* Writes `base` with its first `old` replaced by `new_text` into `text`
+ * (`size` characters) and returns the offset where `old` was; aborts when
+ * `old` is not in `base` or the result does not fit. */
+size_t tc_replace(const char *base, const char *old, const char *new_text, char *text,
+                  size_t size);
+
 /* Writes the position of `game` into `text` (PACKEIS_POSITION_TEXT_SIZE
  * characters) and returns its length. */
 size_t tc_save_position(const packeis_game *game, char *text);
