@@ -211,6 +211,46 @@ void pk_placement_order(pk_setup *setup);
 uint64_t pk_placeable_floes(const pk_setup *setup);
 int pk_room_for_penguins(const pk_setup *setup);
 
+/* rules/position_validity.c: the rules a position given whole (a loaded
+ * one) must satisfy, since play did not reach it (doc/formats.md, "What
+ * loading checks"). The position comes in rules terms and a fault names a
+ * field of it, never a place in a text: the text loader maps it. */
+
+/* A position given whole. `state` as given: floes (those under penguins
+ * too), penguins (one per cell, each on a floe), fish and floes_won of the
+ * players of the game, out (players 0 ... PACKEIS_MAX_PLAYERS - 1), phase,
+ * turn (read only in the placement and movement phases); its placed and
+ * hash are derived, not read. `fish_seen[f]`: the free floes the position
+ * shows with f fish (PK_MIN_FISH <= f <= PK_MAX_FISH), which a pk_state
+ * cannot carry (it takes the layout's). */
+typedef struct pk_position_candidate {
+    pk_state state;
+    uint64_t fish_seen[PK_MAX_FISH + 1];
+} pk_position_candidate;
+
+/* The field of a candidate that breaks a rule. */
+typedef enum pk_position_field {
+    PK_FIELD_CELL,      /* what the board holds on cell `index` */
+    PK_FIELD_BOARD,     /* the board as a whole (its count of penguins) */
+    PK_FIELD_SCORE,     /* the fish and floes of player `index` */
+    PK_FIELD_OUT,       /* the set of players out */
+    PK_FIELD_OUT_ENTRY, /* player `index` in the set of players out */
+    PK_FIELD_PHASE,
+    PK_FIELD_TURN /* the player to act */
+} pk_position_field;
+
+typedef struct pk_position_fault {
+    pk_position_field field;
+    int index; /* the cell or player, for the fields that have one; else 0 */
+} pk_position_fault;
+
+/* PACKEIS_OK with *state the candidate's position, ready to play; or
+ * PACKEIS_E_INVALID_POSITION with *fault the first field at fault, in the
+ * order doc/formats.md gives, and *state untouched. */
+packeis_status pk_position_validate(const pk_setup *setup,
+                                    const pk_position_candidate *candidate, pk_state *state,
+                                    pk_position_fault *fault);
+
 /* setup.c */
 packeis_status pk_setup_init(pk_setup *setup, const packeis_options *options);
 void pk_setup_reshuffle(pk_setup *setup, uint64_t seed);

@@ -6,7 +6,8 @@
  *
  * Writing is plain. Loading reads the whole text first (its syntax), then
  * checks the layout, then makes the game (which checks the setup), then
- * checks the position against the rules (position_check.c): the order of
+ * checks the position against the rules (pk_position_validate() in
+ * lib/rules/position_validity.c, whose fault this file places): the order of
  * the faults doc/formats.md documents. Every text is in canonical form:
  * saving a loaded position gives the text back byte for byte. */
 #include <limits.h>
@@ -14,8 +15,10 @@
 #include "position.h"
 #include "text.h"
 
-/* A custom layout's fish count is one digit (the layout check bounds it). */
-enum { PK_FISH_DIGIT_MAX = 9 };
+/* A custom layout's fish count is one digit (the layout check bounds it).
+ * A position gives the penguins each player has, at least one: never the
+ * 0 of packeis_options_set_penguins() ("the rules' number"). */
+enum { PK_FISH_DIGIT_MAX = 9, PK_MIN_PENGUINS = 1 };
 
 /* ---- Writing ----------------------------------------------------------- */
 
@@ -193,7 +196,7 @@ static int pk_position_header(pk_reader *reader, pk_position_read *read, size_t 
         !pk_expect_word(reader, " penguins "))
         return 0;
     read->penguins_at = reader->at;
-    return pk_read_small(reader, 1, PACKEIS_MAX_CELLS, &options->penguins) &&
+    return pk_read_small(reader, PK_MIN_PENGUINS, PACKEIS_MAX_CELLS, &options->penguins) &&
            pk_expect_word(reader, " variants ") &&
            pk_read_variants(reader, &options->variants) &&
            pk_position_hash_seed(reader, &options->hash_seed);
@@ -201,19 +204,37 @@ static int pk_position_header(pk_reader *reader, pk_position_read *read, size_t 
 
 /* ---- Reading: the play --------------------------------------------------- */
 
-static int pk_board_char_ok(int c)
+/* One board character into the position, on the cell whose bit is `bit`:
+ * '.' a floe gone, a fish count a free floe showing that many fish (whether
+ * they are the layout's is a rule: pk_position_validate), a letter a
+ * player's penguin on its floe. Returns 0 for any other character. */
+static int pk_position_cell(pk_state *state, uint64_t *fish_seen, uint64_t bit, int c)
 {
-    return c == '.' || (c >= '1' && c <= '3') || (c >= 'A' && c < 'A' + PACKEIS_MAX_PLAYERS);
+    if (c == '.')
+        return 1;
+    if (c >= '0' + PK_MIN_FISH && c <= '0' + PK_MAX_FISH)
+        fish_seen[c - '0'] |= bit;
+    else if (c >= 'A' && c < 'A' + PACKEIS_MAX_PLAYERS)
+        state->penguins[c - 'A'] |= bit;
+    else
+        return 0;
+    state->floes |= bit;
+    return 1;
 }
 
 static int pk_position_board(pk_reader *reader, pk_position_text *play, size_t cells)
 {
+    pk_position_candidate *position = &play->position;
     if (!pk_expect_word(reader, " | "))
         return 0;
     play->board_at = reader->at;
-    for (size_t c = 0; c < cells; c++, reader->at++)
-        if (!pk_board_char_ok(pk_peek(reader)))
+    for (size_t c = 0; c < cells; c++, reader->at++) {
+        /* Past the 64th floe (a layout the layout check refuses) the
+         * characters are only read. */
+        uint64_t bit = c < PACKEIS_MAX_CELLS ? (uint64_t)1 << c : 0;
+        if (!pk_position_cell(&position->state, position->fish_seen, bit, pk_peek(reader)))
             return 0;
+    }
     return pk_expect_word(reader, " |");
 }
 
@@ -227,8 +248,8 @@ static int pk_position_scores(pk_reader *reader, pk_position_text *play, int pla
         if (!pk_read_small(reader, 0, UINT16_MAX, &fish) || !pk_accept(reader, '/') ||
             !pk_read_small(reader, 0, UINT8_MAX, &floes))
             return 0;
-        play->fish[p] = (uint16_t)fish;
-        play->floes[p] = (uint8_t)floes;
+        play->position.state.fish[p] = (uint16_t)fish;
+        play->position.state.floes_won[p] = (uint8_t)floes;
     }
     return 1;
 }
@@ -247,24 +268,37 @@ static int pk_position_out(pk_reader *reader, pk_position_text *play)
         if (!pk_read_small(reader, last + 1, PACKEIS_MAX_PLAYERS - 1, &player))
             return 0;
         play->out_entry_at[player] = at;
-        play->out |= 1u << player;
+        play->position.state.out |= (uint8_t)(1u << player);
         last = player;
     } while (pk_accept(reader, ','));
     return 1;
 }
 
+/* The player to act: "-" once the game is over, else a player number. */
+static int pk_position_player(pk_reader *reader, pk_state *state)
+{
+    int turn;
+    if (state->phase == PACKEIS_PHASE_OVER) {
+        state->turn = PK_NO_PLAYER;
+        return pk_accept(reader, '-');
+    }
+    if (!pk_read_small(reader, 0, PACKEIS_MAX_PLAYERS - 1, &turn))
+        return 0;
+    state->turn = (uint8_t)turn;
+    return 1;
+}
+
 static int pk_position_turn(pk_reader *reader, pk_position_text *play)
 {
+    int phase;
     if (!pk_expect_word(reader, " | "))
         return 0;
     play->phase_at = reader->at;
-    if (!pk_read_phase(reader, &play->phase) || !pk_accept(reader, ' '))
+    if (!pk_read_phase(reader, &phase) || !pk_accept(reader, ' '))
         return 0;
+    play->position.state.phase = (uint8_t)phase;
     play->turn_at = reader->at;
-    play->turn = -1;
-    if (play->phase == PACKEIS_PHASE_OVER)
-        return pk_accept(reader, '-');
-    return pk_read_small(reader, 0, PACKEIS_MAX_PLAYERS - 1, &play->turn);
+    return pk_position_player(reader, &play->position.state);
 }
 
 int pk_position_read_text(pk_reader *reader, pk_position_read *read)
@@ -272,7 +306,7 @@ int pk_position_read_text(pk_reader *reader, pk_position_read *read)
     pk_position_text *play = &read->play;
     size_t cells;
     read->custom = 0;
-    *play = (pk_position_text){.text = reader->text};
+    *play = (pk_position_text){0};
     if (!pk_position_header(reader, read, &cells) || !pk_position_board(reader, play, cells) ||
         !pk_position_scores(reader, play, read->options.players) ||
         !pk_position_out(reader, play) || !pk_position_turn(reader, play))
@@ -291,13 +325,38 @@ int pk_text_allocator(const packeis_allocator *given, packeis_allocator *chosen)
     return 1;
 }
 
+/* Where the field the rules found at fault is in the text. */
+static size_t pk_position_fault_at(const pk_position_text *play, pk_position_fault fault)
+{
+    switch (fault.field) {
+    case PK_FIELD_CELL:
+        return play->board_at + (size_t)fault.index;
+    case PK_FIELD_BOARD:
+        return play->board_at;
+    case PK_FIELD_SCORE:
+        return play->score_at[fault.index];
+    case PK_FIELD_OUT:
+        return play->out_at;
+    case PK_FIELD_OUT_ENTRY:
+        return play->out_entry_at[fault.index];
+    case PK_FIELD_PHASE:
+        return play->phase_at;
+    case PK_FIELD_TURN:
+        break;
+    }
+    return play->turn_at;
+}
+
 packeis_status pk_position_install(packeis_game *game, const pk_position_text *play,
                                    size_t *fault)
 {
     pk_state state;
-    packeis_status status = pk_position_state(game->setup, play, &state, fault);
+    pk_position_fault found;
+    packeis_status status = pk_position_validate(game->setup, &play->position, &state, &found);
     if (status == PACKEIS_OK)
         game->state = state;
+    else
+        *fault = pk_position_fault_at(play, found);
     return status;
 }
 

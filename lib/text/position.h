@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Positions as text (position.c), shared with game records (record.c).
- * Loading is one path for both: the whole text is read (pk_position_read),
+ * Loading is one path for both: the whole text is read (pk_position_read_text),
  * the layout checked (pk_floes_check), the game made by the one game
  * constructor (pk_game_make), then the position checked against the rules
- * of that game (pk_position_state, position_check.c) and installed in it. */
+ * of that game (pk_position_validate, lib/rules/position_validity.c) and
+ * installed in it. */
 #ifndef PK_POSITION_H
 #define PK_POSITION_H
 
@@ -11,20 +12,17 @@
 #include "picture.h"
 #include "text.h"
 
-/* The play part of a position text, as the rules check it: the values
- * read, and where each field is, to report the field at fault. */
+/* The play part of a position text: the position in rules terms, as
+ * pk_position_validate() (lib/rules/position_validity.c) checks it, and
+ * where each field is in the text, to turn the field at fault into the
+ * offset of an error. */
 typedef struct pk_position_text {
-    const char *text;
-    size_t board_at; /* board character of cell c: text[board_at + c] */
+    pk_position_candidate position;
+    size_t board_at; /* the board character of cell c is at board_at + c */
     size_t score_at[PACKEIS_MAX_PLAYERS];
     size_t out_at;                            /* the list of players out */
     size_t out_entry_at[PACKEIS_MAX_PLAYERS]; /* where player p is listed */
     size_t phase_at, turn_at;
-    uint16_t fish[PACKEIS_MAX_PLAYERS];
-    uint8_t floes[PACKEIS_MAX_PLAYERS];
-    unsigned out; /* bit set of players out */
-    int phase;    /* a packeis_phase */
-    int turn;     /* the player to act, -1 once over */
 } pk_position_text;
 
 /* A whole position text once read: its setup, not yet checked. */
@@ -35,12 +33,6 @@ typedef struct pk_position_read {
     size_t penguins_at; /* where the number of penguins is */
     pk_position_text play;
 } pk_position_read;
-
-/* Checks a position read in full against the rules of `setup` and turns it
- * into a state; on PACKEIS_E_INVALID_POSITION *fault is the offset of the
- * field at fault. */
-packeis_status pk_position_state(const pk_setup *setup, const pk_position_text *read,
-                                 pk_state *state, size_t *fault);
 
 /* Reads the syntax of a whole position, from reader->at to the end of the
  * text (a final newline accepted), into `read`, whose options the caller
