@@ -52,9 +52,9 @@ static void print_board(const packeis_game *game)
         }
         for (; column < 2 * (x - min_x); column++)
             putchar(' ');
-        putchar(player >= 0                ? 'A' + player
+        putchar(player >= 0           ? 'A' + player
                 : (floes >> cell) & 1 ? '0' + packeis_game_fish(game, cell)
-                                       : '.');
+                                      : '.');
         column++;
     }
     putchar('\n');
@@ -230,10 +230,10 @@ static void standard_game(void)
 
     //! [check_move]
     check(packeis_game_apply(game, packeis_move_placement(0)), "apply"); /* A on cell 0 */
-    why(game, packeis_move_placement(0));      /* B tries the same floe */
-    why(game, packeis_move_placement(6));      /* a floe with two fish */
-    why(game, packeis_move_slide(0, 1));       /* a slide during placement */
-    why(game, packeis_move_placement(cells));  /* a cell the board does not have */
+    why(game, packeis_move_placement(0));     /* B tries the same floe */
+    why(game, packeis_move_placement(6));     /* a floe with two fish */
+    why(game, packeis_move_slide(0, 1));      /* a slide during placement */
+    why(game, packeis_move_placement(cells)); /* a cell the board does not have */
     status = packeis_game_apply(game, packeis_move_placement(6));
     printf("apply says the same: %s, still %zu action played\n", packeis_status_name(status),
            packeis_game_ply_count(game));
@@ -265,13 +265,12 @@ static void standard_game(void)
     why(game, packeis_move_slide(2, 20)); /* not along one of the six directions */
     why(game, packeis_move_slide(0, 2));  /* over B's penguin on cell 1 */
     //! [slide_errors]
-    expect(packeis_game_check_move(game, packeis_move_slide(1, 9)) ==
-                   PACKEIS_E_NOT_YOUR_PENGUIN &&
-               packeis_game_check_move(game, packeis_move_slide(2, 20)) ==
-                   PACKEIS_E_NOT_IN_LINE &&
-               packeis_game_check_move(game, packeis_move_slide(0, 2)) ==
-                   PACKEIS_E_BLOCKED_BY_PENGUIN,
-           "the reasons of the refused slides");
+    expect(
+        packeis_game_check_move(game, packeis_move_slide(1, 9)) == PACKEIS_E_NOT_YOUR_PENGUIN &&
+            packeis_game_check_move(game, packeis_move_slide(2, 20)) == PACKEIS_E_NOT_IN_LINE &&
+            packeis_game_check_move(game, packeis_move_slide(0, 2)) ==
+                PACKEIS_E_BLOCKED_BY_PENGUIN,
+        "the reasons of the refused slides");
 
     //! [slides]
     for (int i = 0; i < 3; i++) {
@@ -298,8 +297,8 @@ static void standard_game(void)
 
     //! [undo]
     printf("%zu actions played\n", packeis_game_ply_count(game));
-    check(packeis_game_undo(game), "undo"); /* takes back the last slide */
-    check(packeis_game_redo(game), "redo"); /* and plays it again */
+    check(packeis_game_undo(game), "undo");          /* takes back the last slide */
+    check(packeis_game_redo(game), "redo");          /* and plays it again */
     check(packeis_game_undo_to(game, 8), "undo to"); /* back to the end of placement */
     printf("after undo: %zu actions, %zu to redo\n", packeis_game_ply_count(game),
            packeis_game_redo_count(game));

@@ -10,8 +10,8 @@
  * seed shuffles the board and drives the random players, so a given seed
  * always replays the same game. After each action the demo tells what it
  * did, from the library's own account of that ply (packeis_game_ply_*()):
- * the fish won, the players who went out and the floes out of play removed. --layout plays on the board drawn in a
- * layout picture file (packeis_options_set_layout_picture()); --record
+ * the fish won, the players who went out and the floes out of play removed. --layout plays on
+ * the board drawn in a layout picture file (packeis_options_set_layout_picture()); --record
  * saves the game record at the end (packeis_game_save_record()), which the
  * replay example loads. Only the public API <packeis/packeis.h> is used.
  */
@@ -152,7 +152,7 @@ static void draw_board(const packeis_game *game, int color)
     uint64_t floes = packeis_game_floes(game);
     for (int y = min_y; y <= max_y; y++) {
         printf("%c  ", 'a' + (y - min_y)); /* row labels as in move names */
-        int column = 0; /* characters printed on this line after the label */
+        int column = 0;                    /* characters printed on this line after the label */
         for (int x = min_x; x <= max_x; x++) {
             int cell = packeis_game_cell_at(game, x, y);
             if (cell < 0)
@@ -287,8 +287,9 @@ static void report_action(const packeis_game *game, packeis_move move, int playe
         uint64_t kept = packeis_game_ply_credited(game, ply, p);
         if (p == mover && !packeis_move_is_placement(move))
             kept &= ~(UINT64_C(1) << packeis_move_from(move));
-        printf("   %c cannot move: out, its penguins leave with %d floe%s (+%d fish)\n", 'A' + p,
-               count_cells(kept), count_cells(kept) == 1 ? "" : "s", fish_of(game, kept));
+        printf("   %c cannot move: out, its penguins leave with %d floe%s (+%d fish)\n",
+               'A' + p, count_cells(kept), count_cells(kept) == 1 ? "" : "s",
+               fish_of(game, kept));
     }
     uint64_t out_of_play = packeis_game_ply_removed(game, ply) & ~credited;
     if (out_of_play) {

@@ -231,8 +231,7 @@ static size_t check_random_game(packeis_game *game, uint64_t seed)
                          PACKEIS_OK);
         if (count == 0)
             return checked;
-        assert_int_equal(packeis_game_apply(game, moves[tc_next(&seed) % count]),
-                         PACKEIS_OK);
+        assert_int_equal(packeis_game_apply(game, moves[tc_next(&seed) % count]), PACKEIS_OK);
     }
 }
 

@@ -36,8 +36,7 @@ int main(void)
     move = packeis_move_placement(0);
     while (packeis_game_check_move(game, move) != PACKEIS_OK)
         move = packeis_move_placement(packeis_move_to(move) + 1);
-    if (packeis_game_apply(game, move) != PACKEIS_OK ||
-        packeis_game_current_player(game) != 1)
+    if (packeis_game_apply(game, move) != PACKEIS_OK || packeis_game_current_player(game) != 1)
         return 1;
     packeis_game_free(game);
     printf("C %ld: %s ok\n", (long)__STDC_VERSION__, packeis_version_string());
