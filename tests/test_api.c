@@ -333,6 +333,7 @@ static void test_options_bad(void **state)
     assert_int_equal(packeis_options_set_penguins(o, -1), PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(packeis_options_set_penguins(o, NCELLS + 1), PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(packeis_options_set_seed(NULL, 1), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_options_set_hash_seed(NULL, 1), PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(packeis_options_set_layout(NULL, x, y, fish, 1),
                      PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(packeis_options_set_layout(o, NULL, y, fish, 1),
