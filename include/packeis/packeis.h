@@ -48,6 +48,8 @@
  *   and the default hash keys) are computed once, thread-safely, on first
  *   use, and never change afterwards. The library never prints and never
  *   terminates the process.
+ * - **Since.** 1.0.0 is the first stable release: every name here is
+ *   `@since 1.0.0` (0.1 was a preview with another ABI, `libpackeis.so.0`).
  * - **Stability.** Status codes, move values, the order of legal moves, the
  *   board shuffle, the playout generator, the observation planes, the hash
  *   and the text formats are stable within a major version. Functions are
@@ -105,14 +107,14 @@ extern "C" {
  * @brief The version of the library actually loaded.
  * @return `major * 10000 + minor * 100 + patch` (minor and patch stay below
  *         100), comparable with ::PACKEIS_VERSION_NUMBER.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API int packeis_version(void);
 
 /**
  * @brief The version of the library actually loaded, as text.
  * @return A static string such as "1.0.0"; never NULL, never to be freed.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API const char *packeis_version_string(void);
 
@@ -125,7 +127,7 @@ PACKEIS_API const char *packeis_version_string(void);
  * @brief What a call that can fail returns: ::PACKEIS_OK or one of the
  *        ::packeis_status_code values. A plain `int`, so that its size never
  *        depends on compiler settings.
- * @since 0.1.0
+ * @since 1.0.0
  */
 typedef int packeis_status;
 
@@ -136,7 +138,7 @@ typedef int packeis_status;
  * The codes from ::PACKEIS_E_NOT_YOUR_PENGUIN to ::PACKEIS_E_NOT_ONE_FISH
  * say why a move the rules forbid is illegal, so that a frontend can tell
  * its player; packeis_game_check_move() lists every code it returns.
- * @since 0.1.0
+ * @since 1.0.0
  */
 enum packeis_status_code {
     /** Success. */
@@ -205,7 +207,7 @@ enum packeis_status_code {
  * @param status Any value, known or not.
  * @return A static, NUL-terminated string; never NULL, never to be freed.
  *         Unknown values give "unknown status".
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API const char *packeis_strerror(packeis_status status);
 
@@ -225,18 +227,18 @@ PACKEIS_API const char *packeis_status_name(packeis_status status);
 /** @{ */
 
 /** Most floes a layout may have (every cell set fits one `uint64_t`).
- *  @since 0.1.0 */
+ *  @since 1.0.0 */
 #define PACKEIS_MAX_CELLS 64
-/** Fewest players. @since 0.1.0 */
+/** Fewest players. @since 1.0.0 */
 #define PACKEIS_MIN_PLAYERS 2
-/** Most players. @since 0.1.0 */
+/** Most players. @since 1.0.0 */
 #define PACKEIS_MAX_PLAYERS 4
 /** An upper bound on the legal moves of any position: a buffer this long
- *  always holds packeis_game_legal_moves(). @since 0.1.0 */
+ *  always holds packeis_game_legal_moves(). @since 1.0.0 */
 #define PACKEIS_MAX_MOVES 1024
-/** Smallest coordinate a custom layout may use. @since 0.1.0 */
+/** Smallest coordinate a custom layout may use. @since 1.0.0 */
 #define PACKEIS_COORD_MIN (-1000000)
-/** Largest coordinate a custom layout may use. @since 0.1.0 */
+/** Largest coordinate a custom layout may use. @since 1.0.0 */
 #define PACKEIS_COORD_MAX 1000000
 /** A buffer of this many characters always holds a cell name with its NUL
  *  (packeis_game_cell_name()). @since 1.0.0 */
@@ -266,7 +268,7 @@ PACKEIS_API const char *packeis_status_name(packeis_status status);
  * messages). The helpers below build and read them. Functions taking a
  * move take a ::packeis_move: a wider integer passed to them is converted
  * by C's rules (modulo 65536), so range-check values from elsewhere.
- * @since 0.1.0
+ * @since 1.0.0
  */
 typedef uint16_t packeis_move;
 
@@ -274,7 +276,7 @@ typedef uint16_t packeis_move;
  *  @since 1.0.0 */
 #define PACKEIS_MOVE_VALUES 4096
 /** A value that is never a move (for "no move" slots); it is not below
- *  ::PACKEIS_MOVE_VALUES. @since 0.1.0 */
+ *  ::PACKEIS_MOVE_VALUES. @since 1.0.0 */
 #define PACKEIS_MOVE_NONE 0xFFFFu
 
 /**
@@ -283,7 +285,7 @@ typedef uint16_t packeis_move;
  *        move is played.
  * @return `cell * 65`, or ::PACKEIS_MOVE_NONE if @p cell is not in
  *         `0 ... PACKEIS_MAX_CELLS - 1`.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API packeis_move packeis_move_placement(int cell);
 
@@ -293,7 +295,7 @@ PACKEIS_API packeis_move packeis_move_placement(int cell);
  * @param to The destination cell.
  * @return `from * 64 + to`, or ::PACKEIS_MOVE_NONE if a cell is not in
  *         `0 ... PACKEIS_MAX_CELLS - 1` or the two are equal.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API packeis_move packeis_move_slide(int from, int to);
 
@@ -301,7 +303,7 @@ PACKEIS_API packeis_move packeis_move_slide(int from, int to);
  * @brief Whether a value is a placement.
  * @param move Any value.
  * @return 1 for a placement, 0 for a slide or a value that is not a move.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API int packeis_move_is_placement(packeis_move move);
 
@@ -309,7 +311,7 @@ PACKEIS_API int packeis_move_is_placement(packeis_move move);
  * @brief The origin cell of a slide.
  * @param move Any value.
  * @return The cell, or -1 for a placement or a value that is not a move.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API int packeis_move_from(packeis_move move);
 
@@ -317,7 +319,7 @@ PACKEIS_API int packeis_move_from(packeis_move move);
  * @brief The destination cell of a placement or a slide.
  * @param move Any value.
  * @return The cell, or -1 for a value that is not a move.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API int packeis_move_to(packeis_move move);
 
@@ -335,7 +337,7 @@ PACKEIS_API int packeis_move_to(packeis_move move);
  * (itself, its history, a custom board) uses that game's allocator, also
  * after packeis_game_assign(). This struct will not change within a major
  * version.
- * @since 0.1.0
+ * @since 1.0.0
  */
 typedef struct packeis_allocator {
     /** Returns @p size bytes aligned as `malloc` would align them, or NULL. */
@@ -361,13 +363,13 @@ typedef struct packeis_allocator {
  * standard 60-floe board shuffled with seed 0, no variant, the default hash
  * seed. The options are read by packeis_game_new() and may be changed or
  * freed afterwards.
- * @since 0.1.0
+ * @since 1.0.0
  */
 typedef struct packeis_options packeis_options;
 
 /**
  * @brief Optional rules, each off by default.
- * @since 0.1.0
+ * @since 1.0.0
  */
 enum packeis_variant {
     /** Penguins may be placed on any free floe, not only one-fish floes. */
@@ -377,7 +379,7 @@ enum packeis_variant {
     PACKEIS_VARIANT_SNAKE_PLACEMENT = 1
 };
 
-/** Number of variants this version knows. @since 0.1.0 */
+/** Number of variants this version knows. @since 1.0.0 */
 #define PACKEIS_VARIANT_COUNT 2
 
 /**
@@ -388,7 +390,7 @@ enum packeis_variant {
  *             packeis_options_free().
  * @return ::PACKEIS_OK; ::PACKEIS_E_INVALID_ARGUMENT (@p options is NULL, or
  *         @p allocator lacks a function); ::PACKEIS_E_OUT_OF_MEMORY.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status
 packeis_options_new(const packeis_allocator *allocator, packeis_options **options);
@@ -396,7 +398,7 @@ packeis_options_new(const packeis_allocator *allocator, packeis_options **option
 /**
  * @brief Frees options. Games made from them are unaffected.
  * @param options The options, or NULL (nothing happens).
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API void packeis_options_free(packeis_options *options);
 
@@ -405,7 +407,7 @@ PACKEIS_API void packeis_options_free(packeis_options *options);
  * @param options The options.
  * @param players 2, 3 or 4.
  * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status
 packeis_options_set_players(packeis_options *options, int players);
@@ -417,7 +419,7 @@ packeis_options_set_players(packeis_options *options, int players);
  *        (4 with 2 players, 3 with 3, 2 with 4). Whether the board has room
  *        for them is checked by packeis_game_new().
  * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status
 packeis_options_set_penguins(packeis_options *options, int penguins);
@@ -435,7 +437,7 @@ packeis_options_set_penguins(packeis_options *options, int penguins);
  * @param options The options.
  * @param seed Any value.
  * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_options_set_seed(packeis_options *options,
                                                                       uint64_t seed);
@@ -458,7 +460,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_options_set_seed(packeis_op
  *         ::PACKEIS_E_COORD_OUT_OF_RANGE; ::PACKEIS_E_FISH_OUT_OF_RANGE;
  *         ::PACKEIS_E_MIXED_PARITY; ::PACKEIS_E_DUPLICATE_CELL. On error the
  *         options keep their previous layout.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_options_set_layout(
     packeis_options *options, const int *x, const int *y, const int *fish, size_t count);
@@ -467,7 +469,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_options_set_layout(
  * @brief Goes back to the standard board (undoes packeis_options_set_layout()).
  * @param options The options.
  * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status
 packeis_options_set_standard_layout(packeis_options *options);
@@ -479,7 +481,7 @@ packeis_options_set_standard_layout(packeis_options *options);
  * @param enabled Non-zero for on, 0 for off.
  * @return ::PACKEIS_OK, or ::PACKEIS_E_INVALID_ARGUMENT (NULL options or an
  *         unknown variant).
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status
 packeis_options_set_variant(packeis_options *options, int variant, int enabled);
@@ -490,12 +492,12 @@ packeis_options_set_variant(packeis_options *options, int variant, int enabled);
  * @param options The options.
  * @param seed Any value.
  * @return ::PACKEIS_OK or ::PACKEIS_E_INVALID_ARGUMENT.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status
 packeis_options_set_hash_seed(packeis_options *options, uint64_t seed);
 
-/** The default seed of the hash keys. @since 0.1.0 */
+/** The default seed of the hash keys. @since 1.0.0 */
 #define PACKEIS_DEFAULT_HASH_SEED UINT64_C(0x5061636B65697321)
 
 /** @} */
@@ -510,7 +512,7 @@ packeis_options_set_hash_seed(packeis_options *options, uint64_t seed);
  *
  * The board's tables are read-only and shared: the standard board's by every
  * game of the process, a custom layout's by a game and its clones.
- * @since 0.1.0
+ * @since 1.0.0
  */
 typedef struct packeis_game packeis_game;
 
@@ -520,7 +522,7 @@ typedef struct packeis_game packeis_game;
  * @param[out] game Receives the new game; free it with packeis_game_free().
  * @return ::PACKEIS_OK; ::PACKEIS_E_INVALID_ARGUMENT; ::PACKEIS_E_TOO_FEW_FLOES
  *         (the board cannot take every penguin); ::PACKEIS_E_OUT_OF_MEMORY.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_new(const packeis_options *options,
                                                               packeis_game **game);
@@ -549,7 +551,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_reset(packeis_game *ga
  * @param game The game to copy.
  * @param[out] copy Receives the copy; free it with packeis_game_free().
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_MEMORY.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_clone(const packeis_game *game,
                                                                 packeis_game **copy);
@@ -566,7 +568,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_clone(const packeis_ga
  * @param source The game copied.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
  *         ::PACKEIS_E_OUT_OF_MEMORY (@p target is then unchanged).
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_assign(packeis_game *target,
                                                                  const packeis_game *source);
@@ -574,7 +576,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_assign(packeis_game *t
 /**
  * @brief Frees a game.
  * @param game The game, or NULL (nothing happens).
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API void packeis_game_free(packeis_game *game);
 
@@ -587,7 +589,7 @@ PACKEIS_API void packeis_game_free(packeis_game *game);
  * @brief The number of players.
  * @param game The game.
  * @return 2 to 4, or 0 for a NULL game.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API int packeis_game_player_count(const packeis_game *game);
 
@@ -595,7 +597,7 @@ PACKEIS_API int packeis_game_player_count(const packeis_game *game);
  * @brief How many penguins each player places.
  * @param game The game.
  * @return At least 1, or 0 for a NULL game.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API int packeis_game_penguins_per_player(const packeis_game *game);
 
@@ -604,7 +606,7 @@ PACKEIS_API int packeis_game_penguins_per_player(const packeis_game *game);
  * @param game The game.
  * @param variant A ::packeis_variant value.
  * @return 1 if on; 0 if off, for a NULL game or an unknown variant.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API int packeis_game_variant(const packeis_game *game, int variant);
 
@@ -636,7 +638,7 @@ PACKEIS_API uint64_t packeis_game_hash_seed(const packeis_game *game);
  * @brief The number of cells of the layout.
  * @param game The game.
  * @return 60 on the standard board, 1 to 64 otherwise; 0 for a NULL game.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API int packeis_game_cell_count(const packeis_game *game);
 
@@ -647,7 +649,7 @@ PACKEIS_API int packeis_game_cell_count(const packeis_game *game);
  * @param[out] x Its column.
  * @param[out] y Its row.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_cell_coords(const packeis_game *game,
                                                                       int cell, int *x, int *y);
@@ -674,7 +676,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_layout_bounds(
  * @param y A row.
  * @return The cell there, or -1 if the layout has none there or @p game is
  *         NULL.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API int packeis_game_cell_at(const packeis_game *game, int x, int y);
 
@@ -686,7 +688,7 @@ PACKEIS_API int packeis_game_cell_at(const packeis_game *game, int x, int y);
  * @param direction A ::packeis_direction value.
  * @return The neighbouring cell, or -1 if the layout has none there, or for
  *         a NULL game, a bad cell or a bad direction.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API int packeis_game_neighbor(const packeis_game *game, int cell, int direction);
 
@@ -696,7 +698,7 @@ PACKEIS_API int packeis_game_neighbor(const packeis_game *game, int cell, int di
  * @param game The game.
  * @param cell A cell index.
  * @return 1 to 3, or 0 for a NULL game or a bad cell.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API int packeis_game_fish(const packeis_game *game, int cell);
 
@@ -705,7 +707,7 @@ PACKEIS_API int packeis_game_fish(const packeis_game *game, int cell);
  *
  * `(d + 3) % 6` is the opposite of `d`, and `(d + 1) % 6` the next
  * direction counter-clockwise.
- * @since 0.1.0
+ * @since 1.0.0
  */
 enum packeis_direction {
     PACKEIS_DIRECTION_EAST = 0,       /**< (x + 2, y) */
@@ -716,7 +718,7 @@ enum packeis_direction {
     PACKEIS_DIRECTION_SOUTH_EAST = 5  /**< (x + 1, y + 1) */
 };
 
-/** Number of directions. @since 0.1.0 */
+/** Number of directions. @since 1.0.0 */
 #define PACKEIS_DIRECTION_COUNT 6
 
 /** @} */
@@ -726,7 +728,7 @@ enum packeis_direction {
 
 /**
  * @brief The phases of a game, as reported by packeis_game_phase().
- * @since 0.1.0
+ * @since 1.0.0
  */
 enum packeis_phase {
     PACKEIS_PHASE_PLACEMENT = 0, /**< Penguins are being placed. */
@@ -738,7 +740,7 @@ enum packeis_phase {
  * @brief The current phase.
  * @param game The game.
  * @return A ::packeis_phase value, or -1 for a NULL game.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API int packeis_game_phase(const packeis_game *game);
 
@@ -755,7 +757,7 @@ PACKEIS_API const char *packeis_phase_name(int phase);
  * @brief The player to act.
  * @param game The game.
  * @return The player, or -1 once the game is over or for a NULL game.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API int packeis_game_current_player(const packeis_game *game);
 
@@ -782,7 +784,7 @@ PACKEIS_API uint64_t packeis_game_penguins(const packeis_game *game, int player)
  * @param cell A cell index.
  * @return Its owner, or -1 if there is no penguin there, or for a NULL game
  *         or a bad cell.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API int packeis_game_penguin_at(const packeis_game *game, int cell);
 
@@ -792,7 +794,7 @@ PACKEIS_API int packeis_game_penguin_at(const packeis_game *game, int cell);
  * @param game The game.
  * @param player A player.
  * @return 1 if out; 0 if not, or for a NULL game or a bad player.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API int packeis_game_is_out(const packeis_game *game, int player);
 
@@ -826,7 +828,7 @@ PACKEIS_API int packeis_game_floes_won(const packeis_game *game, int player);
  * @param game The game.
  * @param player A player.
  * @return 1 for first place; 0 for a NULL game or a bad player.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API int packeis_game_rank(const packeis_game *game, int player);
 
@@ -836,7 +838,7 @@ PACKEIS_API int packeis_game_rank(const packeis_game *game, int player);
  *        game is over.
  * @param game The game.
  * @return A set of players (bit `p` for player `p`); 0 for a NULL game.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API unsigned packeis_game_winners(const packeis_game *game);
 
@@ -857,7 +859,7 @@ PACKEIS_API unsigned packeis_game_winners(const packeis_game *game);
  * @param[out] count The number of legal moves.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_legal_moves(const packeis_game *game,
                                                                       packeis_move *moves,
@@ -872,7 +874,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_legal_moves(const pack
  *         for a NULL game or a bad cell. It does not depend on whose turn it
  *         is or on the phase: during placement it gives the slides the
  *         penguin would have if movement began now, though none is legal yet.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API uint64_t packeis_game_destinations(const packeis_game *game, int cell);
 
@@ -891,7 +893,7 @@ PACKEIS_API uint64_t packeis_game_destinations(const packeis_game *game, int cel
  *         ::PACKEIS_E_NOT_YOUR_PENGUIN, then ::PACKEIS_E_NOT_IN_LINE, then
  *         ::PACKEIS_E_BLOCKED_BY_PENGUIN or ::PACKEIS_E_BLOCKED_BY_GAP,
  *         whichever the penguin meets first on its way.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_check_move(const packeis_game *game,
                                                                      packeis_move move);
@@ -908,7 +910,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_check_move(const packe
  * @return ::PACKEIS_OK, any error of packeis_game_check_move(), or
  *         ::PACKEIS_E_OUT_OF_MEMORY (the history could not grow). On error
  *         the game is unchanged.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_apply(packeis_game *game,
                                                                 packeis_move move);
@@ -920,7 +922,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_apply(packeis_game *ga
  * @param game The game.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
  *         ::PACKEIS_E_NOTHING_TO_UNDO.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_undo(packeis_game *game);
 
@@ -932,7 +934,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_undo(packeis_game *gam
  * @param plies How many actions to keep; 0 returns to the start.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE
  *         (@p plies is more than have been played).
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_undo_to(packeis_game *game,
                                                                   size_t plies);
@@ -967,7 +969,7 @@ PACKEIS_API size_t packeis_game_redo_count(const packeis_game *game);
  *        numbered from 0 (the first) to this count minus 1.
  * @param game The game.
  * @return The count; 0 for a NULL game.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API size_t packeis_game_ply_count(const packeis_game *game);
 
@@ -979,7 +981,7 @@ PACKEIS_API size_t packeis_game_ply_count(const packeis_game *game);
  * @param[out] count The number of actions played.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_history(const packeis_game *game,
                                                                   packeis_move *moves,
@@ -1049,7 +1051,7 @@ PACKEIS_API unsigned packeis_game_ply_players_out(const packeis_game *game, size
  * @param[out] plies How many actions were played, or NULL if not wanted.
  * @return ::PACKEIS_OK (also when the game was already over),
  *         ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_MEMORY.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_playout(packeis_game *game,
                                                                   uint64_t seed, size_t *plies);
@@ -1083,7 +1085,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_playout(packeis_game *
  *         below @p games and a buffer is given; nothing is played);
  *         ::PACKEIS_E_OUT_OF_RANGE (`capacity * PACKEIS_MAX_PLAYERS`
  *         overflows); ::PACKEIS_E_OUT_OF_MEMORY (nothing is written).
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_playout_batch(
     const packeis_game *game, uint64_t seed, size_t games, unsigned *winners, int *fish,
@@ -1097,7 +1099,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_playout_batch(
  * @param game The game.
  * @param depth The number of actions.
  * @return The count, at least 1; 0 for a NULL game.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API uint64_t packeis_game_perft(const packeis_game *game, unsigned depth);
 
@@ -1113,7 +1115,7 @@ PACKEIS_API uint64_t packeis_game_perft(const packeis_game *game, unsigned depth
  * @param[out] count The number of legal moves.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (NULL, depth 0),
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status
 packeis_game_divide(const packeis_game *game, unsigned depth, packeis_move *moves,
@@ -1124,10 +1126,10 @@ packeis_game_divide(const packeis_game *game, unsigned depth, packeis_move *move
 /** @name Machine learning */
 /** @{ */
 
-/** The number of planes of an observation. @since 0.1.0 */
+/** The number of planes of an observation. @since 1.0.0 */
 #define PACKEIS_OBSERVATION_PLANES 25
 /** The number of values of an observation: ::PACKEIS_OBSERVATION_PLANES
- *  planes of ::PACKEIS_MAX_CELLS values each. @since 0.1.0 */
+ *  planes of ::PACKEIS_MAX_CELLS values each. @since 1.0.0 */
 #define PACKEIS_OBSERVATION_SIZE 1600
 
 /**
@@ -1139,7 +1141,7 @@ packeis_game_divide(const packeis_game *game, unsigned depth, packeis_move *move
  * 24 come in fours, one per player: players 0 to 3, or, with
  * ::PACKEIS_OBSERVE_RELATIVE, the player to act and those after it in turn
  * order. They are 0 for players the game does not have.
- * @since 0.1.0
+ * @since 1.0.0
  */
 enum packeis_observation_plane {
     /** Floes on the board carrying 1 fish (with or without a penguin): 1.0
@@ -1171,7 +1173,7 @@ enum packeis_observation_plane {
 
 /**
  * @brief Flags of packeis_game_observe().
- * @since 0.1.0
+ * @since 1.0.0
  */
 enum packeis_observe_flag {
     /** Number the players from the player to act (who becomes 0) rather
@@ -1190,7 +1192,7 @@ enum packeis_observe_flag {
  * @param[out] count ::PACKEIS_OBSERVATION_SIZE.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (also unknown flags),
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_observe(const packeis_game *game,
                                                                   unsigned flags, float *planes,
@@ -1231,7 +1233,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_legal_mask(const packe
 
 /**
  * @brief Flags of packeis_game_parse_move().
- * @since 0.1.0
+ * @since 1.0.0
  */
 enum packeis_parse_flag {
     /** Also check the move against the position, as
@@ -1252,7 +1254,7 @@ enum packeis_parse_flag {
  * @param[out] length The length of the name.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE,
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_cell_name(const packeis_game *game,
                                                                     int cell, char *buffer,
@@ -1269,7 +1271,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_cell_name(const packei
  * @param[out] stop Where reading stopped (see the section comment).
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
  *         ::PACKEIS_E_MALFORMED_TEXT (no name there, or a name of no cell).
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_parse_cell(const packeis_game *game,
                                                                      const char *text,
@@ -1286,7 +1288,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_parse_cell(const packe
  * @param[out] length The length of the text.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT, ::PACKEIS_E_OUT_OF_RANGE,
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_format_move(
     const packeis_game *game, packeis_move move, char *buffer, size_t capacity, size_t *length);
@@ -1303,7 +1305,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_format_move(
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (also unknown flags),
  *         ::PACKEIS_E_MALFORMED_TEXT, and with ::PACKEIS_PARSE_CHECK_LEGAL any
  *         error of packeis_game_check_move().
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status
 packeis_game_parse_move(const packeis_game *game, const char *text, size_t text_length,
@@ -1322,7 +1324,7 @@ packeis_game_parse_move(const packeis_game *game, const char *text, size_t text_
  * @param[out] length The length of the text.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_save_position(
     const packeis_game *game, char *buffer, size_t capacity, size_t *length);
@@ -1340,7 +1342,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_save_position(
  *         ::PACKEIS_E_MALFORMED_TEXT, ::PACKEIS_E_INVALID_POSITION, a layout
  *         error of packeis_options_set_layout(), ::PACKEIS_E_TOO_FEW_FLOES,
  *         ::PACKEIS_E_OUT_OF_MEMORY.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_load_position(
     const char *text, size_t text_length, const packeis_allocator *allocator,
@@ -1348,7 +1350,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_load_position(
 
 /**
  * @brief Flags of packeis_game_layout_picture().
- * @since 0.1.0
+ * @since 1.0.0
  */
 enum packeis_picture_flag {
     /** Draw the floes still on the board, not the whole layout. The frame
@@ -1374,7 +1376,7 @@ enum packeis_picture_flag {
  * @param[out] length The length of the picture.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (also unknown flags),
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_layout_picture(
     const packeis_game *game, unsigned flags, char *buffer, size_t capacity, size_t *length);
@@ -1402,7 +1404,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_layout_picture(
  *         ::PACKEIS_E_MALFORMED_TEXT (another character), and the layout
  *         errors of packeis_options_set_layout(). On error the options keep
  *         their previous layout.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_options_set_layout_picture(
     packeis_options *options, const char *text, size_t text_length, size_t *stop);
@@ -1420,7 +1422,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_options_set_layout_picture(
  * @param[out] length The length of the record.
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_save_record(const packeis_game *game,
                                                                       char *buffer,
@@ -1443,7 +1445,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_save_record(const pack
  *         position), and those of packeis_game_apply() for a move the record
  *         holds that cannot be played (@p stop then points at that move).
  *         On error no game is made.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status
 packeis_game_load_record(const char *text, size_t text_length,
@@ -1460,7 +1462,7 @@ packeis_game_load_record(const char *text, size_t text_length,
  *        given layout and seed of the keys.
  * @param game The game.
  * @return The hash; 0 for a NULL game.
- * @since 0.1.0
+ * @since 1.0.0
  */
 PACKEIS_API uint64_t packeis_game_hash(const packeis_game *game);
 
