@@ -16,11 +16,9 @@ void pk_options_defaults(packeis_options *options, const packeis_allocator *allo
 packeis_status packeis_options_new(const packeis_allocator *allocator,
                                    packeis_options **options)
 {
-    if (!options)
+    packeis_allocator chosen;
+    if (!options || !pk_choose_allocator(allocator, &chosen))
         return PACKEIS_E_INVALID_ARGUMENT;
-    if (allocator && (!allocator->alloc || !allocator->release))
-        return PACKEIS_E_INVALID_ARGUMENT;
-    packeis_allocator chosen = allocator ? *allocator : pk_default_allocator();
     packeis_options *made = pk_alloc(&chosen, sizeof *made);
     if (!made)
         return PACKEIS_E_OUT_OF_MEMORY;

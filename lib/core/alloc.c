@@ -23,6 +23,14 @@ packeis_allocator pk_default_allocator(void)
     return allocator;
 }
 
+int pk_choose_allocator(const packeis_allocator *given, packeis_allocator *chosen)
+{
+    if (given && (!given->alloc || !given->release))
+        return 0;
+    *chosen = given ? *given : pk_default_allocator();
+    return 1;
+}
+
 void *pk_alloc(const packeis_allocator *allocator, size_t size)
 {
     return allocator->alloc(allocator->context, size);

@@ -159,6 +159,10 @@ void pk_options_defaults(packeis_options *options, const packeis_allocator *allo
 void *pk_alloc(const packeis_allocator *allocator, size_t size);
 void pk_release(const packeis_allocator *allocator, void *block, size_t size);
 packeis_allocator pk_default_allocator(void);
+/* The allocator an object made for a caller uses: the caller's, if it has
+ * both functions, or malloc's when the caller gave none; 0 when the
+ * caller's lacks a function. */
+int pk_choose_allocator(const packeis_allocator *given, packeis_allocator *chosen);
 
 /* layout.c: builds geometry from coordinates already validated and sorted in
  * reading order. */

@@ -317,14 +317,6 @@ int pk_position_read_text(pk_reader *reader, pk_position_read *read)
 
 /* ---- Loading ------------------------------------------------------------- */
 
-int pk_text_allocator(const packeis_allocator *given, packeis_allocator *chosen)
-{
-    if (given && (!given->alloc || !given->release))
-        return 0;
-    *chosen = given ? *given : pk_default_allocator();
-    return 1;
-}
-
 /* Where the field the rules found at fault is in the text. */
 static size_t pk_position_fault_at(const pk_position_text *play, pk_position_fault fault)
 {
@@ -393,7 +385,7 @@ packeis_status packeis_game_load_position(const char *text, size_t text_length,
                                           packeis_game **game, size_t *stop)
 {
     packeis_allocator chosen;
-    if (!text || !game || !stop || !pk_text_allocator(allocator, &chosen))
+    if (!text || !game || !stop || !pk_choose_allocator(allocator, &chosen))
         return PACKEIS_E_INVALID_ARGUMENT;
     pk_position_read read;
     pk_options_defaults(&read.options, &chosen);

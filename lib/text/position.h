@@ -46,10 +46,6 @@ int pk_position_read_text(pk_reader *reader, pk_position_read *read);
 packeis_status pk_position_install(packeis_game *game, const pk_position_text *play,
                                    size_t *fault);
 
-/* The allocator a loader's game uses: the caller's (if complete) or the
- * default one; 0 if the caller's is incomplete. */
-int pk_text_allocator(const packeis_allocator *given, packeis_allocator *chosen);
-
 /* Writes a position of `setup` as packeis_game_save_position() does; game
  * records use it for the position a game started from (record.c). */
 void pk_position_write(pk_writer *writer, const pk_setup *setup, const pk_state *state);
