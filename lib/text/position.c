@@ -175,16 +175,7 @@ static int pk_position_layout(pk_reader *reader, pk_position_read *read, size_t 
 /* " hash SEED", present only for a seed other than the default. */
 static int pk_position_hash_seed(pk_reader *reader, uint64_t *seed)
 {
-    if (!pk_accept_word(reader, " hash "))
-        return 1;
-    size_t start = reader->at;
-    if (!pk_read_uint(reader, 0, UINT64_MAX, seed))
-        return 0;
-    if (*seed == PACKEIS_DEFAULT_HASH_SEED) { /* written by omission only */
-        reader->at = start;
-        return 0;
-    }
-    return 1;
+    return !pk_accept_word(reader, " hash ") || pk_read_hash_seed_value(reader, seed);
 }
 
 static int pk_position_header(pk_reader *reader, pk_position_read *read, size_t *cells)

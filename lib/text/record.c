@@ -212,14 +212,7 @@ static int pk_record_read_hash_seed(pk_reader *reader, uint64_t *seed)
     if (!pk_record_read_open(&look, "HashSeed"))
         return 1;
     *reader = look;
-    size_t start = reader->at;
-    if (!pk_read_uint(reader, 0, UINT64_MAX, seed))
-        return 0;
-    if (*seed == PACKEIS_DEFAULT_HASH_SEED) { /* written by omission only */
-        reader->at = start;
-        return 0;
-    }
-    return pk_record_read_close(reader);
+    return pk_read_hash_seed_value(reader, seed) && pk_record_read_close(reader);
 }
 
 /* The header lines before the board, into the options. */

@@ -240,3 +240,15 @@ int pk_read_phase(pk_reader *reader, int *phase)
         }
     return 0;
 }
+
+int pk_read_hash_seed_value(pk_reader *reader, uint64_t *seed)
+{
+    size_t start = reader->at;
+    if (!pk_read_uint(reader, 0, UINT64_MAX, seed))
+        return 0;
+    if (*seed == PACKEIS_DEFAULT_HASH_SEED) {
+        reader->at = start;
+        return 0;
+    }
+    return 1;
+}

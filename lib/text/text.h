@@ -72,6 +72,11 @@ void pk_skip_blanks(pk_reader *reader); /* spaces and tabs */
  * zero, the digit that goes past `max`, or the number's start when it is
  * below `min` or missing. */
 int pk_read_uint(pk_reader *reader, uint64_t min, uint64_t max, uint64_t *value);
+
+/* A hash seed as the formats write it: a number up to 2^64 - 1, and never
+ * the default seed, which is written by leaving it out. On failure `at` is
+ * on the seed. */
+int pk_read_hash_seed_value(pk_reader *reader, uint64_t *seed);
 /* The same with a '-' before negative numbers ("-0" is refused, at its
  * zero). */
 int pk_read_int(pk_reader *reader, long long min, long long max, long long *value);
