@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Custom layouts, options, variants and the seeded shuffle of the standard
  * board, through the public API only. Every expected value below was worked
- * out by hand from RULES.md and packeis.h (or, for the shuffle, by an
+ * out by hand from doc/rules.md and packeis.h (or, for the shuffle, by an
  * independent re-implementation of the documented algorithm), never copied
  * from the engine. */
 #include <setjmp.h>
@@ -772,7 +772,7 @@ static void test_shuffle_pinned_seeds(void **state)
     for (int seed = 0; seed < 3; seed++) {
         packeis_game *game = tc_standard_game(2, (uint64_t)seed);
         assert_int_equal(cell_count(game), 60);
-        for (int c = 0; c < 60; c++)
+        for (int c = 0; c < TC_STANDARD_CELLS; c++)
             assert_int_equal(fish_of(game, c), seed_fish[seed][c]);
         assert_board(game, 1, (uint64_t)seed);
         packeis_game_free(game);
@@ -783,7 +783,7 @@ static void test_default_board_is_seed_zero(void **state)
 {
     (void)state;
     packeis_game *game = new_game(NULL);
-    for (int c = 0; c < 60; c++)
+    for (int c = 0; c < TC_STANDARD_CELLS; c++)
         assert_int_equal(fish_of(game, c), seed_fish[0][c]);
     packeis_game_free(game);
 }
@@ -793,7 +793,7 @@ static void fish_sets(const packeis_game *game, uint64_t sets[3])
 {
     sets[0] = sets[1] = sets[2] = 0;
     assert_int_equal(cell_count(game), 60);
-    for (int c = 0; c < 60; c++) {
+    for (int c = 0; c < TC_STANDARD_CELLS; c++) {
         int fish = fish_of(game, c);
         assert_in_range(fish, 1, 3);
         sets[fish - 1] |= (uint64_t)1 << c;
@@ -846,7 +846,7 @@ static void test_pinned_seeds_differ(void **state)
         for (uint64_t b = a + 1; b < 3; b++) {
             packeis_game *first = tc_standard_game(2, a), *second = tc_standard_game(2, b);
             int differ = 0;
-            for (int c = 0; c < 60; c++)
+            for (int c = 0; c < TC_STANDARD_CELLS; c++)
                 differ += fish_of(first, c) != fish_of(second, c);
             assert_int_not_equal(differ, 0);
             packeis_game_free(first);

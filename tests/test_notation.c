@@ -186,8 +186,12 @@ static void test_bad_cell_names(void **state)
     assert_int_equal(packeis_game_parse_cell(game, text, 1, &cell, &stop),
                      PACKEIS_E_MALFORMED_TEXT);
     assert_int_equal(stop, 1);
-    assert_int_equal(packeis_game_parse_cell(game, NULL, 0, &cell, &stop),
+    assert_int_equal(packeis_game_parse_cell(game, NULL, 1, &cell, &stop),
                      PACKEIS_E_INVALID_ARGUMENT);
+    /* A NULL text of length 0 is the empty text, as for every parser. */
+    assert_int_equal(packeis_game_parse_cell(game, NULL, 0, &cell, &stop),
+                     PACKEIS_E_MALFORMED_TEXT);
+    assert_int_equal(stop, 0);
     assert_int_equal(packeis_game_parse_cell(game, "a1", 2, &cell, NULL),
                      PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(packeis_game_parse_cell(game, "a1", 2, NULL, &stop),

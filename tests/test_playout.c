@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* A playout records its positions without section 6 and applies it when one
- * is restored: undoing a playout ply by ply must give back exactly the
+/* A playout records its positions without removing floes out of play
+ * (doc/rules.md, "Floes out of play") and removes them when one is
+ * restored: undoing a playout ply by ply must give back exactly the
  * positions that packeis_game_apply() goes through for the same moves. */
 #include <setjmp.h>
 #include <stdarg.h>

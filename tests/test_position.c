@@ -364,7 +364,7 @@ static void test_board_errors(void **state)
     expect_edit(row, "A.B31", "A.B21", 3, bad);             /* fish mismatch */
     expect_edit(row, "A.B31", "A.BB1", 3, bad);             /* too many penguins */
     expect_edit(row, "A.B31", "A.C31", 2, bad);             /* no player 2 */
-    expect_edit(row, "A.B31 | 1/1", "A1B.1 | 3/1", 4, bad); /* floe cut off (section 6) */
+    expect_edit(row, "A.B31 | 1/1", "A1B.1 | 3/1", 4, bad); /* floe cut off: out of play */
     expect_edit(row, "A.B31", "A.231", 0, bad);             /* player 1 lost a penguin */
     expect_edit(row, "A.B31 | 1/1", "A1B31 | 0/0", 2, bad); /* nothing moved: B unplaceable */
     expect_edit(row, "1/1 0/0", "3/1 0/0", 0, bad);         /* 3 fish on one 1-fish floe */
@@ -473,8 +473,13 @@ static void test_bad_arguments(void **state)
     packeis_game *game;
     size_t stop = 7, length;
     packeis_allocator broken = {NULL, NULL, NULL};
-    assert_int_equal(packeis_game_load_position(NULL, 0, NULL, &game, &stop),
+    assert_int_equal(packeis_game_load_position(NULL, 1, NULL, &game, &stop),
                      PACKEIS_E_INVALID_ARGUMENT);
+    /* A NULL text of length 0 is the empty text, as for every parser. */
+    assert_int_equal(packeis_game_load_position(NULL, 0, NULL, &game, &stop),
+                     PACKEIS_E_MALFORMED_TEXT);
+    assert_int_equal(stop, 0);
+    stop = 7; /* refused arguments leave it alone */
     assert_int_equal(packeis_game_load_position(row, strlen(row), NULL, NULL, &stop),
                      PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(packeis_game_load_position(row, strlen(row), NULL, &game, NULL),

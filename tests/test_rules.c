@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* A test (or several) per rule of RULES.md, through the public API only.
+/* A test (or several) per rule of doc/rules.md, through the public API only.
  *
  * Most positions are small custom layouts. Every expected value was worked
- * out by hand from RULES.md: each test's comment draws its board (cells are
+ * out by hand from doc/rules.md: each test's comment draws its board (cells are
  * numbered in reading order, by y then x) and says how the answer follows.
  * Nothing here was copied from running the engine. */
 #include <setjmp.h>
@@ -250,7 +250,7 @@ static void test_standard_board_missing_coordinates(void **state)
 static void test_standard_board_neighbors(void **state)
 {
     (void)state;
-    /* Read off the picture of RULES.md section 1; columns E NE NW W SW SE. */
+    /* Read off the picture in doc/rules.md, "The standard board"; columns E NE NW W SW SE. */
     static const int want[][7] = {
         {0, 1, -1, -1, -1, 7, 8},     /* top-left corner (1,0) */
         {6, -1, -1, -1, 5, 13, 14},   /* top-right corner (13,0) */
@@ -283,7 +283,7 @@ static void test_standard_board_neighbors_symmetric(void **state)
      * Each pair is seen from both ends. */
     packeis_game *game = standard_game();
     int links = 0;
-    for (int c = 0; c < 60; c++)
+    for (int c = 0; c < TC_STANDARD_CELLS; c++)
         for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++) {
             int n = packeis_game_neighbor(game, c, d);
             if (n < 0)
@@ -393,7 +393,7 @@ static void check_placement_round(int players)
         assert_true(penguin_set(game, i % players) & BIT(i));
     }
     /* Movement starts with player 0, whose penguin on 0 can step to 11.
-     * The lone floe 10 has no penguin and leaves the board (section 6). */
+     * The lone floe 10 has no penguin and leaves the board ("Floes out of play"). */
     assert_int_equal(phase(game), PACKEIS_PHASE_MOVEMENT);
     assert_int_equal(current(game), 0);
     assert_true(floe_set(game) == (PLACEMENT_ALL & ~BIT(10)));

@@ -1000,7 +1000,7 @@ PACKEIS_API int packeis_game_ply_player(const packeis_game *game, size_t ply);
 /**
  * @brief The floes that left the board with an action: the floe a penguin
  *        slid from, the floes under the penguins of players who went out,
- *        and floes out of play (section 6 of the rules).
+ *        and floes out of play (@ref rules_out_of_play "Floes out of play").
  * @param game The game.
  * @param ply The action's number, from 0.
  * @return The set; 0 for a NULL game or a ply not played.
@@ -1222,7 +1222,8 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_legal_mask(const packe
  *
  * The formats are documented, with examples, in the "Text formats" page of
  * the documentation, and are stable within a major version. Parsers take a
- * text and its length (it need not be NUL-terminated) and report through
+ * text and its length (it need not be NUL-terminated; it may be NULL when
+ * the length is 0, as the empty text) and report through
  * `stop` the offset where they stopped: on success, the end of what they
  * read; on error, the first offending character. Writers fill a caller
  * buffer with a NUL-terminated text: `length` receives its length without

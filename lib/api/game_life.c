@@ -56,7 +56,9 @@ packeis_status packeis_game_clone(const packeis_game *game, packeis_game **copy)
         memcpy(made->history, game->history, game->redo_end * sizeof *made->history);
         made->capacity = game->redo_end;
     }
-    pk_setup_retain(made->setup); /* same allocator: the board is shared */
+    /* The board is the game's, on this same allocator: pk_setup_copy()
+     * shares it, and only copying onto another allocator can fail. */
+    (void)pk_setup_copy(&made->rules, game->setup, allocator);
     *copy = made;
     return PACKEIS_OK;
 }

@@ -71,7 +71,7 @@ static void pk_sort_cells(int *x, int *y, int *fish, int count)
 }
 
 /* After pk_sort_cells(), equal cells are next to each other. */
-int pk_has_duplicate(const int *x, const int *y, int count)
+static int pk_has_duplicate(const int *x, const int *y, int count)
 {
     for (int i = 1; i < count; i++)
         if (x[i] == x[i - 1] && y[i] == y[i - 1])
@@ -82,7 +82,7 @@ int pk_has_duplicate(const int *x, const int *y, int count)
 /* Every fault but duplicates, which need the sorted order. Each fault is
  * looked for over all cells before the next, so the status reported does not
  * depend on the order of the cells. */
-packeis_status pk_layout_check(const int *x, const int *y, const int *fish, size_t count)
+static packeis_status pk_layout_check(const int *x, const int *y, const int *fish, size_t count)
 {
     if (!x || !y || !fish)
         return PACKEIS_E_INVALID_ARGUMENT;

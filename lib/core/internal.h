@@ -191,13 +191,10 @@ static inline int pk_same_parity(long long x0, long long y0, long long x, long l
 /* board.c: the one layout validator, doc/rules.md, "Custom layouts".
  * pk_layout_validate() checks a layout for every fault in the order given
  * there, and on success writes its cells into sx, sy, sfish (room for
- * count) in reading order. Its two steps, for readers that check a prefix
- * of what they read: pk_layout_check() finds every fault but duplicates,
- * pk_has_duplicate() those among cells in reading order. */
+ * PACKEIS_MAX_CELLS) in reading order. Readers that report the first floe
+ * at fault call it on growing prefixes of what they read. */
 packeis_status pk_layout_validate(const int *x, const int *y, const int *fish, size_t count,
                                   int *sx, int *sy, int *sfish);
-packeis_status pk_layout_check(const int *x, const int *y, const int *fish, size_t count);
-int pk_has_duplicate(const int *x, const int *y, int count);
 void pk_standard_board(int *x, int *y, int *fish, uint64_t seed);
 void pk_standard_fish(uint8_t *fish, uint64_t seed);
 
@@ -258,7 +255,6 @@ packeis_status pk_position_validate(const pk_setup *setup,
 /* setup.c */
 packeis_status pk_setup_init(pk_setup *setup, const packeis_options *options);
 void pk_setup_reshuffle(pk_setup *setup, uint64_t seed);
-void pk_setup_retain(pk_setup *setup);
 void pk_setup_release(pk_setup *setup);
 packeis_status pk_setup_copy(pk_setup *target, const pk_setup *source,
                              const packeis_allocator *allocator);

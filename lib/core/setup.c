@@ -145,7 +145,7 @@ packeis_status pk_setup_init(pk_setup *setup, const packeis_options *options)
     return PACKEIS_OK;
 }
 
-void pk_setup_retain(pk_setup *setup)
+static void pk_setup_retain(pk_setup *setup)
 {
     if (setup->board)
         atomic_fetch_add_explicit(&setup->board->references, 1, memory_order_relaxed);

@@ -117,9 +117,9 @@ static packeis_status pk_name_read_cell(pk_reader *reader, const pk_layout *layo
 packeis_status packeis_game_parse_cell(const packeis_game *game, const char *text,
                                        size_t text_length, int *cell, size_t *stop)
 {
-    if (!game || !text || !cell || !stop)
+    if (!game || (!text && text_length) || !cell || !stop)
         return PACKEIS_E_INVALID_ARGUMENT;
-    pk_reader reader = {text, text_length, 0};
+    pk_reader reader = pk_reader_of(text, text_length);
     int found = PK_NO_CELL;
     packeis_status status = pk_name_read_cell(&reader, game->setup->layout, &found);
     *stop = reader.at;
@@ -172,9 +172,10 @@ packeis_status packeis_game_parse_move(const packeis_game *game, const char *tex
                                        size_t text_length, unsigned flags, packeis_move *move,
                                        size_t *stop)
 {
-    if (!game || !text || !move || !stop || (flags & ~(unsigned)PACKEIS_PARSE_CHECK_LEGAL))
+    if (!game || (!text && text_length) || !move || !stop ||
+        (flags & ~(unsigned)PACKEIS_PARSE_CHECK_LEGAL))
         return PACKEIS_E_INVALID_ARGUMENT;
-    pk_reader reader = {text, text_length, 0};
+    pk_reader reader = pk_reader_of(text, text_length);
     packeis_move read = PACKEIS_MOVE_NONE;
     packeis_status status = pk_move_read(&reader, game->setup->layout, &read);
     if (status == PACKEIS_OK && (flags & PACKEIS_PARSE_CHECK_LEGAL)) {

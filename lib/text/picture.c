@@ -19,14 +19,12 @@ int pk_floes_add(pk_floes *floes, int x, int y, int fish, size_t at)
     return 1;
 }
 
-/* The status of the first `count` floes as a layout. They are in reading
- * order, so duplicates are next to each other. */
+/* The status of the first `count` floes as a layout, by the one validator
+ * (its sorted copy is not needed here). */
 static packeis_status pk_floes_status(const pk_floes *floes, size_t count)
 {
-    packeis_status status = pk_layout_check(floes->x, floes->y, floes->fish, count);
-    if (status == PACKEIS_OK && pk_has_duplicate(floes->x, floes->y, (int)count))
-        return PACKEIS_E_DUPLICATE_CELL;
-    return status;
+    int x[PACKEIS_MAX_CELLS], y[PACKEIS_MAX_CELLS], fish[PACKEIS_MAX_CELLS];
+    return pk_layout_validate(floes->x, floes->y, floes->fish, count, x, y, fish);
 }
 
 packeis_status pk_floes_check(const pk_floes *floes, size_t *at)
@@ -183,7 +181,7 @@ packeis_status packeis_options_set_layout_picture(packeis_options *options, cons
 {
     if (!options || (!text && text_length) || !stop)
         return PACKEIS_E_INVALID_ARGUMENT;
-    pk_reader reader = {text, text_length, 0};
+    pk_reader reader = pk_reader_of(text, text_length);
     pk_floes floes;
     packeis_status status = pk_picture_read(&reader, 0, 0, 0, &floes);
     if (status == PACKEIS_OK)

@@ -376,11 +376,11 @@ packeis_status packeis_game_load_position(const char *text, size_t text_length,
                                           packeis_game **game, size_t *stop)
 {
     packeis_allocator chosen;
-    if (!text || !game || !stop || !pk_choose_allocator(allocator, &chosen))
+    if ((!text && text_length) || !game || !stop || !pk_choose_allocator(allocator, &chosen))
         return PACKEIS_E_INVALID_ARGUMENT;
     pk_position_read read;
     pk_options_defaults(&read.options, &chosen);
-    pk_reader reader = {text, text_length, 0};
+    pk_reader reader = pk_reader_of(text, text_length);
     packeis_status status = pk_position_load(&reader, &read, game);
     *stop = reader.at;
     return status;

@@ -400,7 +400,7 @@ packeis_status packeis_game_load_record(const char *text, size_t text_length,
     packeis_allocator chosen;
     if ((!text && text_length) || !game || !stop || !pk_choose_allocator(allocator, &chosen))
         return PACKEIS_E_INVALID_ARGUMENT;
-    pk_record_loader loader = {.reader = {text, text_length, 0}, .game = NULL};
+    pk_record_loader loader = {.reader = pk_reader_of(text, text_length), .game = NULL};
     pk_options_defaults(&loader.options, &chosen);
     packeis_status status = pk_record_load(&loader);
     *stop = loader.reader.at;

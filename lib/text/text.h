@@ -18,6 +18,15 @@ typedef struct pk_reader {
     size_t at;
 } pk_reader;
 
+/* A reader at the start of a caller's text. The API lets a text be NULL
+ * when its length is 0; reading it as "" keeps NULL out of pointer
+ * arithmetic. */
+static inline pk_reader pk_reader_of(const char *text, size_t length)
+{
+    pk_reader reader = {text ? text : "", length, 0};
+    return reader;
+}
+
 /* Writes into buffer[0 .. capacity-1]; `length` counts every character
  * asked for, written or not, so a too-small buffer learns the size needed.
  * A writer with `match` set writes nothing: it compares what it is asked to

@@ -13,6 +13,9 @@
 #include <packeis/packeis.h>
 
 #define TC_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The floes of the standard board (doc/rules.md, "The standard board"). */
+#define TC_STANDARD_CELLS 60
 /* Moves as constants, by the values documented at ::packeis_move: a
  * placement on c is c * 65, a slide from a to b is a * 64 + b. */
 #define TC_P(c)    ((packeis_move)((c)*65))

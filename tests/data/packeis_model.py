@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """A slow model of libpackeis written again from the documents alone
-(/work/shared/RULES.md, doc/rules.md, doc/formats.md, the shuffle of
+(doc/rules.md, doc/formats.md, the shuffle of
 packeis_options_set_seed() in packeis.h): the position text (read and
 written), the position hash, the rules (placement, slides, players out,
 floes out of play) and perft. It shares no code with the library and never
@@ -237,7 +237,8 @@ def _credit(p, player, cell):
 
 def _pass_turn(p, candidates):
     """Gives the turn to the first candidate not out with a move; those met
-    without a move go out (RULES.md 5); then floes out of play go (6)."""
+    without a move go out ("Passing the turn; going out"); then floes out of
+    play go ("Floes out of play")."""
     for q in candidates:
         if q in p.out:
             continue
