@@ -323,6 +323,22 @@ static void check_reference(const packeis_game *g, const legal *l)
 }
 #endif
 
+/* (f), at the start of a game: the reference engine's start of the same
+ * board is the game's position (debug builds only). */
+static void require_reference_start(const packeis_game *g)
+{
+#ifndef NDEBUG
+    ref_board b;
+    ref_pos start, now;
+    REQUIRE(ref_board_load(g, &b) == 0);
+    ref_start(&b, &start);
+    REQUIRE(ref_pos_load(g, &b, &now) == 0);
+    REQUIRE(ref_pos_equal(&b, &start, &now));
+#else
+    (void)g;
+#endif
+}
+
 static void check_game(const packeis_game *g)
 {
     static legal l;
@@ -437,14 +453,7 @@ static void op_new(input *in, int slot)
     if (!g)
         return;
     REQUIRE(packeis_game_ply_count(g) == 0 && packeis_game_phase(g) == PACKEIS_PHASE_PLACEMENT);
-#ifndef NDEBUG
-    ref_board b;
-    ref_pos start, now;
-    REQUIRE(ref_board_load(g, &b) == 0);
-    ref_start(&b, &start);
-    REQUIRE(ref_pos_load(g, &b, &now) == 0);
-    REQUIRE(ref_pos_equal(&b, &start, &now));
-#endif
+    require_reference_start(g);
     put(slot, g);
 }
 
@@ -562,14 +571,7 @@ static void op_reset(packeis_game *g, uint64_t seed)
     REQUIRE(packeis_game_reset(g, seed) == PACKEIS_OK);
     snap_take(g, &second);
     REQUIRE(snap_same_position(&first, &second));
-#ifndef NDEBUG
-    ref_board b;
-    ref_pos start, now;
-    REQUIRE(ref_board_load(g, &b) == 0);
-    ref_start(&b, &start);
-    REQUIRE(ref_pos_load(g, &b, &now) == 0);
-    REQUIRE(ref_pos_equal(&b, &start, &now));
-#endif
+    require_reference_start(g);
 }
 
 /* (e): two games that are copies play the same move the same way. */
