@@ -39,6 +39,17 @@ packeis_status packeis_game_check_move(const packeis_game *game, packeis_move mo
     return game->setup->kernel->check(game->setup, &game->state, move);
 }
 
+/* Records the exact position before `move` in the history slot of the next
+ * ply, then plays it: what apply and redo both do. Room must be there. */
+static void pk_game_play(packeis_game *game, packeis_move move)
+{
+    pk_record *record = &game->history[game->plies++];
+    record->before = game->state;
+    record->unpruned = 0;
+    record->move = move;
+    game->setup->kernel->play(game->setup, &game->state, move);
+}
+
 packeis_status packeis_game_apply(packeis_game *game, packeis_move move)
 {
     packeis_status status = packeis_game_check_move(game, move);
@@ -47,14 +58,9 @@ packeis_status packeis_game_apply(packeis_game *game, packeis_move move)
     status = pk_game_reserve(game, 1);
     if (status != PACKEIS_OK)
         return status;
-    pk_record *record = &game->history[game->plies];
     /* The next undone action, played again, keeps the others for redo. */
-    int redoing = game->plies < game->redo_end && record->move == move;
-    record->before = game->state;
-    record->unpruned = 0;
-    record->move = move;
-    game->setup->kernel->play(game->setup, &game->state, move);
-    game->plies++;
+    int redoing = game->plies < game->redo_end && game->history[game->plies].move == move;
+    pk_game_play(game, move);
     if (!redoing)
         game->redo_end = game->plies;
     return PACKEIS_OK;
@@ -94,10 +100,7 @@ packeis_status packeis_game_redo(packeis_game *game)
         return PACKEIS_E_INVALID_ARGUMENT;
     if (game->plies == game->redo_end)
         return PACKEIS_E_NOTHING_TO_REDO;
-    pk_record *record = &game->history[game->plies++];
-    record->before = game->state; /* what undo restored: exact */
-    record->unpruned = 0;
-    game->setup->kernel->play(game->setup, &game->state, record->move);
+    pk_game_play(game, game->history[game->plies].move);
     return PACKEIS_OK;
 }
 
