@@ -304,13 +304,7 @@ static void test_legal_mask_random_games(void **state)
     packeis_move moves[PACKEIS_MAX_MOVES];
     for (int players = 2; players <= 4; players++)
         for (uint64_t seed = 0; seed < 3; seed++) {
-            packeis_options *options = NULL;
-            packeis_game *game = NULL;
-            assert_int_equal(packeis_options_new(NULL, &options), PACKEIS_OK);
-            assert_int_equal(packeis_options_set_players(options, players), PACKEIS_OK);
-            assert_int_equal(packeis_options_set_seed(options, seed), PACKEIS_OK);
-            assert_int_equal(packeis_game_new(options, &game), PACKEIS_OK);
-            packeis_options_free(options);
+            packeis_game *game = tc_game(tc_standard_options(players, seed, 0));
             for (size_t ply = 0;; ply++) {
                 check_mask(game);
                 size_t n = 0;

@@ -406,16 +406,8 @@ static void test_sweep_random_games(void **state)
     packeis_move moves[PACKEIS_MAX_MOVES];
     for (int players = 2; players <= 4; players++)
         for (uint64_t seed = 0; seed < 3; seed++) {
-            packeis_options *options = NULL;
-            packeis_game *game = NULL;
-            assert_int_equal(packeis_options_new(NULL, &options), PACKEIS_OK);
-            assert_int_equal(packeis_options_set_players(options, players), PACKEIS_OK);
-            assert_int_equal(packeis_options_set_seed(options, seed), PACKEIS_OK);
-            assert_int_equal(packeis_options_set_variant(
-                                 options, PACKEIS_VARIANT_PLACE_ANY_FLOE, (int)(seed == 1)),
-                             PACKEIS_OK);
-            assert_int_equal(packeis_game_new(options, &game), PACKEIS_OK);
-            packeis_options_free(options);
+            packeis_game *game =
+                tc_game(tc_standard_options(players, seed, seed == 1 ? TC_ANY_FLOE : 0));
             for (size_t ply = 0;; ply++) {
                 if (ply % 3 == 0 || packeis_game_phase(game) == PACKEIS_PHASE_OVER)
                     sweep(game, tally);
