@@ -171,6 +171,16 @@ def strip_args(args):
     return out[:first_flag], out[first_flag:]
 
 
+def compile_object(compiler, flags, tree, src, obj, directory):
+    """Compiles one source of the mutant copy with debug information; False
+    (after printing the compiler's words) if it fails."""
+    out = run(compiler + ['-I' + os.path.join(tree, 'include')] + flags +
+              ['-g', '-c', src, '-o', obj], cwd=directory)
+    if out.returncode != 0:
+        print(out.stdout)
+    return out.returncode == 0
+
+
 def build_copy(commands, source_root, tree, map_text, soname, extra_sources=()):
     """Compile the sources of tree/lib (a copy) as the build does, plus -g,
     with tree/include first on the include path; link with map_text."""
@@ -182,18 +192,12 @@ def build_copy(commands, source_root, tree, map_text, soname, extra_sources=()):
         # numbered: one source may be compiled twice (lib/rules/kernel.c)
         obj = os.path.join(tree, 'obj', '%02d-%s.o' % (index, os.path.basename(src)))
         os.makedirs(os.path.dirname(obj), exist_ok=True)
-        out = run(compiler + ['-I' + os.path.join(tree, 'include')] + flags +
-                  ['-g', '-c', src, '-o', obj], cwd=directory)
-        if out.returncode != 0:
-            print(out.stdout)
+        if not compile_object(compiler, flags, tree, src, obj, directory):
             return None
         objs.append(obj)
     for src in extra_sources:
         obj = src + '.o'
-        out = run(compiler + ['-I' + os.path.join(tree, 'include')] + flags +
-                  ['-g', '-c', src, '-o', obj], cwd=directory)
-        if out.returncode != 0:
-            print(out.stdout)
+        if not compile_object(compiler, flags, tree, src, obj, directory):
             return None
         objs.append(obj)
     map_path = os.path.join(tree, 'mutant.map')
