@@ -412,7 +412,7 @@ static void test_placement_turn_order(void **state)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Section 4: a move                                                        */
+/* Moving (doc/rules.md)                                                     */
 
 /* Four rows; cell 6 carries 2 fish, cell 10 three, the others one.
  *      00  01  02  03            (1,0) (3,0) (5,0) (7,0)
@@ -552,7 +552,7 @@ static void test_slide_credits_departed_floe(void **state)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Section 5: passing the turn; blocked players                            */
+/* Passing the turn; going out (doc/rules.md)                                */
 
 /* (0,0) f1, (2,0) f1, (4,0) f3. Player 0 on 1, player 1 on 0. Player 0's
  * only move is 1 -> 2 (+1); then player 1 (on 0, beside the new gap) has no
@@ -733,7 +733,7 @@ static void test_out_penguins_floes_leave_board(void **state)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Section 6: floes out of play                                            */
+/* Floes out of play (doc/rules.md)                                          */
 
 /*   00  01  02  03  04  05        (0,0) f2 (2,0) f3 (4,0) f1 ... (10,0) f1
  *     06                          (1,1) f3
@@ -859,7 +859,7 @@ static void test_removal_with_player_going_out(void **state)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Section 7: standings                                                     */
+/* Standings (doc/rules.md)                                                  */
 
 /* Three separate pairs, one penguin each: player 0 (0,0) f1 -> (2,0) f3,
  * player 1 (10,0) f1 -> (12,0) f3, player 2 (20,0) f1 -> (22,0) f2. */
