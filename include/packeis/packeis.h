@@ -7,7 +7,8 @@
  * The header is grouped by object, in the order a reader meets them:
  * version, status codes, limits, moves, the allocator, options, games
  * (their life, their board, their position, standings, playing, history),
- * research fast paths, machine learning, text formats and the hash.
+ * research fast paths, machine learning, batches of games, text formats
+ * and the hash.
  *
  * Conventions that hold for every function below unless its comment says
  * otherwise:
@@ -48,8 +49,10 @@
  *   and the default hash keys) are computed once, thread-safely, on first
  *   use, and never change afterwards. The library never prints and never
  *   terminates the process.
- * - **Since.** 1.0.0 is the first stable release: every name here is
- *   `@since 1.0.0` (0.1 was a preview with another ABI, `libpackeis.so.0`).
+ * - **Since.** 1.0.0 is the first stable release (0.1 was a preview with
+ *   another ABI, `libpackeis.so.0`); every name says in `@since` the
+ *   release that added it: 1.0.0, or 1.1.0 for the batches of games, the
+ *   legal-move count and bit mask, the compact observation and rewards.
  * - **Stability.** Status codes, move values, the order of legal moves, the
  *   board shuffle, the playout generator, the observation planes, the hash
  *   and the text formats are stable within a major version. Functions are
@@ -867,6 +870,15 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_legal_moves(const pack
                                                                       size_t *count);
 
 /**
+ * @brief The number of legal moves of the player to act: the count
+ *        packeis_game_legal_moves() would report, without a buffer.
+ * @param game The game.
+ * @return The count; 0 once the game is over, and for a NULL game.
+ * @since 1.1.0
+ */
+PACKEIS_API size_t packeis_game_legal_move_count(const packeis_game *game);
+
+/**
  * @brief Where the penguin on a cell can slide now (for highlighting).
  * @param game The game.
  * @param cell A cell index.
@@ -1215,6 +1227,268 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_legal_mask(const packe
                                                                      uint8_t *mask,
                                                                      size_t capacity,
                                                                      size_t *count);
+
+/** The number of 64-bit words of a legal-move bit mask
+ *  (packeis_game_legal_bits()): ::PACKEIS_MOVE_VALUES bits. @since 1.1.0 */
+#define PACKEIS_LEGAL_BITS_WORDS 64
+
+/**
+ * @brief The legal moves of the player to act as a bit mask over the move
+ *        values: bit `m % 64` of word `m / 64` is 1 if move `m` is legal.
+ *        The same moves as packeis_game_legal_mask(), in 512 bytes instead
+ *        of 4096. All 0 once the game is over.
+ * @param game The game.
+ * @param[out] bits A buffer of @p capacity words.
+ * @param capacity Its size; ::PACKEIS_LEGAL_BITS_WORDS suffices.
+ * @param[out] count ::PACKEIS_LEGAL_BITS_WORDS.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 1.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_legal_bits(const packeis_game *game,
+                                                                     uint64_t *bits,
+                                                                     size_t capacity,
+                                                                     size_t *count);
+
+/**
+ * @brief The observation of packeis_game_observe() in compact form: one
+ *        64-bit word per plane, ::PACKEIS_OBSERVATION_PLANES words.
+ *
+ * Word `k` of a plane whose values are 0.0 or 1.0 is the set of cells
+ * where plane `k` is 1.0. The planes of fractions hold their numerator
+ * instead: words ::PACKEIS_PLANE_FISH_WON_0 to +3 the fish credited to each
+ * player, words ::PACKEIS_PLANE_FLOES_WON_0 to +3 the floes credited (the
+ * float plane is that number divided by the fish, or the cells, of the
+ * whole layout, on every cell of the layout). Players are numbered as
+ * @p flags says, as in packeis_game_observe().
+ * @param game The game.
+ * @param flags 0 or ::PACKEIS_OBSERVE_RELATIVE.
+ * @param[out] words A buffer of @p capacity words.
+ * @param capacity Its size; ::PACKEIS_OBSERVATION_PLANES suffices.
+ * @param[out] count ::PACKEIS_OBSERVATION_PLANES.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (also unknown flags),
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 1.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_observe_bits(const packeis_game *game,
+                                                                       unsigned flags,
+                                                                       uint64_t *words,
+                                                                       size_t capacity,
+                                                                       size_t *count);
+
+/**
+ * @brief The reward of a player: what the game is worth to them, for
+ *        reinforcement learning. 0.0 until the game is over; then
+ *        `(b - a) / (players - 1)`, where `b` is the number of players
+ *        ranked below the player and `a` the number ranked above
+ *        (packeis_game_rank(), floe tie-break included; players sharing a
+ *        place count in neither). So a sole winner gets 1.0, a sole last
+ *        -1.0, a 2-player draw 0.0 each, and the rewards of a finished game
+ *        always sum to 0.0.
+ * @param game The game.
+ * @param player A player of the game.
+ * @return The reward, from -1.0 to 1.0; 0.0 for a NULL game or a bad
+ *         player.
+ * @since 1.1.0
+ */
+PACKEIS_API double packeis_game_reward(const packeis_game *game, int player);
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Batches of games
+ *
+ * A batch holds many games set up alike and advances them all in one call,
+ * with what a learning loop needs back for each game: rewards, whether it
+ * ended, who acts next, the legal moves and the observation, in arrays laid
+ * out game after game. It is the library's vectorized environment; finished
+ * games can be reset to a new board as they end (auto-reset, as pgx does).
+ * Each game of a batch is an ordinary game (packeis_batch_game()).
+ */
+/** @{ */
+
+/**
+ * @brief An opaque batch of games: owned by its creator and freed with
+ *        packeis_batch_free(). It follows the rules of the header for
+ *        handles: `const` calls may share one from several threads.
+ * @since 1.1.0
+ */
+typedef struct packeis_batch packeis_batch;
+
+/** Most games a batch may hold. @since 1.1.0 */
+#define PACKEIS_BATCH_MAX_GAMES 1048576
+
+/**
+ * @brief Creates a batch of @p games games, each as packeis_game_new()
+ *        makes it from @p options, except that game `i` starts on the board
+ *        of seed `seed + i` (modulo 2^64), where `seed` is the options'
+ *        seed: on the standard board each game has its own shuffle. The
+ *        batch and its games use the options' allocator.
+ * @param options The setup, or NULL for the defaults; not kept.
+ * @param games From 1 to ::PACKEIS_BATCH_MAX_GAMES.
+ * @param[out] batch The new batch.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (NULL @p batch, 0 or
+ *         too many games), ::PACKEIS_E_OUT_OF_MEMORY, or any error of
+ *         packeis_game_new() for these options.
+ * @since 1.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_batch_new(const packeis_options *options, size_t games, packeis_batch **batch);
+
+/**
+ * @brief Frees a batch and its games (NULL is allowed and does nothing).
+ *        The games returned by packeis_batch_game() are gone with it.
+ * @since 1.1.0
+ */
+PACKEIS_API void packeis_batch_free(packeis_batch *batch);
+
+/**
+ * @brief The number of games of a batch.
+ * @return The count; 0 for a NULL batch.
+ * @since 1.1.0
+ */
+PACKEIS_API size_t packeis_batch_size(const packeis_batch *batch);
+
+/**
+ * @brief Game @p index of a batch, to read or to play with every game
+ *        function (undo, records, text ...). It belongs to the batch: never
+ *        free it, and use it only while the batch lives.
+ * @return The game; NULL for a NULL batch or an index out of range.
+ * @since 1.1.0
+ */
+PACKEIS_API packeis_game *packeis_batch_game(packeis_batch *batch, size_t index);
+
+/**
+ * @brief Resets every game to the start on a new board, as
+ *        packeis_game_reset() does: game `i` with `seeds[i]`.
+ * @param batch The batch.
+ * @param seeds packeis_batch_size() seeds, or NULL to keep each game's
+ *        current board seed (the same board again).
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (NULL batch).
+ * @since 1.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_batch_reset(packeis_batch *batch,
+                                                                 const uint64_t *seeds);
+
+/**
+ * @brief Plays one move in every game, and reports for each what it did.
+ *
+ * For each game `i`, `moves[i]` is played as packeis_game_apply() plays it
+ * (and recorded in its history); ::PACKEIS_MOVE_NONE leaves the game as it
+ * is. A move the game refuses leaves that game as it is and does not stop
+ * the others: its status goes to `statuses[i]`. Then, if @p reset_seeds is
+ * given, every game that is over is reset to a new board with
+ * `reset_seeds[i]` (packeis_game_reset()), after its rewards and
+ * termination were written: the flags and rewards describe the game that
+ * ended, the position (and what packeis_batch_legal_moves() and
+ * packeis_batch_observe() report next) is the new game's.
+ *
+ * Every output is optional (NULL if not wanted) and written for every game:
+ * @param batch The batch.
+ * @param moves packeis_batch_size() moves.
+ * @param reset_seeds packeis_batch_size() seeds, or NULL: no reset.
+ * @param[out] statuses Per game, ::PACKEIS_OK or why its move was refused
+ *             (the errors of packeis_game_apply();
+ *             ::PACKEIS_E_GAME_OVER for a move in a finished game).
+ * @param[out] rewards `size * PACKEIS_MAX_PLAYERS` values: at index
+ *             `i * PACKEIS_MAX_PLAYERS + p`, what player `p` earned by this
+ *             step, packeis_game_reward() if game `i` ended at this step,
+ *             else 0.0 (also for players the game does not have).
+ * @param[out] terminated Per game, 1 if the game is over after its move
+ *             (whether it ended now or before), else 0.
+ * @param[out] to_act Per game, the player to act now (after any reset), or
+ *             -1 if the game is over.
+ * @return ::PACKEIS_OK if every move was played (or was
+ *         ::PACKEIS_MOVE_NONE); else the status of the first game whose
+ *         move was refused (the others were played all the same);
+ *         ::PACKEIS_E_INVALID_ARGUMENT (NULL @p batch or @p moves; nothing
+ *         is played); ::PACKEIS_E_OUT_OF_MEMORY for a game whose history
+ *         could not grow (that game is unchanged).
+ * @since 1.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_batch_step(packeis_batch *batch, const packeis_move *moves, const uint64_t *reset_seeds,
+                   packeis_status *statuses, float *rewards, uint8_t *terminated,
+                   int8_t *to_act);
+
+/**
+ * @brief The legal moves of every game, as lists: game `i`'s moves, in the
+ *        order of packeis_game_legal_moves(), at `moves[i * stride]` on,
+ *        their number in `counts[i]`.
+ * @param batch The batch.
+ * @param[out] moves A buffer of `size * stride` moves, or NULL with
+ *             @p stride 0 (only counting).
+ * @param stride Room per game: ::PACKEIS_MAX_MOVES always suffices; 0 to
+ *        count only.
+ * @param[out] counts packeis_batch_size() counts (required).
+ * @param[out] most The largest count, or NULL: the @p stride needed.
+ * @return ::PACKEIS_OK; ::PACKEIS_E_INVALID_ARGUMENT (NULL @p batch or
+ *         @p counts, NULL @p moves with a stride);
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL (a game has more than @p stride
+ *         moves, and @p stride is not 0: nothing is written but @p counts
+ *         and @p most).
+ * @since 1.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_batch_legal_moves(const packeis_batch *batch,
+                                                                       packeis_move *moves,
+                                                                       size_t stride,
+                                                                       uint16_t *counts,
+                                                                       size_t *most);
+
+/**
+ * @brief The legal-move byte masks of every game (packeis_game_legal_mask()),
+ *        game `i`'s at `mask[i * PACKEIS_MOVE_VALUES]` on.
+ * @param batch The batch.
+ * @param[out] mask A buffer of @p capacity values.
+ * @param capacity At least `size * PACKEIS_MOVE_VALUES`.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 1.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_batch_legal_mask(const packeis_batch *batch, uint8_t *mask, size_t capacity);
+
+/**
+ * @brief The legal-move bit masks of every game (packeis_game_legal_bits()),
+ *        game `i`'s at `bits[i * PACKEIS_LEGAL_BITS_WORDS]` on.
+ * @param batch The batch.
+ * @param[out] bits A buffer of @p capacity words.
+ * @param capacity At least `size * PACKEIS_LEGAL_BITS_WORDS`.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 1.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_batch_legal_bits(const packeis_batch *batch, uint64_t *bits, size_t capacity);
+
+/**
+ * @brief The observation planes of every game (packeis_game_observe()),
+ *        game `i`'s at `planes[i * PACKEIS_OBSERVATION_SIZE]` on.
+ * @param batch The batch.
+ * @param flags 0 or ::PACKEIS_OBSERVE_RELATIVE.
+ * @param[out] planes A buffer of @p capacity values.
+ * @param capacity At least `size * PACKEIS_OBSERVATION_SIZE`.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (also unknown flags),
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 1.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_batch_observe(const packeis_batch *batch,
+                                                                   unsigned flags, float *planes,
+                                                                   size_t capacity);
+
+/**
+ * @brief The compact observations of every game
+ *        (packeis_game_observe_bits()), game `i`'s at
+ *        `words[i * PACKEIS_OBSERVATION_PLANES]` on.
+ * @param batch The batch.
+ * @param flags 0 or ::PACKEIS_OBSERVE_RELATIVE.
+ * @param[out] words A buffer of @p capacity words.
+ * @param capacity At least `size * PACKEIS_OBSERVATION_PLANES`.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (also unknown flags),
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 1.1.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_batch_observe_bits(
+    const packeis_batch *batch, unsigned flags, uint64_t *words, size_t capacity);
 
 /** @} */
 /* ------------------------------------------------------------------------ */
