@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: MIT */
+/* player_common.c: random numbers, the budget of a move and the standings,
+ * shared by every player. */
+#include "player_kind.h"
+
+#include <string.h>
+#include <time.h>
+
+uint64_t player_mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+uint64_t player_next(uint64_t *state)
+{
+    *state += UINT64_C(0x9E3779B97F4A7C15);
+    return player_mix(*state);
+}
+
+uint64_t player_below(uint64_t *state, uint64_t bound)
+{
+    /* Lemire's multiply-shift on 32 bits (every bound here is a count of
+     * moves or children); its bias is negligible for a player's choices. */
+    return ((player_next(state) >> 32) * (bound & 0xFFFFFFFFu)) >> 32;
+}
+
+uint64_t player_move_seed(uint64_t seed, const packeis_game *game)
+{
+    return player_mix(seed ^
+                      player_mix(packeis_game_hash(game) + packeis_game_ply_count(game)));
+}
+
+double player_clock(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+void player_budget_start(player_budget *budget, const player_limits *limits,
+                         uint64_t default_nodes)
+{
+    budget->start = player_clock();
+    budget->stop = limits->stop;
+    budget->stopped = 0;
+    if (limits->seconds <= 0 && limits->nodes == 0) {
+        budget->deadline = 0;
+        budget->nodes = default_nodes;
+        return;
+    }
+    budget->deadline = limits->seconds > 0 ? budget->start + limits->seconds : 0;
+    budget->nodes = limits->nodes;
+}
+
+int player_budget_over(player_budget *budget, uint64_t used)
+{
+    if (budget->stopped)
+        return 1;
+    if ((budget->nodes && used >= budget->nodes) ||
+        (budget->stop && atomic_load_explicit(budget->stop, memory_order_relaxed)) ||
+        (budget->deadline > 0 && player_clock() >= budget->deadline))
+        budget->stopped = 1;
+    return budget->stopped;
+}
+
+uint64_t player_budget_left(const player_budget *budget, uint64_t used)
+{
+    if (!budget->nodes)
+        return UINT64_MAX;
+    return used >= budget->nodes ? 0 : budget->nodes - used;
+}
+
+double player_budget_elapsed(const player_budget *budget)
+{
+    return player_clock() - budget->start;
+}
+
+void player_rank_rewards(int players, const int *fish, const int *floes, double *reward)
+{
+    for (int p = 0; p < players; p++) {
+        double beaten = 0;
+        for (int q = 0; q < players; q++) {
+            if (q == p)
+                continue;
+            if (fish[p] > fish[q] || (fish[p] == fish[q] && floes[p] > floes[q]))
+                beaten += 1;
+            else if (fish[p] == fish[q] && floes[p] == floes[q])
+                beaten += 0.5;
+        }
+        reward[p] = beaten / (players - 1);
+    }
+}
+
+void player_game_rewards(const packeis_game *game, double *reward)
+{
+    int fish[PACKEIS_MAX_PLAYERS], floes[PACKEIS_MAX_PLAYERS];
+    int players = packeis_game_player_count(game);
+    for (int p = 0; p < players; p++) {
+        fish[p] = packeis_game_fish_won(game, p);
+        floes[p] = packeis_game_floes_won(game, p);
+    }
+    player_rank_rewards(players, fish, floes, reward);
+}
+
+packeis_status player_legal_moves(const packeis_game *game, packeis_move *moves, size_t *count)
+{
+    packeis_status status = packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, count);
+    if (status == PACKEIS_OK && *count == 0)
+        status = PACKEIS_E_GAME_OVER;
+    return status;
+}
+
+void player_report_basics(player_report *report, const player_budget *budget, uint64_t nodes)
+{
+    report->nodes = nodes;
+    report->seconds = player_budget_elapsed(budget);
+}

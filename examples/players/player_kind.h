@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * player_kind.h: what each player file gives the table of players.c, and the
+ * helpers they share (budget, random numbers, standings). Private to
+ * examples/players; programs include players.h.
+ */
+#ifndef PACKEIS_EXAMPLES_PLAYER_KIND_H
+#define PACKEIS_EXAMPLES_PLAYER_KIND_H
+
+#include "players.h"
+
+/* One kind of player: its options and its functions over its own state. */
+typedef struct player_kind {
+    const char *name;
+    const char *description;
+    const player_option *options;
+    size_t option_count;
+    /* Allocates the state for `seed` with every option at its default;
+     * NULL when out of memory. */
+    void *(*create)(uint64_t seed);
+    /* Sets option `index` (already checked against its type and range). */
+    void (*set_option)(void *state, size_t index, double value);
+    /* Chooses a move; the game is not over and every pointer is valid. */
+    packeis_status (*choose)(void *state, const packeis_game *game, const player_limits *limits,
+                             packeis_move *move, player_report *report);
+    /* Drops what was kept between moves (may be NULL). */
+    void (*forget)(void *state);
+    void (*destroy)(void *state);
+} player_kind;
+
+extern const player_kind player_random_kind;
+extern const player_kind player_greedy_kind;
+extern const player_kind player_montecarlo_kind;
+extern const player_kind player_alphabeta_kind;
+extern const player_kind player_mcts_kind;
+
+/* ---- random numbers (SplitMix64) -------------------------------------- */
+
+uint64_t player_mix(uint64_t z);
+uint64_t player_next(uint64_t *state);
+/* 0 ... bound - 1 (bound > 0). */
+uint64_t player_below(uint64_t *state, uint64_t bound);
+/* The seed of one decision: the player's seed mixed with the position, so
+ * that a player's choice depends on its seed and the position only. */
+uint64_t player_move_seed(uint64_t seed, const packeis_game *game);
+
+/* ---- the budget of one move -------------------------------------------- */
+
+typedef struct player_budget {
+    double start;    /* monotonic clock at the start */
+    double deadline; /* 0: none */
+    uint64_t nodes;  /* 0: none */
+    const atomic_int *stop;
+    int stopped; /* a limit was reached (sticky) */
+} player_budget;
+
+/* Seconds of a monotonic clock. */
+double player_clock(void);
+/* The budget of `limits`, or `default_nodes` when every limit is 0. */
+void player_budget_start(player_budget *budget, const player_limits *limits,
+                         uint64_t default_nodes);
+/* Whether `used` nodes, the clock or the stop flag end the search now. */
+int player_budget_over(player_budget *budget, uint64_t used);
+/* How many more nodes may be spent after `used` (UINT64_MAX: no node limit). */
+uint64_t player_budget_left(const player_budget *budget, uint64_t used);
+double player_budget_elapsed(const player_budget *budget);
+
+/* ---- standings --------------------------------------------------------- */
+
+/* The reward of every player from final fish and floes (index p for player
+ * p): the share of the other players it beat, a tie counting half, so 1 for
+ * first place alone and 0 for last alone. */
+void player_rank_rewards(int players, const int *fish, const int *floes, double *reward);
+
+/* The same from a finished (or provisional) game. */
+void player_game_rewards(const packeis_game *game, double *reward);
+
+/* The legal moves; PACKEIS_E_GAME_OVER if there are none. */
+packeis_status player_legal_moves(const packeis_game *game, packeis_move *moves, size_t *count);
+
+/* Fills the fields every report has. */
+void player_report_basics(player_report *report, const player_budget *budget, uint64_t nodes);
+
+#endif

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: MIT */
+/* players.c: the table of players, and what every player shares: creation
+ * by name, options given as text, the checks around player_choose(). */
+#include "player_kind.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct player {
+    const player_kind *kind;
+    void *state;
+};
+
+static const player_kind *const kinds[] = {
+    &player_random_kind,
+    &player_greedy_kind,
+};
+#define KIND_COUNT (sizeof(kinds) / sizeof(kinds[0]))
+
+const char *const *player_names(void)
+{
+    /* In the order of `kinds`; player_new() finds every one of them. */
+    static const char *const names[KIND_COUNT + 1] = {"random", "greedy", NULL};
+    return names;
+}
+
+int player_new(const char *name, uint64_t seed, player **out)
+{
+    if (out)
+        *out = NULL;
+    if (!name || !out)
+        return -1;
+    for (size_t i = 0; i < KIND_COUNT; i++) {
+        if (strcmp(kinds[i]->name, name) != 0)
+            continue;
+        player *p = malloc(sizeof *p);
+        if (!p)
+            return -2;
+        p->kind = kinds[i];
+        p->state = p->kind->create(seed);
+        if (!p->state) {
+            free(p);
+            return -2;
+        }
+        *out = p;
+        return 0;
+    }
+    return -1;
+}
+
+const char *player_name(const player *p) { return p ? p->kind->name : NULL; }
+
+const char *player_description(const player *p) { return p ? p->kind->description : NULL; }
+
+const player_option *player_options(const player *p, size_t *count)
+{
+    if (count)
+        *count = p ? p->kind->option_count : 0;
+    return p ? p->kind->options : NULL;
+}
+
+static int parse_bool(const char *text, double *value)
+{
+    static const char *const yes[] = {"1", "true", "yes", "on"};
+    static const char *const no[] = {"0", "false", "no", "off"};
+    for (size_t i = 0; i < 4; i++) {
+        if (strcmp(text, yes[i]) == 0 || strcmp(text, no[i]) == 0) {
+            *value = strcmp(text, yes[i]) == 0;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* A number in the option's range, an integer for "int". */
+static int parse_number(const player_option *option, const char *text, double *value,
+                        const char **why)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (end == text || *end != '\0' || errno == ERANGE || !isfinite(v)) {
+        *why = "not a number";
+        return 0;
+    }
+    if (strcmp(option->type, "int") == 0 && v != floor(v)) {
+        *why = "not an integer";
+        return 0;
+    }
+    if (v < option->min || v > option->max) {
+        *why = "out of the option's range";
+        return 0;
+    }
+    *value = v;
+    return 1;
+}
+
+int player_set_option(player *p, const char *name, const char *value, const char **why)
+{
+    const char *ignored;
+    if (!why)
+        why = &ignored;
+    if (!p || !name || !value) {
+        *why = "no player, option name or value";
+        return -1;
+    }
+    for (size_t i = 0; i < p->kind->option_count; i++) {
+        const player_option *option = &p->kind->options[i];
+        if (strcmp(option->name, name) != 0)
+            continue;
+        double v;
+        if (strcmp(option->type, "bool") == 0) {
+            if (!parse_bool(value, &v)) {
+                *why = "not a boolean (true, false, 1, 0, yes, no, on, off)";
+                return -1;
+            }
+        } else if (!parse_number(option, value, &v, why)) {
+            return -1;
+        }
+        p->kind->set_option(p->state, i, v);
+        return 0;
+    }
+    *why = "no such option";
+    return -1;
+}
+
+packeis_status player_choose(player *p, const packeis_game *game, const player_limits *limits,
+                             packeis_move *move, player_report *report)
+{
+    static const player_limits none = {0};
+    if (move)
+        *move = PACKEIS_MOVE_NONE;
+    if (report)
+        memset(report, 0, sizeof *report);
+    if (!p || !game || !move)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    if (packeis_game_phase(game) == PACKEIS_PHASE_OVER)
+        return PACKEIS_E_GAME_OVER;
+    if (!limits)
+        limits = &none;
+    if (!(limits->seconds >= 0) || !isfinite(limits->seconds))
+        return PACKEIS_E_INVALID_ARGUMENT;
+    player_report scratch;
+    if (!report) {
+        memset(&scratch, 0, sizeof scratch);
+        report = &scratch;
+    }
+    packeis_status status = p->kind->choose(p->state, game, limits, move, report);
+    if (status != PACKEIS_OK)
+        *move = PACKEIS_MOVE_NONE;
+    return status;
+}
+
+void player_forget(player *p)
+{
+    if (p && p->kind->forget)
+        p->kind->forget(p->state);
+}
+
+void player_free(player *p)
+{
+    if (!p)
+        return;
+    p->kind->destroy(p->state);
+    free(p);
+}

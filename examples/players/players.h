@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * players.h: the computer players of libpackeis, built on the public header
+ * <packeis/packeis.h> only, as an outside author would write them.
+ *
+ *   random      a uniformly random legal move
+ *   greedy      slides onto the richest destination; places where most fish
+ *               lie within reach
+ *   montecarlo  flat Monte Carlo: random playouts after every legal move
+ *               (packeis_game_playout_batch()), the best mean result wins
+ *   alphabeta   iterative-deepening alpha-beta on the fish margin (negamax
+ *               for 2 players, paranoid for 3 and 4) with a transposition
+ *               table; for 2 players an exact endgame solver
+ *   mcts        UCT Monte Carlo tree search, max-n rewards from the final
+ *               ranks, tree reuse between moves, optional root-parallel
+ *               threads
+ *
+ * A player is created by name with a seed, tuned by named options, and asked
+ * for one move at a time under a budget (player_limits). Every player is
+ * deterministic for a given seed, sequence of positions and node budget (a
+ * time budget or the stop flag depend on the clock, of course). A player is
+ * not thread-safe: use one per thread (the mcts player's own threads are its
+ * business). Distinct players may be used from distinct threads.
+ */
+#ifndef PACKEIS_EXAMPLES_PLAYERS_H
+#define PACKEIS_EXAMPLES_PLAYERS_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <packeis/packeis.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Most moves of a principal variation in a report. */
+#define PLAYER_PV_MAX 64
+
+/* A player: opaque, made by player_new(). */
+typedef struct player player;
+
+/*
+ * What a search found, for the `info` lines of an engine and for frontends.
+ * Fields a player does not fill are 0.
+ */
+typedef struct player_report {
+    /* alphabeta: the last completed depth; mcts: the deepest line of the tree. */
+    int depth;
+    /* The work done, in the player's unit of its node budget (see
+     * player_limits.nodes). */
+    uint64_t nodes;
+    /* Wall-clock time spent on this move so far. */
+    double seconds;
+    /* Whether score is meaningful. */
+    int has_score;
+    /* alphabeta: the fish margin expected for the player to act (its final
+     * fish minus the opponent's, or with 3-4 players minus the best of the
+     * others'); montecarlo and mcts: the expected reward 0 ... 1 (1 = first
+     * place alone, 0 = last). */
+    double score;
+    /* The score is the game-theoretic value (alphabeta's endgame solver). */
+    int exact;
+    /* The principal variation, from the move chosen on. */
+    size_t pv_length;
+    packeis_move pv[PLAYER_PV_MAX];
+    /* montecarlo, mcts: for each root move its visits (playouts). */
+    size_t root_moves;
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    uint64_t visits[PACKEIS_MAX_MOVES];
+} player_report;
+
+/*
+ * The budget of one move. Every field 0 (or a NULL limits) means the
+ * player's default budget, which is a node budget (see the option "nodes"),
+ * so that the default play does not depend on the machine. With several
+ * limits, the first reached ends the search. A player always returns a legal
+ * move, also when stopped at once.
+ */
+typedef struct player_limits {
+    /* Wall-clock seconds for this move; 0 = no time limit. */
+    double seconds;
+    /* Work for this move, never exceeded; 0 = no node limit. The unit:
+     * alphabeta, positions searched (moves applied); montecarlo and mcts,
+     * random playouts; random and greedy do a fixed, tiny amount of work and
+     * count 1. */
+    uint64_t nodes;
+    /* Set to non-zero by another thread: move now. May be NULL. */
+    const atomic_int *stop;
+    /* Called now and then during the search (alphabeta: after each depth;
+     * montecarlo and mcts: every few thousand playouts and at the end), from
+     * the thread that called player_choose(). May be NULL. */
+    void (*on_report)(void *context, const player_report *report);
+    void *context;
+} player_limits;
+
+/* An option a player understands (for an engine's handshake). */
+typedef struct player_option {
+    const char *name;
+    const char *type; /* "int", "float" or "bool" */
+    const char *default_value;
+    double min, max; /* the range of "int" and "float" */
+    const char *description;
+} player_option;
+
+/* The names of the built-in players, NULL-terminated:
+ * random greedy montecarlo alphabeta mcts. */
+const char *const *player_names(void);
+
+/* Creates the player called `name` with `seed`. Returns 0, or -1 for an
+ * unknown name (or NULL arguments), -2 when out of memory. */
+int player_new(const char *name, uint64_t seed, player **out);
+
+/* The player's name, as given to player_new(). */
+const char *player_name(const player *p);
+
+/* One line saying how the player plays. */
+const char *player_description(const player *p);
+
+/* The options of the player: an array of *count elements (count may be
+ * NULL), valid as long as the player lives. */
+const player_option *player_options(const player *p, size_t *count);
+
+/* Sets an option by name from text ("20", "1.4", "true"/"false"/"1"/"0").
+ * Returns 0, or -1 with *why (a static sentence, `why` may be NULL) for an
+ * unknown option, a malformed value or one out of range; the player is then
+ * unchanged. */
+int player_set_option(player *p, const char *name, const char *value, const char **why);
+
+/* Chooses a move for the player to act in `game`, which is not changed.
+ * Returns PACKEIS_OK with a legal move in *move; PACKEIS_E_INVALID_ARGUMENT
+ * (a NULL pointer), PACKEIS_E_GAME_OVER, PACKEIS_E_OUT_OF_MEMORY or another
+ * status of the library on failure, *move then being PACKEIS_MOVE_NONE.
+ * `report` (may be NULL) receives what the search found. */
+packeis_status player_choose(player *p, const packeis_game *game, const player_limits *limits,
+                             packeis_move *move, player_report *report);
+
+/* A new game starts: drops what the player kept from earlier moves
+ * (the mcts tree, the alphabeta table). */
+void player_forget(player *p);
+
+/* Frees a player (NULL: nothing happens). */
+void player_free(player *p);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
