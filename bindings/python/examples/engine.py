@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""An engine in Python speaking the protocol of doc/protocol.md: flat Monte
+Carlo, random playouts (in C, ``random_games``) after each legal move, spread
+evenly until the budget is spent; the move with the best share of wins is
+played. The search runs in the command loop, so ``isready`` and ``stop``
+are answered after the move (a search is short).
+
+    PACKEIS_LIBRARY=build/lib/libpackeis.so PYTHONPATH=bindings/python \\
+        python3 bindings/python/examples/engine.py
+    packeis-tournament --player greedy --engine "python3 engine.py"
+"""
+import sys
+import time
+
+import packeis
+
+OPTIONS = {"playouts": 16}  # playouts per legal move with no limit given
+
+
+def reply(line):
+    print(line, flush=True)
+
+
+def load(text):
+    """The game a `position` command describes (raises on any fault)."""
+    text, _, moves = text.partition(" moves")
+    if text == "new" or text.startswith("new "):
+        setup = dict(zip(text.split()[1::2], map(int, text.split()[2::2])))
+        game = packeis.Game(seed=setup.get("seed", 0), players=setup.get("players", 2))
+    elif text.startswith("record "):
+        record = text[len("record "):].replace("\\\\", "\0").replace("\\n", "\n")
+        game = packeis.Game.from_record(record.replace("\0", "\\"))
+    else:
+        game = packeis.Game.from_position(text)
+    for move in moves.split():
+        game.apply(game.parse_move(move, check=True))
+    return game
+
+
+def search(game, words):
+    """The move of the best win share for the player to act."""
+    limits = dict(zip(words[::2], map(int, words[1::2])))
+    if len(words) % 2 or set(limits) - {"nodes", "movetime"} or min(limits.values(), default=1) < 1:
+        raise ValueError("expected nodes N, movetime MS (positive integers) or infinite")
+    moves = game.legal_moves()
+    budget = limits.get("nodes", OPTIONS["playouts"] * len(moves))
+    deadline = time.monotonic() + limits.get("movetime", 10**9) / 1000
+    wins, games, player = [0.0] * len(moves), 0, game.current_player
+    while time.monotonic() < deadline:
+        batch = min(4, (budget - games * len(moves)) // len(moves))  # never past `nodes`
+        if batch < 1:
+            break
+        for i, move in enumerate(moves):
+            child = game.clone()
+            child.apply(move)
+            wins[i] += child.random_games(batch, seed=games * len(moves) + i).wins(player)
+        games += batch
+    best = max(range(len(moves)), key=wins.__getitem__)
+    reply(f"info nodes {games * len(moves)} score win {wins[best] / max(games, 1):.3f}")
+    return game.format_move(moves[best])
+
+
+def main():
+    game, pending = packeis.Game(), None  # pending: the bestmove of `go infinite`
+    for line in sys.stdin:
+        command, *words = line.split() or [""]
+        try:
+            if command == "packeis" and words != ["1"]:
+                reply("error packeis: protocol version 1 only")
+            elif command == "packeis":
+                reply("id name pyflat\nid author libpackeis examples")
+                reply("option name playouts type int default 16 min 1 max 100000")
+                reply("packeisok")
+            elif command == "isready":
+                reply("readyok")
+            elif command == "setoption" and words[:1] == ["name"] and words[2:3] == ["value"]:
+                if words[1] not in OPTIONS:
+                    raise ValueError(f"no option {words[1]}")
+                OPTIONS[words[1]] = int(words[3])
+            elif pending and command in ("setoption", "newgame", "position", "go"):
+                reply(f"error {command}: searching; send stop first")
+            elif command == "position":
+                game = load(line.strip()[len("position"):].strip())
+            elif command == "go" and game.is_over:
+                reply("error go: the game is over")
+            elif command == "go" and "infinite" in words:
+                pending = search(game, [w for w in words if w != "infinite"])
+            elif command == "go":
+                reply(f"bestmove {search(game, words)}")
+            elif command == "stop" and pending:
+                reply(f"bestmove {pending}")
+                pending = None
+            elif command == "quit":
+                return
+            elif command not in ("", "newgame", "stop"):
+                reply(f"error {command}: unknown command")
+        except (packeis.PackeisError, ValueError, IndexError, KeyError) as error:
+            reply(f"error {command}: {error}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * packeis-engine: serves one of the built-in players (examples/players)
+ * over the engine protocol of doc/protocol.md on standard input and output.
+ *
+ *   packeis-engine --player NAME [--option NAME=VALUE ...] [--seed N]
+ *   packeis-engine --list
+ *
+ * The command loop reads lines and answers them (session.c); a `go` searches
+ * on a thread of its own (search.c), so that `stop` and `isready` are
+ * answered during the search.
+ */
+#define _POSIX_C_SOURCE 200809L /* getline, clock_gettime, pthreads */
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "session.h"
+
+#define AUTHOR "libpackeis examples"
+
+struct config {
+    const char *player;
+    uint64_t seed;
+    int list;
+    int option_count;
+    char **options; /* NAME=VALUE, from argv */
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: packeis-engine --player NAME [--option NAME=VALUE ...] [--seed N]\n"
+                 "       packeis-engine --list\n"
+                 "Serves a built-in player over the engine protocol (doc/protocol.md) on\n"
+                 "standard input and output.\n"
+                 "  --player NAME        random, greedy, montecarlo, alphabeta or mcts\n"
+                 "  --option NAME=VALUE  sets an option of the player (as setoption does);\n"
+                 "                       may be repeated\n"
+                 "  --seed N             the player's seed (default 0)\n"
+                 "  --list               lists the players and their options, then exits\n"
+                 "  --help               prints this help, then exits\n");
+}
+
+/* A bad argument: what is wrong, then exit status 2. */
+static void bad_args(const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+static void bad_args(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fprintf(stderr, "packeis-engine: ");
+    vfprintf(stderr, format, args);
+    fprintf(stderr, "\n(packeis-engine --help shows the usage)\n");
+    va_end(args);
+    exit(2);
+}
+
+static uint64_t parse_seed(const char *text)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (text[0] < '0' || text[0] > '9' || errno != 0 || *end != '\0')
+        bad_args("--seed: not a non-negative integer below 2^64: '%s'", text);
+    return (uint64_t)v;
+}
+
+static struct config parse_args(int argc, char **argv)
+{
+    static const struct option long_options[] = {
+        {"player", required_argument, NULL, 'p'}, {"option", required_argument, NULL, 'o'},
+        {"seed", required_argument, NULL, 's'},   {"list", no_argument, NULL, 'l'},
+        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+    };
+    struct config cfg = {NULL, 0, 0, 0, NULL};
+    if (!(cfg.options = calloc((size_t)argc, sizeof *cfg.options)))
+        bad_args("%s", "out of memory");
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
+        switch (c) {
+        case 'p':
+            cfg.player = optarg;
+            break;
+        case 'o':
+            if (!strchr(optarg, '=') || optarg[0] == '=')
+                bad_args("--option: expected NAME=VALUE, not '%s'", optarg);
+            cfg.options[cfg.option_count++] = optarg;
+            break;
+        case 's':
+            cfg.seed = parse_seed(optarg);
+            break;
+        case 'l':
+            cfg.list = 1;
+            break;
+        case 'h':
+            usage(stdout);
+            exit(0);
+        case ':':
+            bad_args("%s needs a value", argv[optind - 1]);
+            break;
+        default:
+            bad_args("unknown argument '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        bad_args("unexpected argument '%s'", argv[optind]);
+    if (!cfg.player && !cfg.list)
+        bad_args("%s", "--player NAME is required (--list shows the players)");
+    return cfg;
+}
+
+static void list_players(void)
+{
+    for (const char *const *name = player_names(); *name; name++) {
+        player *p;
+        if (player_new(*name, 0, &p) != 0)
+            continue;
+        printf("%s: %s\n", *name, player_description(p));
+        size_t count;
+        const player_option *options = player_options(p, &count);
+        for (size_t i = 0; i < count; i++)
+            printf("  %s (%s, default %s): %s\n", options[i].name, options[i].type,
+                   options[i].default_value, options[i].description);
+        player_free(p);
+    }
+}
+
+static player *make_player(const struct config *cfg)
+{
+    player *p;
+    int status = player_new(cfg->player, cfg->seed, &p);
+    if (status == -2) {
+        fprintf(stderr, "packeis-engine: out of memory\n");
+        exit(1);
+    }
+    if (status != 0)
+        bad_args("--player: no player is called '%s' (--list shows them)", cfg->player);
+    for (int i = 0; i < cfg->option_count; i++) {
+        char *equals = strchr(cfg->options[i], '=');
+        *equals = '\0';
+        const char *why = "refused";
+        if (player_set_option(p, cfg->options[i], equals + 1, &why) != 0) {
+            fprintf(stderr, "packeis-engine: --option %s=%s: %s\n", cfg->options[i], equals + 1,
+                    why ? why : "refused");
+            exit(2);
+        }
+    }
+    return p;
+}
+
+int main(int argc, char **argv)
+{
+    struct config cfg = parse_args(argc, argv);
+    if (cfg.list) {
+        list_players();
+        return 0;
+    }
+    player *p = make_player(&cfg);
+    free(cfg.options);
+    /* A client that goes away ends the session at the end of its input,
+     * not with a signal while a reply is written. */
+    signal(SIGPIPE, SIG_IGN);
+
+    session s;
+    packeis_status status = session_open(&s, p, AUTHOR);
+    if (status != PACKEIS_OK) {
+        fprintf(stderr, "packeis-engine: %s\n", packeis_strerror(status));
+        return 1;
+    }
+    char *line = NULL;
+    size_t capacity = 0;
+    while (!s.quit && getline(&line, &capacity, stdin) != -1) {
+        line[strcspn(line, "\n")] = '\0';
+        session_command(&s, line);
+    }
+    free(line);
+    session_close(&s);
+    player_free(p);
+    return 0;
+}

@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: MIT */
+/* search.c: the search thread of packeis-engine and its output (search.h). */
+#define _POSIX_C_SOURCE 200809L /* getline, clock_gettime, pthreads */
+
+#include "search.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static pthread_mutex_t output_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void emit(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    pthread_mutex_lock(&output_lock);
+    vprintf(format, args);
+    putchar('\n');
+    fflush(stdout);
+    pthread_mutex_unlock(&output_lock);
+    va_end(args);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Appends to a line buffer, never past its end. */
+static void append(char *line, size_t size, size_t *used, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static void append(char *line, size_t size, size_t *used, const char *format, ...)
+{
+    if (*used >= size)
+        return;
+    va_list args;
+    va_start(args, format);
+    int n = vsnprintf(line + *used, size - *used, format, args);
+    va_end(args);
+    if (n > 0)
+        *used += (size_t)n < size - *used ? (size_t)n : size - *used;
+}
+
+/* One `info` line from a report (doc/protocol.md, "Replies"). */
+static void report_info(void *context, const player_report *report)
+{
+    const search *s = context;
+    if (atomic_load(&s->silent))
+        return;
+    char line[PLAYER_PV_MAX * PACKEIS_MOVE_TEXT_SIZE + 256];
+    size_t used = 0;
+    double seconds = now() - s->started_at;
+    append(line, sizeof line, &used, "info");
+    if (report->depth > 0)
+        append(line, sizeof line, &used, " depth %d", report->depth);
+    append(line, sizeof line, &used, " nodes %" PRIu64 " nps %.0f time %.0f", report->nodes,
+           seconds > 0 ? (double)report->nodes / seconds : 0.0, seconds * 1000.0);
+    if (report->has_score)
+        append(line, sizeof line, &used, " score %s %.*f%s", s->score_kind,
+               strcmp(s->score_kind, "fish") == 0 ? 1 : 3, report->score,
+               report->exact ? " exact" : "");
+    if (report->pv_length > 0)
+        append(line, sizeof line, &used, " pv");
+    for (size_t i = 0; i < report->pv_length && i < PLAYER_PV_MAX; i++) {
+        /* A move's name depends on the layout only, so the position
+         * searched names every move of the line. */
+        char text[PACKEIS_MOVE_TEXT_SIZE];
+        size_t length;
+        if (packeis_game_format_move(s->game, report->pv[i], text, sizeof text, &length) !=
+            PACKEIS_OK)
+            break;
+        append(line, sizeof line, &used, " %s", text);
+    }
+    emit("%s", line);
+}
+
+static void write_bestmove(const search *s)
+{
+    char text[PACKEIS_MOVE_TEXT_SIZE];
+    size_t length;
+    if (s->status != PACKEIS_OK ||
+        packeis_game_format_move(s->game, s->move, text, sizeof text, &length) != PACKEIS_OK) {
+        emit("error go: the player failed: %s (%s)", packeis_strerror(s->status),
+             packeis_status_name(s->status) ? packeis_status_name(s->status) : "?");
+        return;
+    }
+    emit("bestmove %s", text);
+}
+
+static void *run(void *context)
+{
+    search *s = context;
+    player_report report;
+    s->status = player_choose(s->player, s->game, &s->limits, &s->move, &report);
+    if (s->status == PACKEIS_OK && report.nodes > 0)
+        report_info(s, &report);
+    /* done before the bestmove: a client that has read it may send the next
+     * command at once, and must not find the engine busy. */
+    atomic_store(&s->done, 1);
+    if (!s->infinite && !atomic_load(&s->silent))
+        write_bestmove(s);
+    return NULL;
+}
+
+int search_busy(search *s) { return s->started && (s->infinite || !atomic_load(&s->done)); }
+
+packeis_status search_start(search *s, player *p, const packeis_game *game,
+                            const player_limits *limits, int infinite)
+{
+    search_finish(s, 1);
+    packeis_game *copy;
+    packeis_status status = packeis_game_clone(game, &copy);
+    if (status != PACKEIS_OK)
+        return status;
+    s->game = copy;
+    s->player = p;
+    s->infinite = infinite;
+    s->limits = *limits;
+    s->limits.stop = &s->stop;
+    s->limits.on_report = report_info;
+    s->limits.context = s;
+    s->score_kind = strcmp(player_name(p), "alphabeta") == 0 ? "fish" : "win";
+    s->started_at = now();
+    atomic_store(&s->stop, 0);
+    atomic_store(&s->silent, 0);
+    atomic_store(&s->done, 0);
+    if (pthread_create(&s->thread, NULL, run, s) != 0) {
+        packeis_game_free(copy);
+        s->game = NULL;
+        return PACKEIS_E_OUT_OF_MEMORY;
+    }
+    s->started = 1;
+    return PACKEIS_OK;
+}
+
+void search_finish(search *s, int quiet)
+{
+    if (!s->started)
+        return;
+    if (quiet)
+        atomic_store(&s->silent, 1);
+    atomic_store(&s->stop, 1);
+    pthread_join(s->thread, NULL);
+    if (s->infinite && !quiet)
+        write_bestmove(s);
+    packeis_game_free(s->game);
+    s->game = NULL;
+    s->started = 0;
+}

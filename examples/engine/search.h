@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * search.h: the search of packeis-engine on a thread of its own, so that the
+ * engine keeps reading commands (stop, isready) while a player thinks, and
+ * the engine's output, one locked and flushed line at a time.
+ */
+#ifndef PACKEIS_ENGINE_SEARCH_H
+#define PACKEIS_ENGINE_SEARCH_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "players.h"
+
+/* Writes one line (a newline is added) to standard output and flushes it;
+ * lines of the search thread and of the command loop never mix. */
+void emit(const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+typedef struct search {
+    pthread_t thread;
+    int started;  /* a thread was started and not yet joined */
+    int infinite; /* bestmove waits for stop */
+    atomic_int stop;
+    atomic_int silent; /* quit: no bestmove */
+    atomic_int done;   /* the thread has its move (set before bestmove is written) */
+    player *player;
+    packeis_game *game; /* a copy of the position searched, owned */
+    player_limits limits;
+    const char *score_kind; /* "fish" or "win" */
+    double started_at;
+    packeis_move move;
+    packeis_status status;
+} search;
+
+/* Whether a search is running (started and its move not yet found). */
+int search_busy(search *s);
+
+/* Starts searching a copy of `game` with `p` under `limits`. Returns
+ * PACKEIS_OK or the error of copying the game (nothing started). */
+packeis_status search_start(search *s, player *p, const packeis_game *game,
+                            const player_limits *limits, int infinite);
+
+/* Ends a running search at once and waits for its thread; with `quiet` no
+ * bestmove is written. Nothing happens when no thread was started. */
+void search_finish(search *s, int quiet);
+
+#endif

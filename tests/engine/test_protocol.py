@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""A scripted client walking the engine protocol (doc/protocol.md) with an
+engine: the handshake, positions (saved, records, new, with moves), go with
+each limit, stop, isready during a search, and every error the page names,
+each time checking that the engine holds the position it had before.
+
+    test_protocol.py ENGINE [ARG ...]
+    test_protocol.py --all-players PACKEIS_ENGINE
+
+With --all-players the walk is run for every player `PACKEIS_ENGINE --list`
+names, as `PACKEIS_ENGINE --player NAME`. Positions are chosen with a single
+legal move (worked out by hand from doc/rules.md) so that the bestmove is
+known whatever the player.
+"""
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+import unittest
+
+ENGINES = []  # command lines, from the arguments
+
+# Three floes in a row, A on a1, B on a3, A to act: A's only move is a1-a2.
+ONE_MOVE = ("packeis 1 custom:0,0,1;2,0,2;4,0,1 players 2 penguins 1 variants - "
+            "| A2B | 0/0 0/0 | out - | movement 0")
+# The finished game of doc/formats.md.
+OVER = ("packeis 1 custom:0,0,1;2,0,2;4,0,1;1,1,3;3,1,1 players 2 penguins 1 variants - "
+        "| ..... | 6/3 2/2 | out 0,1 | over -")
+# The record of doc/formats.md that starts from a position, its board a
+# picture on a line of its own: after 1. a3-a4, A is out and B on a4 has
+# one move, a4-a5.
+RECORD = """[Game "packeis"]
+[Version "1"]
+[Players "2"]
+[Penguins "1"]
+[Variants "-"]
+[Board "custom"]
+1 1 2 3 1
+[Position "packeis 1 custom:0,0,1;2,0,1;4,0,2;6,0,3;8,0,1 players 2 penguins 1 variants - | A.B31 | 1/1 0/0 | out - | movement 1"]
+[Plies "1"]
+
+1. a3-a4
+
+[Result "movement: A 2 fish 2 floes (1), B 2 fish 1 floes (2)"]
+"""
+MOVE = re.compile(r"^[a-z]+[1-9][0-9]*(-[a-z]+[1-9][0-9]*)?$")
+TIMEOUT = 20.0  # seconds for any reply: generous, the machine may be busy
+
+
+def escape(text):
+    return text.replace("\\", "\\\\").replace("\n", "\\n")
+
+
+class Engine:
+    """An engine process, with line reads under a deadline."""
+
+    def __init__(self, command):
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.pending = ""
+
+    def send(self, line):
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def read(self, timeout=TIMEOUT):
+        deadline = time.monotonic() + timeout
+        fd = self.process.stdout.fileno()
+        while "\n" not in self.pending:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                raise AssertionError(f"no reply within {timeout} s")
+            chunk = os.read(fd, 65536).decode()
+            if not chunk:
+                raise AssertionError("the engine closed its output")
+            self.pending += chunk
+        line, self.pending = self.pending.split("\n", 1)
+        return line
+
+    def until(self, prefix):
+        """The lines up to and including the first that starts with prefix."""
+        lines = []
+        while not lines or not lines[-1].startswith(prefix):
+            lines.append(self.read())
+        return lines
+
+    def ask(self, line):
+        """Sends a command that has no reply of its own, then isready: the
+        lines the engine wrote before readyok (empty when all went well)."""
+        self.send(line)
+        self.send("isready")
+        return self.until("readyok")[:-1]
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        self.process.stdin.close()
+        self.process.stdout.close()
+
+
+class ProtocolWalk(unittest.TestCase):
+    command = None
+
+    def setUp(self):
+        self.engine = Engine(self.command)
+        self.engine.send("packeis 1")
+        self.handshake = self.engine.until("packeisok")
+
+    def tearDown(self):
+        self.engine.close()
+
+    def bestmove(self, go="go nodes 100"):
+        self.engine.send(go)
+        lines = self.engine.until("bestmove")
+        for line in lines[:-1]:
+            self.assertTrue(line.startswith("info"), line)
+        move = lines[-1].split()
+        self.assertEqual(len(move), 2, lines[-1])
+        self.assertRegex(move[1], MOVE)
+        return move[1], lines[:-1]
+
+    def assertError(self, lines, command, *words):
+        self.assertEqual(len(lines), 1, lines)
+        self.assertTrue(lines[0].startswith(f"error {command}: "), lines[0])
+        for word in words:
+            self.assertIn(word, lines[0])
+
+    def test_handshake(self):
+        lines = self.handshake
+        self.assertTrue(lines[0].startswith("id name "), lines)
+        self.assertTrue(any(line.startswith("id author ") for line in lines), lines)
+        for line in lines[1:-1]:
+            if line.startswith("option "):
+                self.assertRegex(line, r"^option name \S+ type (int|float|bool|string) "
+                                       r"default \S+")
+            else:
+                self.assertTrue(line.startswith("id "), line)
+        self.assertEqual(self.engine.ask("packeis 2")[0].split(":")[0], "error packeis")
+
+    def test_the_only_move_of_a_saved_position(self):
+        self.assertEqual(self.engine.ask("position " + ONE_MOVE), [])
+        self.assertEqual(self.bestmove()[0], "a1-a2")
+        self.assertEqual(self.bestmove("go movetime 50")[0], "a1-a2")
+        self.assertEqual(self.bestmove("go nodes 5 movetime 500")[0], "a1-a2")
+        self.assertEqual(self.bestmove("go")[0], "a1-a2")
+
+    def test_a_record_on_many_lines(self):
+        self.assertEqual(self.engine.ask("position record " + escape(RECORD)), [])
+        self.assertEqual(self.bestmove()[0], "a4-a5")
+        # Its one move played after `moves` ends the game.
+        self.assertEqual(self.engine.ask("position record " + escape(RECORD) +
+                                         " moves a4-a5"), [])
+        self.assertError(self.engine.ask("go nodes 10"), "go", "over")
+
+    def test_new_and_moves(self):
+        self.assertEqual(self.engine.ask("position new players 3 seed 0 moves a1 a3"), [])
+        move, _ = self.bestmove()
+        # The move is legal: the engine takes it after the two placements.
+        self.assertEqual(self.engine.ask(f"position new players 3 seed 0 moves a1 a3 {move}"),
+                         [])
+        self.assertEqual(self.engine.ask("newgame"), [])
+
+    def test_errors_leave_the_position(self):
+        self.assertEqual(self.engine.ask("position " + ONE_MOVE), [])
+        e = self.engine
+        self.assertError(e.ask("frobnicate now"), "frobnicate", "unknown")
+        self.assertError(e.ask("position packeis 1 std:0 players 2 penguins 4 variants - | x"),
+                         "position", "MALFORMED")
+        self.assertError(e.ask("position new moves a1 a1"), "position", "OCCUPIED")
+        self.assertError(e.ask("position new moves a1 zz99"), "position")
+        self.assertError(e.ask("position " + ONE_MOVE + " moves a3-a2"), "position",
+                         "NOT_YOUR_PENGUIN")
+        self.assertError(e.ask("position record [Game \\q"), "position")
+        self.assertError(e.ask("position"), "position")
+        self.assertError(e.ask("go nodes -3"), "go")
+        self.assertError(e.ask("go nodes"), "go")
+        self.assertError(e.ask("go depth 3"), "go")
+        self.assertError(e.ask("setoption name no-such-option value 1"), "setoption")
+        self.assertEqual(self.engine.ask("stop"), [])  # nothing to stop: ignored
+        self.assertEqual(self.bestmove()[0], "a1-a2")
+        self.assertEqual(e.ask("position " + OVER), [])
+        self.assertError(e.ask("go"), "go", "over")
+
+    def test_stop_ends_an_infinite_search(self):
+        self.assertEqual(self.engine.ask("position new"), [])
+        self.engine.send("go infinite")
+        time.sleep(0.2)
+        self.engine.send("isready")
+        self.assertEqual(self.engine.until("readyok")[-1], "readyok")
+        self.assertError(self.engine.ask("position new"), "position", "stop")
+        self.engine.send("stop")
+        lines = self.engine.until("bestmove")
+        self.assertRegex(lines[-1].split()[1], MOVE)
+        self.assertEqual(self.engine.ask("position " + ONE_MOVE), [])
+        self.assertEqual(self.bestmove()[0], "a1-a2")
+
+    def test_info_lines(self):
+        self.assertEqual(self.engine.ask("position new moves a1 a3 a6 a7 b2 b4 b5 b6"), [])
+        _, infos = self.bestmove("go nodes 300")
+        for line in infos:
+            words = line.split()
+            fields = [w for w in words if w in ("depth", "nodes", "nps", "time", "score", "pv")]
+            order = ["depth", "nodes", "nps", "time", "score", "pv"]
+            self.assertEqual(fields, sorted(fields, key=order.index), line)
+            if "score" in words:
+                self.assertIn(words[words.index("score") + 1], ("fish", "win"), line)
+            if "pv" in words:
+                for move in words[words.index("pv") + 1:]:
+                    self.assertRegex(move, MOVE)
+
+    def test_quit_and_end_of_input(self):
+        self.engine.send("quit")
+        self.assertEqual(self.engine.process.wait(timeout=TIMEOUT), 0)
+        other = Engine(self.command)
+        other.process.stdin.close()
+        self.assertEqual(other.process.wait(timeout=TIMEOUT), 0)
+        other.process.stdout.close()
+
+
+def main():
+    args = sys.argv[1:]
+    if args[:1] == ["--all-players"]:
+        names = subprocess.run([args[1], "--list"], capture_output=True, text=True,
+                               check=True).stdout
+        for name in re.findall(r"^(\w+):", names, re.M):
+            ENGINES.append([args[1], "--player", name])
+    elif args:
+        ENGINES.append(args)
+    if not ENGINES:
+        sys.exit("usage: test_protocol.py ENGINE [ARG ...] | --all-players PACKEIS_ENGINE")
+    suite = unittest.TestSuite()
+    for command in ENGINES:
+        walk = type("ProtocolWalk_" + re.sub(r"\W", "_", command[-1]), (ProtocolWalk,),
+                    {"command": command})
+        suite.addTests(unittest.defaultTestLoader.loadTestsFromTestCase(walk))
+    result = unittest.TextTestRunner(verbosity=2).run(suite)
+    sys.exit(0 if result.wasSuccessful() else 1)
+
+
+if __name__ == "__main__":
+    main()
