@@ -1270,11 +1270,8 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_legal_bits(const packe
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 1.1.0
  */
-PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_observe_bits(const packeis_game *game,
-                                                                       unsigned flags,
-                                                                       uint64_t *words,
-                                                                       size_t capacity,
-                                                                       size_t *count);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_observe_bits(
+    const packeis_game *game, unsigned flags, uint64_t *words, size_t capacity, size_t *count);
 
 /**
  * @brief The reward of a player: what the game is worth to them, for
@@ -1331,18 +1328,21 @@ typedef struct packeis_batch packeis_batch;
  *         packeis_game_new() for these options.
  * @since 1.1.0
  */
-PACKEIS_NODISCARD PACKEIS_API packeis_status
-packeis_batch_new(const packeis_options *options, size_t games, packeis_batch **batch);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_batch_new(const packeis_options *options,
+                                                               size_t games,
+                                                               packeis_batch **batch);
 
 /**
  * @brief Frees a batch and its games (NULL is allowed and does nothing).
  *        The games returned by packeis_batch_game() are gone with it.
+ * @param batch The batch, or NULL.
  * @since 1.1.0
  */
 PACKEIS_API void packeis_batch_free(packeis_batch *batch);
 
 /**
  * @brief The number of games of a batch.
+ * @param batch The batch.
  * @return The count; 0 for a NULL batch.
  * @since 1.1.0
  */
@@ -1352,6 +1352,8 @@ PACKEIS_API size_t packeis_batch_size(const packeis_batch *batch);
  * @brief Game @p index of a batch, to read or to play with every game
  *        function (undo, records, text ...). It belongs to the batch: never
  *        free it, and use it only while the batch lives.
+ * @param batch The batch.
+ * @param index From 0 to packeis_batch_size() - 1.
  * @return The game; NULL for a NULL batch or an index out of range.
  * @since 1.1.0
  */
@@ -1405,10 +1407,9 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_batch_reset(packeis_batch *
  *         could not grow (that game is unchanged).
  * @since 1.1.0
  */
-PACKEIS_NODISCARD PACKEIS_API packeis_status
-packeis_batch_step(packeis_batch *batch, const packeis_move *moves, const uint64_t *reset_seeds,
-                   packeis_status *statuses, float *rewards, uint8_t *terminated,
-                   int8_t *to_act);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_batch_step(
+    packeis_batch *batch, const packeis_move *moves, const uint64_t *reset_seeds,
+    packeis_status *statuses, float *rewards, uint8_t *terminated, int8_t *to_act);
 
 /**
  * @brief The legal moves of every game, as lists: game `i`'s moves, in the
@@ -1428,11 +1429,9 @@ packeis_batch_step(packeis_batch *batch, const packeis_move *moves, const uint64
  *         and @p most).
  * @since 1.1.0
  */
-PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_batch_legal_moves(const packeis_batch *batch,
-                                                                       packeis_move *moves,
-                                                                       size_t stride,
-                                                                       uint16_t *counts,
-                                                                       size_t *most);
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_batch_legal_moves(const packeis_batch *batch, packeis_move *moves, size_t stride,
+                          uint16_t *counts, size_t *most);
 
 /**
  * @brief The legal-move byte masks of every game (packeis_game_legal_mask()),
@@ -1472,7 +1471,8 @@ packeis_batch_legal_bits(const packeis_batch *batch, uint64_t *bits, size_t capa
  * @since 1.1.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_batch_observe(const packeis_batch *batch,
-                                                                   unsigned flags, float *planes,
+                                                                   unsigned flags,
+                                                                   float *planes,
                                                                    size_t capacity);
 
 /**

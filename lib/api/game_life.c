@@ -73,17 +73,22 @@ void packeis_game_free(packeis_game *game)
     pk_release(&allocator, game, sizeof *game);
 }
 
-packeis_status packeis_game_reset(packeis_game *game, uint64_t seed)
+/* A new seed changes only where the fish lie, not how many floes hold one
+ * fish, so the placeable-floes check made at creation still holds: a reset
+ * cannot fail, and it allocates nothing. */
+void pk_game_restart(packeis_game *game, uint64_t seed)
 {
-    if (!game)
-        return PACKEIS_E_INVALID_ARGUMENT;
-    /* A new seed changes only where the fish lie, not how many floes hold
-     * one fish, so the placeable-floes check made at creation still holds:
-     * reset cannot fail, and it allocates nothing. */
     if (game->setup->standard)
         pk_setup_reshuffle(game->setup, seed);
     pk_state_start(game->setup, &game->state);
     game->plies = game->redo_end = 0;
+}
+
+packeis_status packeis_game_reset(packeis_game *game, uint64_t seed)
+{
+    if (!game)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    pk_game_restart(game, seed);
     return PACKEIS_OK;
 }
 

@@ -22,6 +22,11 @@ packeis_status packeis_game_legal_moves(const packeis_game *game, packeis_move *
     return PACKEIS_OK;
 }
 
+size_t packeis_game_legal_move_count(const packeis_game *game)
+{
+    return game ? game->setup->kernel->move_count(game->setup, &game->state) : 0;
+}
+
 uint64_t packeis_game_destinations(const packeis_game *game, int cell)
 {
     if (!game || !pk_valid_cell(game, cell))

@@ -23,3 +23,10 @@ unsigned packeis_game_winners(const packeis_game *game)
 {
     return game ? pk_winners_of(game->setup, &game->state) : 0;
 }
+
+double packeis_game_reward(const packeis_game *game, int player)
+{
+    if (!game || !pk_valid_player(game, player))
+        return 0.0;
+    return pk_reward_of(game->setup, &game->state, player);
+}

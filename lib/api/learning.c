@@ -1,13 +1,54 @@
 /* SPDX-License-Identifier: MIT */
-/* packeis.h, "Machine learning": the observation planes and the legal
- * move mask. */
+/* packeis.h, "Machine learning": the observation planes, in compact form
+ * (a word per plane) and as floats, and the legal moves as a byte mask and
+ * a bit mask. The float planes are the compact ones spread over the cells,
+ * so the two forms cannot disagree. */
 #include <string.h>
 
-#include "bits.h"
 #include "internal.h"
 
 #define PK_PLANE_CELLS ((size_t)PACKEIS_MAX_CELLS)
 
+/* Whether plane `k` holds a fraction (its word is the numerator). */
+static int pk_fraction_plane(int k)
+{
+    return k >= PACKEIS_PLANE_FISH_WON_0 && k < PACKEIS_PLANE_OUT_0;
+}
+
+/* The words of the planes that come in fours, for player `player` (or -1:
+ * a player the game does not have) in slot `k`. */
+static void pk_observe_player(const packeis_game *game, uint64_t *words, int k, int player)
+{
+    const pk_state *st = &game->state;
+    uint64_t all = game->setup->layout->all;
+    if (player < 0)
+        return;
+    words[PACKEIS_PLANE_PENGUINS_0 + k] = st->penguins[player];
+    words[PACKEIS_PLANE_TO_ACT_0 + k] = st->turn == player ? all : 0;
+    words[PACKEIS_PLANE_FISH_WON_0 + k] = st->fish[player];
+    words[PACKEIS_PLANE_FLOES_WON_0 + k] = st->floes_won[player];
+    words[PACKEIS_PLANE_OUT_0 + k] = ((st->out >> player) & 1) ? all : 0;
+}
+
+void pk_observe_words(const packeis_game *game, unsigned flags, uint64_t *words)
+{
+    const pk_setup *setup = game->setup;
+    const pk_state *st = &game->state;
+    uint64_t all = setup->layout->all;
+    int first = 0;
+    if ((flags & PACKEIS_OBSERVE_RELATIVE) && st->turn != PK_NO_PLAYER)
+        first = st->turn;
+    memset(words, 0, PACKEIS_OBSERVATION_PLANES * sizeof *words);
+    for (int f = PK_MIN_FISH; f <= PK_MAX_FISH; f++)
+        words[PACKEIS_PLANE_FISH_1 + f - 1] = st->floes & setup->fish_set[f];
+    for (int k = 0; k < PACKEIS_MAX_PLAYERS; k++)
+        pk_observe_player(game, words, k,
+                          k < setup->players ? (first + k) % setup->players : -1);
+    words[PACKEIS_PLANE_CELL] = all;
+    words[PACKEIS_PLANE_PLACEMENT] = st->phase == PACKEIS_PHASE_PLACEMENT ? all : 0;
+}
+
+/* 1.0 on the cells of a set, 0.0 elsewhere. */
 static void pk_fill_plane(float *plane, uint64_t cells)
 {
     for (size_t i = 0; i < PK_PLANE_CELLS; i++)
@@ -21,71 +62,93 @@ static void pk_fill_constant(float *plane, uint64_t layout, float value)
         plane[i] = ((layout >> i) & 1u) ? value : 0.0f;
 }
 
-static float *pk_plane(float *planes, int plane)
-{
-    return planes + (size_t)plane * PK_PLANE_CELLS;
-}
-
-/* The planes that come in fours, for player `player` (or -1: a player the
- * game does not have) in slot `k`. */
-static void pk_observe_player(const packeis_game *game, float *planes, int k, int player)
+void pk_observe_planes(const packeis_game *game, unsigned flags, float *planes)
 {
     const pk_layout *lay = game->setup->layout;
-    const pk_state *st = &game->state;
-    int present = player >= 0;
-    pk_fill_plane(pk_plane(planes, PACKEIS_PLANE_PENGUINS_0 + k),
-                  present ? st->penguins[player] : 0);
-    pk_fill_plane(pk_plane(planes, PACKEIS_PLANE_TO_ACT_0 + k),
-                  present && st->turn == player ? lay->all : 0);
-    float fish =
-        present ? (float)st->fish[player] / (float)pk_fish_on(game->setup, lay->all) : 0.0f;
-    float floes = present ? (float)st->floes_won[player] / (float)lay->cells : 0.0f;
-    int out = present && ((st->out >> player) & 1);
-    pk_fill_constant(pk_plane(planes, PACKEIS_PLANE_FISH_WON_0 + k), lay->all, fish);
-    pk_fill_constant(pk_plane(planes, PACKEIS_PLANE_FLOES_WON_0 + k), lay->all, floes);
-    pk_fill_plane(pk_plane(planes, PACKEIS_PLANE_OUT_0 + k), out ? lay->all : 0);
+    float fish_total = (float)pk_fish_on(game->setup, lay->all);
+    uint64_t words[PACKEIS_OBSERVATION_PLANES];
+    pk_observe_words(game, flags, words);
+    for (int k = 0; k < PACKEIS_OBSERVATION_PLANES; k++) {
+        float *plane = planes + (size_t)k * PK_PLANE_CELLS;
+        if (!pk_fraction_plane(k))
+            pk_fill_plane(plane, words[k]);
+        else if (k < PACKEIS_PLANE_FLOES_WON_0)
+            pk_fill_constant(plane, lay->all, (float)words[k] / fish_total);
+        else
+            pk_fill_constant(plane, lay->all, (float)words[k] / (float)lay->cells);
+    }
+}
+
+/* The checks of a buffer filler: PACKEIS_OK when it may write `needed`
+ * elements. */
+static packeis_status pk_check_fill(const packeis_game *game, const void *buffer,
+                                    size_t capacity, size_t *count, size_t needed)
+{
+    if (!game || !count || (capacity && !buffer))
+        return PACKEIS_E_INVALID_ARGUMENT;
+    *count = needed;
+    return capacity < needed ? PACKEIS_E_BUFFER_TOO_SMALL : PACKEIS_OK;
 }
 
 packeis_status packeis_game_observe(const packeis_game *game, unsigned flags, float *planes,
                                     size_t capacity, size_t *count)
 {
-    if (!game || !count || (capacity && !planes) ||
-        (flags & ~(unsigned)PACKEIS_OBSERVE_RELATIVE))
+    if (flags & ~(unsigned)PACKEIS_OBSERVE_RELATIVE)
         return PACKEIS_E_INVALID_ARGUMENT;
-    *count = PACKEIS_OBSERVATION_SIZE;
-    if (capacity < PACKEIS_OBSERVATION_SIZE)
-        return PACKEIS_E_BUFFER_TOO_SMALL;
-    const pk_setup *setup = game->setup;
-    const pk_layout *lay = setup->layout;
-    const pk_state *st = &game->state;
-    int first = 0;
-    if ((flags & PACKEIS_OBSERVE_RELATIVE) && st->turn != PK_NO_PLAYER)
-        first = st->turn;
-    for (int f = PK_MIN_FISH; f <= PK_MAX_FISH; f++)
-        pk_fill_plane(pk_plane(planes, PACKEIS_PLANE_FISH_1 + f - 1),
-                      st->floes & setup->fish_set[f]);
-    for (int k = 0; k < PACKEIS_MAX_PLAYERS; k++)
-        pk_observe_player(game, planes, k,
-                          k < setup->players ? (first + k) % setup->players : -1);
-    pk_fill_plane(pk_plane(planes, PACKEIS_PLANE_CELL), lay->all);
-    pk_fill_plane(pk_plane(planes, PACKEIS_PLANE_PLACEMENT),
-                  st->phase == PACKEIS_PHASE_PLACEMENT ? lay->all : 0);
-    return PACKEIS_OK;
+    packeis_status status =
+        pk_check_fill(game, planes, capacity, count, PACKEIS_OBSERVATION_SIZE);
+    if (status == PACKEIS_OK)
+        pk_observe_planes(game, flags, planes);
+    return status;
 }
 
-packeis_status packeis_game_legal_mask(const packeis_game *game, uint8_t *mask, size_t capacity,
-                                       size_t *count)
+packeis_status packeis_game_observe_bits(const packeis_game *game, unsigned flags,
+                                         uint64_t *words, size_t capacity, size_t *count)
 {
-    if (!game || !count || (capacity && !mask))
+    if (flags & ~(unsigned)PACKEIS_OBSERVE_RELATIVE)
         return PACKEIS_E_INVALID_ARGUMENT;
-    *count = PACKEIS_MOVE_VALUES;
-    if (capacity < PACKEIS_MOVE_VALUES)
-        return PACKEIS_E_BUFFER_TOO_SMALL;
+    packeis_status status =
+        pk_check_fill(game, words, capacity, count, PACKEIS_OBSERVATION_PLANES);
+    if (status == PACKEIS_OK)
+        pk_observe_words(game, flags, words);
+    return status;
+}
+
+void pk_legal_mask_fill(const packeis_game *game, uint8_t *mask)
+{
     packeis_move moves[PACKEIS_MAX_MOVES];
     const pk_setup *setup = game->setup;
     size_t n = setup->kernel->legal_moves(setup, &game->state, moves);
     memset(mask, 0, PACKEIS_MOVE_VALUES);
     for (size_t i = 0; i < n; i++)
         mask[moves[i]] = 1;
-    return PACKEIS_OK;
+}
+
+void pk_legal_bits_fill(const packeis_game *game, uint64_t *bits)
+{
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    const pk_setup *setup = game->setup;
+    size_t n = setup->kernel->legal_moves(setup, &game->state, moves);
+    memset(bits, 0, PACKEIS_LEGAL_BITS_WORDS * sizeof *bits);
+    for (size_t i = 0; i < n; i++)
+        bits[moves[i] / 64] |= UINT64_C(1) << (moves[i] % 64);
+}
+
+packeis_status packeis_game_legal_mask(const packeis_game *game, uint8_t *mask, size_t capacity,
+                                       size_t *count)
+{
+    packeis_status status = pk_check_fill(game, mask, capacity, count, PACKEIS_MOVE_VALUES);
+    if (status == PACKEIS_OK)
+        pk_legal_mask_fill(game, mask);
+    return status;
+}
+
+packeis_status packeis_game_legal_bits(const packeis_game *game, uint64_t *bits,
+                                       size_t capacity, size_t *count)
+{
+    packeis_status status =
+        pk_check_fill(game, bits, capacity, count, PACKEIS_LEGAL_BITS_WORDS);
+    if (status == PACKEIS_OK)
+        pk_legal_bits_fill(game, bits);
+    return status;
 }

@@ -293,6 +293,8 @@ static inline int pk_fish_on(const pk_setup *setup, uint64_t cells)
 /* standings.c: the ranking rule. */
 int pk_rank_of(const pk_setup *setup, const pk_state *state, int player);
 uint32_t pk_winners_of(const pk_setup *setup, const pk_state *state);
+/* packeis_game_reward(): what the final standings are worth to a player. */
+double pk_reward_of(const pk_setup *setup, const pk_state *state, int player);
 
 /* api/research.c */
 size_t pk_actions_left(const pk_setup *setup, const pk_state *state);
@@ -329,10 +331,20 @@ static inline int pk_penguin_owner(const pk_state *state, int cell)
     return -1;
 }
 
+/* api/learning.c: what packeis_game_observe(), _observe_bits(),
+ * _legal_mask() and _legal_bits() write, for a checked game and buffer
+ * (the batch calls of api/batch.c share them). */
+void pk_observe_words(const packeis_game *game, unsigned flags, uint64_t *words);
+void pk_observe_planes(const packeis_game *game, unsigned flags, float *planes);
+void pk_legal_mask_fill(const packeis_game *game, uint8_t *mask);
+void pk_legal_bits_fill(const packeis_game *game, uint64_t *bits);
+
 /* api/game_life.c: the one game constructor, for packeis_game_new() and the
  * text loaders: a game set up from checked options, at the start of a game
  * (a loader then puts the position it read and checked in its place). */
 packeis_status pk_game_make(const packeis_options *options, packeis_game **game);
+/* packeis_game_reset() of a game known to be there: it cannot fail. */
+void pk_game_restart(packeis_game *game, uint64_t seed);
 
 /* api/game_history.c: a history of room for `needed` records, or nothing
  * changed; the undone actions are kept. */

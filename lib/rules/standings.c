@@ -30,3 +30,17 @@ uint32_t pk_winners_of(const pk_setup *setup, const pk_state *state)
             winners |= 1u << player;
     return winners;
 }
+
+/* doc/rules.md, "Standings", for learning: the players ranked below minus
+ * those ranked above, over the others; 0 until the game is over. */
+double pk_reward_of(const pk_setup *setup, const pk_state *state, int player)
+{
+    if (state->phase != PACKEIS_PHASE_OVER)
+        return 0.0;
+    int mine = pk_standing(state, player), margin = 0;
+    for (int other = 0; other < setup->players; other++) {
+        int theirs = pk_standing(state, other);
+        margin += (mine > theirs) - (mine < theirs);
+    }
+    return (double)margin / (double)(setup->players - 1);
+}

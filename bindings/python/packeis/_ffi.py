@@ -25,6 +25,8 @@ PACKEIS_DEFAULT_HASH_SEED = 5792019908689228577
 PACKEIS_DIRECTION_COUNT = 6
 PACKEIS_OBSERVATION_PLANES = 25
 PACKEIS_OBSERVATION_SIZE = 1600
+PACKEIS_LEGAL_BITS_WORDS = 64
+PACKEIS_BATCH_MAX_GAMES = 1048576
 
 # enum packeis_status_code
 PACKEIS_OK = 0
@@ -113,6 +115,10 @@ class packeis_game(Structure):
     """Opaque handle (struct packeis_game)."""
 
 
+class packeis_batch(Structure):
+    """Opaque handle (struct packeis_batch)."""
+
+
 class packeis_allocator(Structure):
     """struct packeis_allocator."""
 
@@ -172,6 +178,7 @@ FUNCTIONS = {
     'packeis_game_rank': (c_int, [('game', POINTER(packeis_game)), ('player', c_int)]),
     'packeis_game_winners': (c_uint, [('game', POINTER(packeis_game))]),
     'packeis_game_legal_moves': (packeis_status, [('game', POINTER(packeis_game)), ('moves', POINTER(packeis_move)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
+    'packeis_game_legal_move_count': (c_size_t, [('game', POINTER(packeis_game))]),
     'packeis_game_destinations': (c_uint64, [('game', POINTER(packeis_game)), ('cell', c_int)]),
     'packeis_game_check_move': (packeis_status, [('game', POINTER(packeis_game)), ('move', packeis_move)]),
     'packeis_game_apply': (packeis_status, [('game', POINTER(packeis_game)), ('move', packeis_move)]),
@@ -191,6 +198,20 @@ FUNCTIONS = {
     'packeis_game_divide': (packeis_status, [('game', POINTER(packeis_game)), ('depth', c_uint), ('moves', POINTER(packeis_move)), ('leaves', POINTER(c_uint64)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
     'packeis_game_observe': (packeis_status, [('game', POINTER(packeis_game)), ('flags', c_uint), ('planes', POINTER(c_float)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
     'packeis_game_legal_mask': (packeis_status, [('game', POINTER(packeis_game)), ('mask', POINTER(c_uint8)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
+    'packeis_game_legal_bits': (packeis_status, [('game', POINTER(packeis_game)), ('bits', POINTER(c_uint64)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
+    'packeis_game_observe_bits': (packeis_status, [('game', POINTER(packeis_game)), ('flags', c_uint), ('words', POINTER(c_uint64)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
+    'packeis_game_reward': (c_double, [('game', POINTER(packeis_game)), ('player', c_int)]),
+    'packeis_batch_new': (packeis_status, [('options', POINTER(packeis_options)), ('games', c_size_t), ('batch', POINTER(POINTER(packeis_batch)))]),
+    'packeis_batch_free': (None, [('batch', POINTER(packeis_batch))]),
+    'packeis_batch_size': (c_size_t, [('batch', POINTER(packeis_batch))]),
+    'packeis_batch_game': (POINTER(packeis_game), [('batch', POINTER(packeis_batch)), ('index', c_size_t)]),
+    'packeis_batch_reset': (packeis_status, [('batch', POINTER(packeis_batch)), ('seeds', POINTER(c_uint64))]),
+    'packeis_batch_step': (packeis_status, [('batch', POINTER(packeis_batch)), ('moves', POINTER(packeis_move)), ('reset_seeds', POINTER(c_uint64)), ('statuses', POINTER(packeis_status)), ('rewards', POINTER(c_float)), ('terminated', POINTER(c_uint8)), ('to_act', POINTER(c_int8))]),
+    'packeis_batch_legal_moves': (packeis_status, [('batch', POINTER(packeis_batch)), ('moves', POINTER(packeis_move)), ('stride', c_size_t), ('counts', POINTER(c_uint16)), ('most', POINTER(c_size_t))]),
+    'packeis_batch_legal_mask': (packeis_status, [('batch', POINTER(packeis_batch)), ('mask', POINTER(c_uint8)), ('capacity', c_size_t)]),
+    'packeis_batch_legal_bits': (packeis_status, [('batch', POINTER(packeis_batch)), ('bits', POINTER(c_uint64)), ('capacity', c_size_t)]),
+    'packeis_batch_observe': (packeis_status, [('batch', POINTER(packeis_batch)), ('flags', c_uint), ('planes', POINTER(c_float)), ('capacity', c_size_t)]),
+    'packeis_batch_observe_bits': (packeis_status, [('batch', POINTER(packeis_batch)), ('flags', c_uint), ('words', POINTER(c_uint64)), ('capacity', c_size_t)]),
     'packeis_game_cell_name': (packeis_status, [('game', POINTER(packeis_game)), ('cell', c_int), ('buffer', c_char_p), ('capacity', c_size_t), ('length', POINTER(c_size_t))]),
     'packeis_game_parse_cell': (packeis_status, [('game', POINTER(packeis_game)), ('text', c_char_p), ('text_length', c_size_t), ('cell', POINTER(c_int)), ('stop', POINTER(c_size_t))]),
     'packeis_game_format_move': (packeis_status, [('game', POINTER(packeis_game)), ('move', packeis_move), ('buffer', c_char_p), ('capacity', c_size_t), ('length', POINTER(c_size_t))]),
@@ -232,6 +253,16 @@ STATUS_FUNCTIONS = frozenset({
     'packeis_game_divide',
     'packeis_game_observe',
     'packeis_game_legal_mask',
+    'packeis_game_legal_bits',
+    'packeis_game_observe_bits',
+    'packeis_batch_new',
+    'packeis_batch_reset',
+    'packeis_batch_step',
+    'packeis_batch_legal_moves',
+    'packeis_batch_legal_mask',
+    'packeis_batch_legal_bits',
+    'packeis_batch_observe',
+    'packeis_batch_observe_bits',
     'packeis_game_cell_name',
     'packeis_game_parse_cell',
     'packeis_game_format_move',
