@@ -42,7 +42,10 @@ class HeaderCoverageTest(unittest.TestCase):
         functions = set(re.findall(r"PACKEIS_API[^;]*?\b(packeis_\w+)\s*\(", header))
         self.assertGreater(len(functions), 60)
         missing = sorted(name for name in functions if not callable(getattr(ps, name, None)))
-        self.assertEqual(missing, [])
+        # Its game belongs to the batch and would outlive it (packeis.i).
+        self.assertEqual(missing, ["packeis_batch_game"])
+        # The allocator struct is not wrapped: nothing can make one.
+        self.assertFalse(hasattr(ps, "packeis_allocator"))
         defines = re.findall(r"^#define (PACKEIS_[A-Z0-9_]+) \(?(-?(?:0x[0-9A-Fa-f]+|\d+))u?\)?$",
                              header, flags=re.M)
         self.assertGreater(len(defines), 15)
