@@ -51,13 +51,12 @@ static void assert_same_game(const packeis_game *a, const packeis_game *b)
 
 /* What one step must report for game i, from its single twin. */
 static void assert_step_outputs(const packeis_game *single, int ended, const float *rewards,
-                                uint8_t terminated, int8_t to_act)
+                                uint8_t terminated)
 {
     int over = packeis_game_phase(single) == PACKEIS_PHASE_OVER;
     assert_int_equal(terminated, over);
     for (int p = 0; p < MAXP; p++)
         assert_true(rewards[p] == (ended ? (float)packeis_game_reward(single, p) : 0.0f));
-    (void)to_act;
 }
 
 /* Steps a batch of `options` with random legal moves until every game has
@@ -101,8 +100,7 @@ static void play_against_singles(packeis_options *options, uint64_t seed)
             assert_int_equal(statuses[i], PACKEIS_OK);
             assert_int_equal(packeis_game_apply(singles[i], moves[i]), PACKEIS_OK);
             int ended = packeis_game_phase(singles[i]) == PACKEIS_PHASE_OVER;
-            assert_step_outputs(singles[i], ended, rewards + i * MAXP, terminated[i],
-                                to_act[i]);
+            assert_step_outputs(singles[i], ended, rewards + i * MAXP, terminated[i]);
             if (ended) {
                 ended_once[i] = 1;
                 assert_int_equal(packeis_game_reset(singles[i], resets[i]), PACKEIS_OK);
