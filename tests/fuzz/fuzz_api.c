@@ -263,6 +263,12 @@ static void check_moves(const packeis_game *g, const legal *l)
     REQUIRE(ones == l->count);
     for (size_t i = 0; i < l->count; i++)
         REQUIRE(mask[l->moves[i]] == 1);
+    /* The 1.1 forms of the same answer: the count and the bit mask. */
+    uint64_t bits[PACKEIS_LEGAL_BITS_WORDS];
+    REQUIRE(packeis_game_legal_move_count(g) == l->count);
+    REQUIRE(packeis_game_legal_bits(g, bits, PACKEIS_LEGAL_BITS_WORDS, &count) == PACKEIS_OK);
+    for (size_t m = 0; m < PACKEIS_MOVE_VALUES; m++)
+        REQUIRE(((bits[m / 64] >> (m % 64)) & 1) == mask[m]);
     /* Sampled values: any value, placements and slides on the layout. */
     uint64_t state = packeis_game_hash(g) ^ l->count;
     int cells = packeis_game_cell_count(g);
