@@ -1,0 +1,312 @@
+/* SPDX-License-Identifier: MIT */
+/* participant.c: built-in players and engines, and their seats in a game
+ * (participant.h). */
+#define _POSIX_C_SOURCE 200809L
+
+#include "participant.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+/* Seconds an engine gets to exit after quit before it is killed. */
+#define QUIT_GRACE 0.5
+
+const char *forfeit_name(forfeit f)
+{
+    static const char *const names[] = {"", "illegal", "timeout", "crash", "garbage", "error"};
+    return f >= FORFEIT_NONE && f <= FORFEIT_ERROR ? names[f] : "?";
+}
+
+static void say(char *why, size_t size, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static void say(char *why, size_t size, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(why, size, format, args);
+    va_end(args);
+}
+
+static const char *status_name(packeis_status status)
+{
+    const char *name = packeis_status_name(status);
+    return name ? name : "?";
+}
+
+/* ---- built-in players -------------------------------------------------- */
+
+static int known_player(const char *name)
+{
+    for (const char *const *n = player_names(); *n; n++)
+        if (strcmp(*n, name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Reads "a=1,b=2" into the participant's options. */
+static int read_options(participant *out, const char *text, char *why, size_t why_size)
+{
+    while (*text) {
+        size_t length = strcspn(text, ",");
+        const char *equals = memchr(text, '=', length);
+        size_t name_length = equals ? (size_t)(equals - text) : 0;
+        size_t value_length = equals ? length - name_length - 1 : 0;
+        if (!equals || name_length == 0 || value_length == 0 || name_length >= 64 ||
+            value_length >= 64 || out->option_count == PARTICIPANT_MAX_OPTIONS) {
+            say(why, why_size, "expected OPTION=VALUE, not '%.*s'", (int)length, text);
+            return -1;
+        }
+        memcpy(out->option_name[out->option_count], text, name_length);
+        out->option_name[out->option_count][name_length] = '\0';
+        memcpy(out->option_value[out->option_count], equals + 1, value_length);
+        out->option_value[out->option_count][value_length] = '\0';
+        out->option_count++;
+        text += length + (text[length] == ',');
+    }
+    return 0;
+}
+
+/* A player of the participant, with its options set. */
+static player *make_player(const participant *who, uint64_t seed, char *why, size_t why_size)
+{
+    player *p;
+    if (player_new(who->player, seed, &p) != 0) {
+        say(why, why_size, "cannot create the player '%s'", who->player);
+        return NULL;
+    }
+    for (int i = 0; i < who->option_count; i++) {
+        const char *reason = "refused";
+        if (player_set_option(p, who->option_name[i], who->option_value[i], &reason) != 0) {
+            say(why, why_size, "%s=%s: %s", who->option_name[i], who->option_value[i],
+                reason ? reason : "refused");
+            player_free(p);
+            return NULL;
+        }
+    }
+    return p;
+}
+
+int participant_builtin(participant *out, const char *spec, char *why, size_t why_size)
+{
+    memset(out, 0, sizeof *out);
+    size_t name_length = strcspn(spec, ":");
+    if (name_length == 0 || name_length >= sizeof out->player ||
+        strlen(spec) >= sizeof out->label) {
+        say(why, why_size, "'%s': expected NAME[:OPTION=VALUE,...]", spec);
+        return -1;
+    }
+    memcpy(out->player, spec, name_length);
+    out->player[name_length] = '\0';
+    snprintf(out->label, sizeof out->label, "%s", spec);
+    if (!known_player(out->player)) {
+        say(why, why_size, "'%s': no built-in player is called '%s'", spec, out->player);
+        return -1;
+    }
+    if (spec[name_length] == ':' && read_options(out, spec + name_length + 1, why, why_size))
+        return -1;
+    player *p = make_player(out, 0, why, why_size);
+    if (!p)
+        return -1;
+    player_free(p);
+    return 0;
+}
+
+/* ---- engines ----------------------------------------------------------- */
+
+/* A line the engine should not have written, for a reason. */
+static forfeit unexpected(const char *line, char *why)
+{
+    if (strncmp(line, "error", 5) == 0 && (line[5] == ' ' || line[5] == '\0')) {
+        say(why, REASON_SIZE, "answered '%.200s'", line);
+        return FORFEIT_ERROR;
+    }
+    say(why, REASON_SIZE, "wrote '%.200s'", line);
+    return FORFEIT_GARBAGE;
+}
+
+static forfeit lost(process *p, read_status status, const char *when, char *why)
+{
+    if (status == READ_TIMEOUT) {
+        say(why, REASON_SIZE, "no reply %s in time", when);
+        return FORFEIT_TIMEOUT;
+    }
+    int code = process_end(p, QUIT_GRACE);
+    if (WIFSIGNALED(code))
+        say(why, REASON_SIZE, "killed by signal %d %s", WTERMSIG(code), when);
+    else
+        say(why, REASON_SIZE, "exited with status %d %s", WEXITSTATUS(code), when);
+    return FORFEIT_CRASH;
+}
+
+/* packeis 1 ... packeisok; the name from `id name` into `name` (may be
+ * NULL). */
+static forfeit handshake(process *p, int timeout_ms, char *name, size_t name_size, char *why)
+{
+    if (process_send(p, "packeis 1") != 0)
+        return lost(p, READ_CLOSED, "to the handshake", why);
+    double deadline = process_now() + timeout_ms / 1000.0;
+    for (;;) {
+        read_status status = process_read(p, deadline);
+        if (status != READ_LINE)
+            return lost(p, status, "to the handshake", why);
+        const char *line = p->line;
+        if (strcmp(line, "packeisok") == 0)
+            return FORFEIT_NONE;
+        if (strncmp(line, "id name ", 8) == 0 && name)
+            snprintf(name, name_size, "%s", line + 8);
+        else if (strncmp(line, "id ", 3) != 0 && strncmp(line, "option ", 7) != 0 &&
+                 line[strspn(line, " \t")] != '\0')
+            return unexpected(line, why);
+    }
+}
+
+int participant_engine(participant *out, const char *command, const time_control *tc, char *why,
+                       size_t why_size)
+{
+    memset(out, 0, sizeof *out);
+    out->command = command;
+    process p;
+    if (process_start(&p, command) != 0) {
+        say(why, why_size, "'%s': cannot start it", command);
+        return -1;
+    }
+    char reason[REASON_SIZE];
+    forfeit f = handshake(&p, tc->startup_ms, out->label, sizeof out->label, reason);
+    process_end(&p, QUIT_GRACE);
+    if (f != FORFEIT_NONE) {
+        say(why, why_size, "'%s': %s", command, reason);
+        return -1;
+    }
+    if (!out->label[0])
+        snprintf(out->label, sizeof out->label, "%s", command);
+    return 0;
+}
+
+/* ---- seats ------------------------------------------------------------- */
+
+forfeit seat_open(seat *s, const participant *who, uint64_t seed, const time_control *tc,
+                  char *why)
+{
+    memset(s, 0, sizeof *s);
+    s->who = who;
+    if (!who->command) {
+        s->player = make_player(who, seed, why, REASON_SIZE);
+        return s->player ? FORFEIT_NONE : FORFEIT_ERROR;
+    }
+    if (process_start(&s->engine, who->command) != 0) {
+        say(why, REASON_SIZE, "cannot start '%s'", who->command);
+        return FORFEIT_CRASH;
+    }
+    s->started = 1;
+    forfeit f = handshake(&s->engine, tc->startup_ms, NULL, 0, why);
+    if (f == FORFEIT_NONE && process_send(&s->engine, "newgame") != 0)
+        f = lost(&s->engine, READ_CLOSED, "to newgame", why);
+    return f;
+}
+
+/* A move in the notation, legal in the game: the engine's bestmove. */
+static forfeit read_bestmove(const packeis_game *game, const char *text, packeis_move *move,
+                             char *why)
+{
+    size_t length = strcspn(text, " \t"), stop = 0;
+    packeis_move m;
+    if (text[length] != '\0' || length == 0 ||
+        packeis_game_parse_move(game, text, length, 0, &m, &stop) != PACKEIS_OK ||
+        stop != length) {
+        say(why, REASON_SIZE, "bestmove '%.100s' is not a move", text);
+        return FORFEIT_GARBAGE;
+    }
+    packeis_status status = packeis_game_check_move(game, m);
+    if (status != PACKEIS_OK) {
+        say(why, REASON_SIZE, "%s: %s (%s)", text, packeis_strerror(status),
+            status_name(status));
+        return FORFEIT_ILLEGAL;
+    }
+    *move = m;
+    return FORFEIT_NONE;
+}
+
+static forfeit engine_move(seat *s, const packeis_game *game, const char *start,
+                           const char *moves, const time_control *tc, packeis_move *move,
+                           char *why)
+{
+    process *p = &s->engine;
+    if (p->pid <= 0) {
+        say(why, REASON_SIZE, "the engine is no longer running");
+        return FORFEIT_CRASH;
+    }
+    size_t size = strlen(start) + strlen(moves) + 32;
+    char *line = malloc(size);
+    if (!line) {
+        say(why, REASON_SIZE, "out of memory");
+        return FORFEIT_ERROR;
+    }
+    snprintf(line, size, "position %s%s%s", start, moves[0] ? " moves " : "", moves);
+    int sent = process_send(p, line);
+    if (tc->movetime_ms && tc->nodes)
+        snprintf(line, size, "go movetime %d nodes %llu", tc->movetime_ms,
+                 (unsigned long long)tc->nodes);
+    else if (tc->movetime_ms)
+        snprintf(line, size, "go movetime %d", tc->movetime_ms);
+    else if (tc->nodes)
+        snprintf(line, size, "go nodes %llu", (unsigned long long)tc->nodes);
+    else
+        snprintf(line, size, "go");
+    sent = sent == 0 ? process_send(p, line) : sent;
+    free(line);
+    if (sent != 0)
+        return lost(p, READ_CLOSED, "to position and go", why);
+    int limit = tc->movetime_ms ? tc->movetime_ms + tc->grace_ms : tc->timeout_ms;
+    double deadline = process_now() + limit / 1000.0;
+    for (;;) {
+        read_status status = process_read(p, deadline);
+        if (status != READ_LINE)
+            return lost(p, status, "to go", why);
+        const char *text = p->line + strspn(p->line, " \t");
+        if (text[0] == '\0' || strncmp(text, "info", 4) == 0)
+            continue;
+        if (strncmp(text, "bestmove ", 9) == 0)
+            return read_bestmove(game, text + 9, move, why);
+        return unexpected(text, why);
+    }
+}
+
+static forfeit builtin_move(seat *s, const packeis_game *game, const time_control *tc,
+                            packeis_move *move, char *why)
+{
+    player_limits limits = {0};
+    limits.seconds = tc->movetime_ms / 1000.0;
+    limits.nodes = tc->nodes;
+    packeis_status status = player_choose(s->player, game, &limits, move, NULL);
+    if (status == PACKEIS_OK)
+        status = packeis_game_check_move(game, *move);
+    if (status != PACKEIS_OK) {
+        say(why, REASON_SIZE, "the player failed: %s (%s)", packeis_strerror(status),
+            status_name(status));
+        return FORFEIT_ERROR;
+    }
+    return FORFEIT_NONE;
+}
+
+forfeit seat_move(seat *s, const packeis_game *game, const char *start, const char *moves,
+                  const time_control *tc, packeis_move *move, char *why)
+{
+    if (s->player)
+        return builtin_move(s, game, tc, move, why);
+    return engine_move(s, game, start, moves, tc, move, why);
+}
+
+void seat_close(seat *s)
+{
+    if (s->player)
+        player_free(s->player);
+    if (s->started)
+        process_end(&s->engine, QUIT_GRACE);
+    memset(s, 0, sizeof *s);
+}

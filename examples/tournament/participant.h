@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * participant.h: who plays in a tournament, a built-in player
+ * ("mcts:visits=500,threads=2") or an engine (a command line speaking
+ * doc/protocol.md), and one seat of one game: a fresh player, or a fresh
+ * engine process, asked for its moves under the time control. Whatever goes
+ * wrong with an engine comes back as a forfeit with its reason.
+ */
+#ifndef PACKEIS_TOURNAMENT_PARTICIPANT_H
+#define PACKEIS_TOURNAMENT_PARTICIPANT_H
+
+#include <stdint.h>
+
+#include "players.h"
+#include "process.h"
+
+#define PARTICIPANT_MAX_OPTIONS 16
+#define REASON_SIZE             256
+
+typedef struct participant {
+    char label[128];     /* as shown in the table */
+    const char *command; /* an engine's command line, or NULL for a built-in player */
+    char player[32];     /* a built-in player's name */
+    int option_count;
+    char option_name[PARTICIPANT_MAX_OPTIONS][64];
+    char option_value[PARTICIPANT_MAX_OPTIONS][64];
+} participant;
+
+/* The budget of every move of a tournament. */
+typedef struct time_control {
+    int movetime_ms; /* go movetime; 0 = none */
+    uint64_t nodes;  /* go nodes; 0 = none */
+    int grace_ms;    /* added to movetime before an engine times out */
+    int timeout_ms;  /* an engine's limit per move without movetime */
+    int startup_ms;  /* an engine's limit for its handshake */
+} time_control;
+
+/* Why a seat forfeits (doc/protocol.md, "What a referee checks"). */
+typedef enum forfeit {
+    FORFEIT_NONE = 0,
+    FORFEIT_ILLEGAL, /* a move the rules refuse */
+    FORFEIT_TIMEOUT, /* no bestmove in time */
+    FORFEIT_CRASH,   /* exited, or closed its output */
+    FORFEIT_GARBAGE, /* a line that is no reply, a bestmove that is no move */
+    FORFEIT_ERROR    /* answered `error`, or a built-in player failed */
+} forfeit;
+
+/* "illegal", "timeout", "crash", "garbage", "error" ("" for none). */
+const char *forfeit_name(forfeit f);
+
+/* Reads "NAME[:OPTION=VALUE,...]"; checks the name and every option on a
+ * player made for the purpose. 0, or -1 with the reason in `why`. */
+int participant_builtin(participant *out, const char *spec, char *why, size_t why_size);
+
+/* An engine: starts it once for its handshake, to learn its name and check
+ * that it speaks the protocol. 0, or -1 with the reason. */
+int participant_engine(participant *out, const char *command, const time_control *tc, char *why,
+                       size_t why_size);
+
+typedef struct seat {
+    const participant *who;
+    player *player; /* built-in */
+    process engine; /* engine */
+    int started;
+} seat;
+
+/* Opens a seat for a new game: a player with `seed`, or a fresh engine
+ * through its handshake and newgame. FORFEIT_NONE, or why it failed (with
+ * the reason in `why`). */
+forfeit seat_open(seat *s, const participant *who, uint64_t seed, const time_control *tc,
+                  char *why);
+
+/* The seat's move in `game`, which started at `start` (a saved position)
+ * and has had the moves `moves` (space-separated, maybe empty) since. */
+forfeit seat_move(seat *s, const packeis_game *game, const char *start, const char *moves,
+                  const time_control *tc, packeis_move *move, char *why);
+
+void seat_close(seat *s);
+
+#endif

@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: MIT */
+/* process.c: an engine as a child process (process.h). */
+#define _GNU_SOURCE  /* pipe2: pipes created close-on-exec at once, race-free between threads  \
+                      */
+
+#include "process.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+double process_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int process_start(process *p, const char *command)
+{
+    memset(p, 0, sizeof *p);
+    p->pid = -1;
+    p->to_child = p->from_child = -1;
+    int in[2], out[2];
+    if (pipe2(in, O_CLOEXEC) != 0)
+        return -1;
+    if (pipe2(out, O_CLOEXEC) != 0) {
+        close(in[0]);
+        close(in[1]);
+        return -1;
+    }
+    /* Everything the child needs is made before fork: after it, in a
+     * program with threads, the child may only call async-signal-safe
+     * functions until exec. */
+    size_t length = strlen(command);
+    char *script = malloc(length + 6);
+    if (!script) {
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        errno = ENOMEM;
+        return -1;
+    }
+    memcpy(script, "exec ", 5);
+    memcpy(script + 5, command, length + 1);
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (dup2(in[0], STDIN_FILENO) < 0 || dup2(out[1], STDOUT_FILENO) < 0)
+            _exit(127);
+        execl("/bin/sh", "sh", "-c", script, (char *)NULL);
+        _exit(127);
+    }
+    int saved = errno;
+    free(script);
+    close(in[0]);
+    close(out[1]);
+    if (pid < 0) {
+        close(in[1]);
+        close(out[0]);
+        errno = saved;
+        return -1;
+    }
+    p->pid = pid;
+    p->to_child = in[1];
+    p->from_child = out[0];
+    return 0;
+}
+
+int process_send(process *p, const char *line)
+{
+    size_t length = strlen(line);
+    char *text = malloc(length + 1);
+    if (!text)
+        return -1;
+    memcpy(text, line, length);
+    text[length] = '\n';
+    size_t done = 0;
+    while (done <= length) {
+        ssize_t n = write(p->to_child, text + done, length + 1 - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        done += (size_t)n;
+    }
+    free(text);
+    return done == length + 1 ? 0 : -1;
+}
+
+/* Moves the first line of the buffer into p->line, if there is one. */
+static int take_line(process *p)
+{
+    char *end = memchr(p->buffer, '\n', p->buffered);
+    if (!end && p->buffered < sizeof p->buffer)
+        return 0;
+    size_t length = end ? (size_t)(end - p->buffer) : p->buffered;
+    size_t kept = length < sizeof p->line ? length : sizeof p->line - 1;
+    memcpy(p->line, p->buffer, kept);
+    p->line[kept] = '\0';
+    if (kept > 0 && p->line[kept - 1] == '\r')
+        p->line[kept - 1] = '\0';
+    size_t used = end ? length + 1 : length;
+    memmove(p->buffer, p->buffer + used, p->buffered - used);
+    p->buffered -= used;
+    return 1;
+}
+
+read_status process_read(process *p, double deadline)
+{
+    for (;;) {
+        if (take_line(p))
+            return READ_LINE;
+        double left = deadline - process_now();
+        if (left <= 0)
+            return READ_TIMEOUT;
+        struct pollfd fd = {p->from_child, POLLIN, 0};
+        int ready = poll(&fd, 1, (int)(left * 1000.0) + 1);
+        if (ready < 0 && errno == EINTR)
+            continue;
+        if (ready < 0)
+            return READ_CLOSED;
+        if (ready == 0)
+            continue; /* the deadline is checked above */
+        ssize_t n =
+            read(p->from_child, p->buffer + p->buffered, sizeof p->buffer - p->buffered);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return READ_CLOSED;
+        p->buffered += (size_t)n;
+    }
+}
+
+int process_end(process *p, double grace)
+{
+    int status = 0;
+    if (p->pid <= 0)
+        return 0;
+    if (p->to_child >= 0) {
+        process_send(p, "quit");
+        close(p->to_child);
+        p->to_child = -1;
+    }
+    double deadline = process_now() + grace;
+    pid_t done;
+    while ((done = waitpid(p->pid, &status, WNOHANG)) == 0 && process_now() < deadline) {
+        struct timespec pause = {0, 5 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+    }
+    if (done == 0) {
+        kill(p->pid, SIGKILL);
+        waitpid(p->pid, &status, 0);
+    }
+    if (p->from_child >= 0)
+        close(p->from_child);
+    p->from_child = -1;
+    p->pid = -1;
+    return status;
+}

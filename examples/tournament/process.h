@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * process.h: an engine as a child process, its standard input and output on
+ * pipes: start it, write it lines, read its lines under a deadline, end it.
+ * Safe to use from several threads at once on distinct processes (the pipes
+ * are close-on-exec, so no engine inherits another's).
+ */
+#ifndef PACKEIS_TOURNAMENT_PROCESS_H
+#define PACKEIS_TOURNAMENT_PROCESS_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+typedef struct process {
+    pid_t pid;
+    int to_child;   /* its standard input */
+    int from_child; /* its standard output */
+    char buffer[4096];
+    size_t buffered;
+    char line[4096]; /* the last line read, NUL-terminated (longer lines are cut) */
+} process;
+
+typedef enum read_status {
+    READ_LINE,    /* p->line holds the next line */
+    READ_TIMEOUT, /* nothing before the deadline */
+    READ_CLOSED   /* the engine closed its output (it exited or crashed) */
+} read_status;
+
+/* Starts `sh -c 'exec COMMAND'`. Returns 0, or -1 with errno. */
+int process_start(process *p, const char *command);
+
+/* Writes a line (a newline is added). Returns 0, or -1 if the engine no
+ * longer reads (it exited). */
+int process_send(process *p, const char *line);
+
+/* Reads the next line, waiting until `deadline` (seconds, as process_now()). */
+read_status process_read(process *p, double deadline);
+
+/* A monotonic clock in seconds. */
+double process_now(void);
+
+/* Sends quit, gives the engine `grace` seconds to exit, kills it if it has
+ * not, and reaps it. Returns its exit status as waitpid() reports it. */
+int process_end(process *p, double grace);
+
+#endif

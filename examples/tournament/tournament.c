@@ -1,0 +1,443 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * packeis-tournament: a referee. Plays a round robin or a gauntlet among
+ * built-in players (examples/players) and engines speaking doc/protocol.md,
+ * 2, 3 or 4 players a game, every board in every seat order, many games at
+ * once, and prints the table (examples/README.md tells the method).
+ *
+ *   packeis-tournament --player random --player mcts:visits=500 \
+ *       --engine "python3 engine.py" --boards 50 --jobs 2
+ *
+ * The schedule (schedule.c) fixes every game's board and seeds from --seed
+ * before anything is played, and each game is played by referee.c on its
+ * own, so the results do not depend on --jobs.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "referee.h"
+#include "report.h"
+
+#define MAX_PARTICIPANTS 64
+#define MAX_JOBS         256
+
+struct config {
+    participant participants[MAX_PARTICIPANTS];
+    int count;
+    schedule_setup setup;
+    time_control tc;
+    int jobs;
+    int quiet;
+    const char *records, *csv, *json;
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: packeis-tournament [--player SPEC | --engine COMMAND]... [options]\n"
+                 "Plays every group of participants on every board in every seat order.\n"
+                 "  --player NAME[:OPT=VALUE,...]  a built-in player (random, greedy,\n"
+                 "                        montecarlo, alphabeta, mcts) with its options\n"
+                 "  --engine COMMAND      an engine speaking doc/protocol.md, run by sh\n"
+                 "  --players K           players a game, 2 to 4 (default 2)\n"
+                 "  --gauntlet            only the groups with the first participant\n"
+                 "                        (default: a round robin of every group)\n"
+                 "  --orders ORDERS       'permutations' (default: 2, 6 or 24 a board) or\n"
+                 "                        'rotations' (2, 3 or 4 a board)\n"
+                 "  --boards N            boards each group plays (default 10)\n"
+                 "  --seed N              boards and players' seeds (default 1)\n"
+                 "  --movetime MS         time per move (go movetime; built-in players too)\n"
+                 "  --nodes N             nodes per move (go nodes; built-in players too)\n"
+                 "  --grace MS            an engine's slack beyond --movetime (default 1000)\n"
+                 "  --timeout MS          an engine's limit per move without --movetime\n"
+                 "                        (default 30000); its handshake gets 10000\n"
+                 "  --jobs N              games played at once (default 1)\n"
+                 "  --records DIR         every game record into DIR, with DIR/index.csv\n"
+                 "  --csv FILE            the table as CSV\n"
+                 "  --json FILE           the table and every game as JSON\n"
+                 "  --quiet               no progress on standard error\n"
+                 "  --help                this help\n");
+}
+
+static void bad_args(const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+static void bad_args(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fprintf(stderr, "packeis-tournament: ");
+    vfprintf(stderr, format, args);
+    fprintf(stderr, "\n(packeis-tournament --help shows the usage)\n");
+    va_end(args);
+    exit(2);
+}
+
+/* An integer option in [low, high], or exit 2 saying which and why. */
+static uint64_t parse_number(const char *option, const char *text, uint64_t low, uint64_t high)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (text[0] < '0' || text[0] > '9' || errno != 0 || *end != '\0')
+        bad_args("--%s: not a non-negative integer: '%s'", option, text);
+    if (v < low || v > high)
+        bad_args("--%s: %s is out of range (%" PRIu64 " to %" PRIu64 ")", option, text, low,
+                 high);
+    return (uint64_t)v;
+}
+
+static void add_participant(struct config *cfg, const char *spec, int engine)
+{
+    char why[512];
+    if (cfg->count == MAX_PARTICIPANTS)
+        bad_args("at most %d participants", MAX_PARTICIPANTS);
+    participant *p = &cfg->participants[cfg->count];
+    int status = engine ? participant_engine(p, spec, &cfg->tc, why, sizeof why)
+                        : participant_builtin(p, spec, why, sizeof why);
+    if (status != 0)
+        bad_args("--%s %s", engine ? "engine" : "player", why);
+    cfg->count++;
+}
+
+/* Labels must tell participants apart: a repeated one gets "#2", "#3". */
+static void distinct_labels(struct config *cfg)
+{
+    for (int i = 1; i < cfg->count; i++) {
+        int same = 1;
+        for (int j = 0; j < i; j++)
+            same += strcmp(cfg->participants[i].label, cfg->participants[j].label) == 0;
+        if (same > 1) {
+            char *label = cfg->participants[i].label;
+            size_t length = strlen(label);
+            snprintf(label + (length < 116 ? length : 116), 12, "#%d", same % 1000);
+        }
+    }
+}
+
+static void parse_args(int argc, char **argv, struct config *cfg)
+{
+    enum {
+        PLAYER = 256,
+        ENGINE,
+        PLAYERS,
+        GAUNTLET,
+        ORDERS,
+        BOARDS,
+        SEED,
+        MOVETIME,
+        NODES,
+        GRACE,
+        TIMEOUT,
+        JOBS,
+        RECORDS,
+        CSV,
+        JSON,
+        QUIET,
+        HELP
+    };
+    static const struct option options[] = {
+        {"player", required_argument, NULL, PLAYER},
+        {"engine", required_argument, NULL, ENGINE},
+        {"players", required_argument, NULL, PLAYERS},
+        {"gauntlet", no_argument, NULL, GAUNTLET},
+        {"orders", required_argument, NULL, ORDERS},
+        {"boards", required_argument, NULL, BOARDS},
+        {"seed", required_argument, NULL, SEED},
+        {"movetime", required_argument, NULL, MOVETIME},
+        {"nodes", required_argument, NULL, NODES},
+        {"grace", required_argument, NULL, GRACE},
+        {"timeout", required_argument, NULL, TIMEOUT},
+        {"jobs", required_argument, NULL, JOBS},
+        {"records", required_argument, NULL, RECORDS},
+        {"csv", required_argument, NULL, CSV},
+        {"json", required_argument, NULL, JSON},
+        {"quiet", no_argument, NULL, QUIET},
+        {"help", no_argument, NULL, HELP},
+        {NULL, 0, NULL, 0},
+    };
+    /* Engines are started for their handshake while the options are read:
+     * the time control must be known first, so options are read twice. */
+    for (int pass = 0; pass < 2; pass++) {
+        optind = 1;
+        opterr = 0;
+        int c;
+        while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
+            if (c == PLAYER || c == ENGINE) {
+                if (pass == 1)
+                    add_participant(cfg, optarg, c == ENGINE);
+                continue;
+            }
+            if (pass == 1)
+                continue;
+            switch (c) {
+            case PLAYERS:
+                cfg->setup.seats = (int)parse_number("players", optarg, 2, 4);
+                break;
+            case GAUNTLET:
+                cfg->setup.gauntlet = 1;
+                break;
+            case ORDERS:
+                if (strcmp(optarg, "permutations") && strcmp(optarg, "rotations"))
+                    bad_args("--orders: 'permutations' or 'rotations', not '%s'", optarg);
+                cfg->setup.rotations = optarg[0] == 'r';
+                break;
+            case BOARDS:
+                cfg->setup.boards = (int)parse_number("boards", optarg, 1, 1000000);
+                break;
+            case SEED:
+                cfg->setup.seed = parse_number("seed", optarg, 0, UINT64_MAX);
+                break;
+            case MOVETIME:
+                cfg->tc.movetime_ms = (int)parse_number("movetime", optarg, 1, 3600000);
+                break;
+            case NODES:
+                cfg->tc.nodes = parse_number("nodes", optarg, 1, UINT64_MAX);
+                break;
+            case GRACE:
+                cfg->tc.grace_ms = (int)parse_number("grace", optarg, 0, 3600000);
+                break;
+            case TIMEOUT:
+                cfg->tc.timeout_ms = (int)parse_number("timeout", optarg, 1, 36000000);
+                break;
+            case JOBS:
+                cfg->jobs = (int)parse_number("jobs", optarg, 1, MAX_JOBS);
+                break;
+            case RECORDS:
+                cfg->records = optarg;
+                break;
+            case CSV:
+                cfg->csv = optarg;
+                break;
+            case JSON:
+                cfg->json = optarg;
+                break;
+            case QUIET:
+                cfg->quiet = 1;
+                break;
+            case HELP:
+                usage(stdout);
+                exit(0);
+            case ':':
+                bad_args("%s needs a value", argv[optind - 1]);
+                break;
+            default:
+                bad_args("unknown argument '%s'", argv[optind - 1]);
+            }
+        }
+        if (optind < argc)
+            bad_args("unexpected argument '%s'", argv[optind]);
+    }
+    cfg->setup.participants = cfg->count;
+    if (cfg->count < cfg->setup.seats)
+        bad_args("%d participants for games of %d players: give more --player or --engine",
+                 cfg->count, cfg->setup.seats);
+    distinct_labels(cfg);
+}
+
+/* ---- playing ----------------------------------------------------------- */
+
+struct run {
+    const struct config *cfg;
+    const planned_game *plans;
+    played_game *games;
+    size_t count;
+    pthread_mutex_t lock;
+    size_t next, done, forfeits;
+    double started;
+    int tty;
+    int failed; /* a record could not be written */
+};
+
+static void progress(struct run *run)
+{
+    if (run->cfg->quiet)
+        return;
+    size_t done = run->done, total = run->count;
+    if (run->tty) {
+        int filled = (int)(30 * done / total);
+        double elapsed = process_now() - run->started;
+        double left = done ? elapsed * (double)(total - done) / (double)done : 0;
+        fprintf(stderr, "\r[%.*s%.*s] %zu/%zu games, %zu forfeits, %.0f s left  ", filled,
+                "##############################", 30 - filled, "..............................",
+                done, total, run->forfeits, left);
+        if (done == total)
+            fprintf(stderr, "\n");
+    } else if (done == total || (10 * done / total) != (10 * (done - 1) / total)) {
+        fprintf(stderr, "packeis-tournament: %zu/%zu games played, %zu forfeits\n", done, total,
+                run->forfeits);
+    }
+}
+
+static int write_text(const char *path, const char *text)
+{
+    FILE *file = fopen(path, "wb");
+    if (!file)
+        return -1;
+    int ok = fputs(text, file) >= 0;
+    return fclose(file) == 0 && ok ? 0 : -1;
+}
+
+/* Saves a game's record as DIR/game-NNNNN.txt and frees it. */
+static void keep_record(struct run *run, size_t g)
+{
+    played_game *game = &run->games[g];
+    if (run->cfg->records && game->record) {
+        size_t size = strlen(run->cfg->records) + 32;
+        char *path = malloc(size);
+        if (!path || (snprintf(path, size, "%s/game-%05zu.txt", run->cfg->records, g + 1),
+                      write_text(path, game->record) != 0)) {
+            pthread_mutex_lock(&run->lock);
+            if (!run->failed++)
+                fprintf(stderr, "packeis-tournament: %s: %s\n", path ? path : "record",
+                        strerror(errno));
+            pthread_mutex_unlock(&run->lock);
+        }
+        free(path);
+    }
+    free(game->record);
+    game->record = NULL;
+}
+
+static void *worker(void *context)
+{
+    struct run *run = context;
+    for (;;) {
+        pthread_mutex_lock(&run->lock);
+        size_t g = run->next++;
+        pthread_mutex_unlock(&run->lock);
+        if (g >= run->count)
+            return NULL;
+        referee_play(&run->plans[g], run->cfg->participants, &run->cfg->tc, &run->games[g]);
+        keep_record(run, g);
+        pthread_mutex_lock(&run->lock);
+        run->done++;
+        run->forfeits += run->games[g].forfeit != FORFEIT_NONE;
+        progress(run);
+        pthread_mutex_unlock(&run->lock);
+    }
+}
+
+static void play_all(struct run *run)
+{
+    pthread_t threads[MAX_JOBS];
+    int started = 0;
+    for (; started < run->cfg->jobs; started++)
+        if (pthread_create(&threads[started], NULL, worker, run) != 0)
+            break;
+    if (started == 0)
+        worker(run);
+    for (int i = 0; i < started; i++)
+        pthread_join(threads[i], NULL);
+}
+
+/* ---- results ----------------------------------------------------------- */
+
+static int anchor_of(const struct config *cfg)
+{
+    for (int i = 0; i < cfg->count; i++)
+        if (!cfg->participants[i].command && strcmp(cfg->participants[i].player, "random") == 0)
+            return i;
+    return 0;
+}
+
+typedef void (*writer)(FILE *out, const report *r);
+
+static int write_file(const char *path, writer write, const report *r)
+{
+    FILE *file = fopen(path, "w");
+    if (file) {
+        write(file, r);
+        if (fclose(file) == 0)
+            return 0;
+    }
+    fprintf(stderr, "packeis-tournament: %s: %s\n", path, strerror(errno));
+    return -1;
+}
+
+static int finish(const struct config *cfg, struct run *run)
+{
+    game_result *results = malloc((run->count ? run->count : 1) * sizeof *results);
+    standing rows[MAX_PARTICIPANTS];
+    if (!results)
+        return 1;
+    size_t counted = 0;
+    for (size_t g = 0; g < run->count; g++)
+        if (!run->games[g].failed)
+            results[counted++] = run->games[g].result;
+    int anchor = anchor_of(cfg);
+    int status = table_compute(results, counted, cfg->count, anchor, rows);
+    free(results);
+    if (status != 0)
+        return 1;
+    report r = {cfg->participants, rows,       cfg->count, anchor,
+                cfg->setup.seats,  run->plans, run->games, run->count};
+    printf("%s of %d players, %d a game: %zu games (%d boards, %s), seed %" PRIu64 "\n\n",
+           cfg->setup.gauntlet ? "Gauntlet" : "Round robin", cfg->count, cfg->setup.seats,
+           run->count, cfg->setup.boards,
+           cfg->setup.rotations ? "every rotation of the seats" : "every order of the seats",
+           cfg->setup.seed);
+    report_table(stdout, &r);
+    int failed = run->failed != 0;
+    if (cfg->csv)
+        failed |= write_file(cfg->csv, report_csv, &r) != 0;
+    if (cfg->json)
+        failed |= write_file(cfg->json, report_json, &r) != 0;
+    if (cfg->records) {
+        size_t size = strlen(cfg->records) + 16;
+        char *path = malloc(size);
+        failed |= !path || (snprintf(path, size, "%s/index.csv", cfg->records),
+                            write_file(path, report_index, &r) != 0);
+        free(path);
+    }
+    return failed;
+}
+
+int main(int argc, char **argv)
+{
+    static struct config cfg;
+    cfg.setup.seats = 2;
+    cfg.setup.boards = 10;
+    cfg.setup.seed = 1;
+    cfg.tc.grace_ms = 1000;
+    cfg.tc.timeout_ms = 30000;
+    cfg.tc.startup_ms = 10000;
+    cfg.jobs = 1;
+    /* An engine that exits while it is written to must cost its game, not
+     * the tournament. */
+    signal(SIGPIPE, SIG_IGN);
+    parse_args(argc, argv, &cfg);
+    if (cfg.records && mkdir(cfg.records, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "packeis-tournament: %s: %s\n", cfg.records, strerror(errno));
+        return 1;
+    }
+
+    struct run run = {.cfg = &cfg, .tty = isatty(STDERR_FILENO)};
+    pthread_mutex_init(&run.lock, NULL);
+    planned_game *plans = schedule_games(&cfg.setup, &run.count);
+    run.plans = plans;
+    run.games = calloc(run.count ? run.count : 1, sizeof *run.games);
+    if (!plans || !run.games) {
+        fprintf(stderr, "packeis-tournament: out of memory\n");
+        return 1;
+    }
+    run.started = process_now();
+    play_all(&run);
+    int status = finish(&cfg, &run);
+    free(run.games);
+    free(plans);
+    pthread_mutex_destroy(&run.lock);
+    return status;
+}

@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""packeis-tournament as a referee: broken engines forfeit with the right
+reason while the tournament completes; the schedule (seat orders, boards)
+and the results do not depend on --jobs; every record loads in replay; bad
+arguments are refused with the reason.
+
+    test_referee.py --tournament EXE --broken EXE --replay EXE [--engine CMD]
+
+With --engine, only the run of that engine against greedy is checked (the
+Python example engine, in the 'python' suite).
+"""
+import argparse
+import collections
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ARGS = None
+
+
+def tournament(*args, check=True):
+    """Runs the tournament; its JSON results and the process."""
+    with tempfile.TemporaryDirectory() as scratch:
+        path = os.path.join(scratch, "results.json")
+        done = subprocess.run([ARGS.tournament, "--quiet", "--json", path, *args],
+                              capture_output=True, text=True, timeout=300)
+        if check:
+            assert done.returncode == 0, done.stderr
+            with open(path) as file:
+                return json.load(file), done
+        return None, done
+
+
+def table_row(results, player):
+    return next(row for row in results["table"] if row["player"] == player)
+
+
+class BrokenEngines(unittest.TestCase):
+    """A gauntlet of random against the four broken engines, both seats each:
+    all 8 games are forfeited by the engine, each with its reason."""
+
+    FAULTS = {
+        "illegal": ("illegal", "PACKEIS_E_OCCUPIED"),
+        "sleep": ("timeout", "no reply to go in time"),
+        "exit": ("crash", "exited with status 3"),
+        "garbage": ("garbage", "hello, referee"),
+    }
+
+    @classmethod
+    def setUpClass(cls):
+        cls.records = tempfile.TemporaryDirectory()
+        engines = []
+        for fault in cls.FAULTS:
+            engines += ["--engine", f"{ARGS.broken} {fault}"]
+        cls.results, cls.process = tournament(
+            "--player", "random", *engines, "--gauntlet", "--boards", "1", "--movetime", "20",
+            "--grace", "300", "--jobs", "4", "--records", cls.records.name)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.records.cleanup()
+
+    def test_each_fault_forfeits_with_its_reason(self):
+        games = self.results["games"]
+        self.assertEqual(len(games), 8)
+        seen = collections.Counter()
+        for game in games:
+            forfeit = game["forfeit"]
+            self.assertIsNotNone(forfeit, game)
+            name = forfeit["player"]
+            fault = name[len("broken-"):]
+            reason, detail = self.FAULTS[fault]
+            self.assertEqual(forfeit["reason"], reason, game)
+            self.assertIn(detail, forfeit["detail"], game)
+            seat = forfeit["seat"]
+            self.assertEqual(game["seats"][seat]["player"], name)
+            self.assertEqual(game["seats"][seat]["rank"], 2)
+            self.assertEqual(game["seats"][1 - seat]["rank"], 1)
+            # The fault comes at the engine's second move: 2 or 3 plies in.
+            self.assertIn(game["plies"], (2, 3), game)
+            seen[fault] += 1
+        self.assertEqual(seen, {fault: 2 for fault in self.FAULTS})
+
+    def test_the_table_counts_the_forfeits(self):
+        random = table_row(self.results, "random")
+        self.assertEqual((random["games"], random["wins"], random["forfeits"]), (8, 8, 0))
+        for fault in self.FAULTS:
+            row = table_row(self.results, "broken-" + fault)
+            self.assertEqual((row["games"], row["losses"], row["forfeits"]), (2, 2, 2))
+        self.assertIn("forfeits: timeout", self.process.stdout)
+
+    def test_every_record_loads_in_replay(self):
+        with open(os.path.join(self.records.name, "index.csv")) as file:
+            lines = file.read().splitlines()
+        self.assertEqual(len(lines), 9)
+        for line in lines[1:]:
+            record = os.path.join(self.records.name, line.split(",")[1])
+            done = subprocess.run([ARGS.replay, record], capture_output=True, text=True)
+            self.assertEqual(done.returncode, 0, done.stderr)
+            self.assertIn("provisional standings", done.stdout)
+
+
+class Schedule(unittest.TestCase):
+    def test_results_do_not_depend_on_jobs(self):
+        # The random players draw from their seeds: the same games need the
+        # same seed for each seat of each game, whichever thread plays it.
+        players = ["--player", "random", "--player", "greedy", "--player", "random",
+                   "--boards", "2", "--seed", "5"]
+        one, _ = tournament(*players, "--jobs", "1")
+        three, _ = tournament(*players, "--jobs", "3")
+        self.assertEqual(one, three)
+        self.assertEqual(len(one["games"]), 3 * 2 * 2)
+        other, _ = tournament(*players[:-1], "6")
+        self.assertNotEqual([g["board_seed"] for g in one["games"]],
+                            [g["board_seed"] for g in other["games"]])
+
+    def test_every_board_in_every_seat_order(self):
+        # Two boards, each twice with the seats swapped.
+        results, _ = tournament("--player", "random", "--player", "greedy", "--boards", "2")
+        orders = [(g["board"], tuple(s["player"] for s in g["seats"]))
+                  for g in results["games"]]
+        self.assertEqual(sorted(orders), [(0, ("greedy", "random")), (0, ("random", "greedy")),
+                                          (1, ("greedy", "random")), (1, ("random", "greedy"))])
+
+    def check_orders(self, players, extra, count):
+        args = []
+        for name in ["random", "greedy", "random:x", "greedy:y"][:players]:
+            args += ["--player", name.split(":")[0]]
+        results, _ = tournament(*args, "--players", str(players), "--boards", "1", *extra)
+        games = results["games"]
+        self.assertEqual(len(games), count)
+        labels = [row["player"] for row in results["table"]]
+        for seat in range(players):
+            # Every participant sits in every seat equally often.
+            sitting = collections.Counter(g["seats"][seat]["player"] for g in games)
+            self.assertEqual(sorted(sitting), sorted(labels))
+            self.assertEqual(len(set(sitting.values())), 1, sitting)
+        for g in games:
+            ranks = sorted(s["rank"] for s in g["seats"])
+            self.assertEqual(ranks[0], 1)
+            self.assertLessEqual(ranks[-1], players)
+        return results
+
+    def test_three_players_every_permutation(self):
+        results = self.check_orders(3, [], 6)
+        for row in results["table"]:
+            self.assertEqual(sum(row["places"]), 6)
+            self.assertAlmostEqual(
+                row["mean_rank"], sum((k + 1) * n for k, n in enumerate(row["places"])) / 6,
+                places=5)
+
+    def test_four_players_rotations(self):
+        self.check_orders(4, ["--orders", "rotations"], 4)
+
+    def test_four_players_every_permutation(self):
+        self.check_orders(4, [], 24)
+
+
+class Arguments(unittest.TestCase):
+    def refused(self, *args, says):
+        _, done = tournament(*args, check=False)
+        self.assertEqual(done.returncode, 2, done.stderr)
+        self.assertIn(says, done.stderr)
+
+    def test_bad_values_say_which_and_why(self):
+        self.refused("--player", "random", "--player", "greedy", "--players", "5",
+                     says="--players: 5 is out of range (2 to 4)")
+        self.refused("--player", "random", "--player", "greedy", "--seed", "x",
+                     says="--seed: not a non-negative integer: 'x'")
+        self.refused("--player", "random", "--player", "nobody", says="'nobody'")
+        self.refused("--player", "random", "--player", "greedy:depth=3",
+                     says="depth=3: no such option")
+        self.refused("--player", "random", says="1 participants for games of 2 players")
+        self.refused("--player", "random", "--engine", f"{ARGS.broken} garbage",
+                     "--orders", "some", says="--orders")
+        self.refused("--player", "random", "--engine", "exit 1", says="'exit 1'")
+        self.refused("--player", "random", "--player", "greedy", "--boards",
+                     says="--boards needs a value")
+
+    def test_both_forms_of_a_value_and_help(self):
+        a, _ = tournament("--player", "random", "--player", "greedy", "--seed=4", "--boards=1")
+        b, _ = tournament("--player", "random", "--player", "greedy", "--seed", "4",
+                          "--boards", "1")
+        self.assertEqual(a, b)
+        done = subprocess.run([ARGS.tournament, "--help"], capture_output=True, text=True)
+        self.assertEqual(done.returncode, 0)
+        self.assertIn("usage: packeis-tournament", done.stdout)
+
+
+class ExternalEngine(unittest.TestCase):
+    def test_the_engine_plays_whole_games(self):
+        results, _ = tournament("--player", "greedy", "--engine", ARGS.engine, "--boards", "1",
+                                "--nodes", "64")
+        self.assertEqual(len(results["games"]), 2)
+        for game in results["games"]:
+            self.assertIsNone(game["forfeit"], game)
+            self.assertGreater(game["plies"], 8)
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tournament", required=True)
+    parser.add_argument("--broken")
+    parser.add_argument("--replay")
+    parser.add_argument("--engine")
+    ARGS, rest = parser.parse_known_args()
+    loader = unittest.defaultTestLoader
+    if ARGS.engine:
+        suite = loader.loadTestsFromTestCase(ExternalEngine)
+    else:
+        suite = unittest.TestSuite(loader.loadTestsFromTestCase(case)
+                                   for case in (BrokenEngines, Schedule, Arguments))
+    result = unittest.TextTestRunner(verbosity=2).run(suite)
+    sys.exit(0 if result.wasSuccessful() else 1)
+
+
+if __name__ == "__main__":
+    main()
