@@ -6,8 +6,12 @@ import gc
 import os
 import random
 import re
+import signal
 import struct
+import subprocess
+import sys
 import threading
+import time
 import unittest
 
 import packeis_swig as ps
@@ -304,7 +308,7 @@ class HandleTest(unittest.TestCase):
             ps.packeis_options_set_players(options, 2)
 
     def test_threads(self):
-        # The GIL is held during calls; distinct games from several threads.
+        # Distinct games from several threads.
         errors = []
 
         def work(seed):
@@ -330,6 +334,191 @@ class HandleTest(unittest.TestCase):
         del games, clones
         gc.collect()
         self.assertEqual([o for o in gc.get_objects() if isinstance(o, ps.packeis_game)], [])
+
+
+def child(code, timeout=60, interrupt_after=None):
+    """Runs `code` in a child interpreter (the module on its PYTHONPATH);
+    with `interrupt_after`, sends it SIGINT after that many seconds."""
+    process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, universal_newlines=True)
+    if interrupt_after is not None:
+        time.sleep(interrupt_after)
+        process.send_signal(signal.SIGINT)
+    try:
+        out, _ = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, _ = process.communicate()
+        raise AssertionError("the child hung:\n" + out)
+    return process.returncode, out
+
+
+GAME = "import packeis_swig as ps\ng = ps.packeis_game_new(ps.packeis_options_new(None))\n"
+
+
+class LongCallTest(unittest.TestCase):
+    """perft, divide and batches of playouts release the GIL, stop on
+    Ctrl-C and refuse absurd sizes up front."""
+
+    def test_perft_of_any_depth_is_interrupted_by_ctrl_c(self):
+        for call in ("ps.packeis_game_perft(g, 2**32 - 1)", "ps.packeis_game_divide(g, 4000)",
+                     "ps.packeis_game_playout_batch(g, 0, 10**6)"):
+            start = time.monotonic()
+            code, out = child(GAME + "print('started', flush=True)\n"
+                              "try:\n    %s\nexcept KeyboardInterrupt:\n"
+                              "    print('interrupted')\n" % call, interrupt_after=1.0)
+            self.assertEqual(code, 0, out)
+            if "10**6" not in call:  # a million playouts may end before the signal
+                self.assertIn("interrupted", out, call)
+            self.assertLess(time.monotonic() - start, 20, call)
+
+    def test_long_calls_release_the_gil(self):
+        # While perft runs on a thread, the main thread runs Python code.
+        code, out = child(GAME + "import threading, time, os\n"
+                          "t = threading.Thread(target=ps.packeis_game_perft, args=(g, 2**32 - 1),"
+                          " daemon=True)\n"
+                          "t.start(); time.sleep(0.1)\n"
+                          "n, end = 0, time.monotonic() + 0.5\n"
+                          "while time.monotonic() < end: n += 1\n"
+                          "print('alive', t.is_alive(), 'loops', n, flush=True)\n"
+                          "os._exit(0)\n")
+        self.assertEqual(code, 0, out)
+        alive, loops = out.split()[1], int(out.split()[3])
+        self.assertEqual(alive, "True", out)
+        self.assertGreater(loops, 10000, out)
+
+    def test_absurd_sizes_refused_at_once(self):
+        g = new_game()
+        start = time.monotonic()
+        for games in (10**8, 2**64, -1, 1.5, "3"):
+            with self.assertRaises(ValueError):
+                ps.packeis_game_playout_batch(g, 0, games)
+        with self.assertRaises(OverflowError):
+            ps.packeis_game_perft(g, 2**32)  # not an unsigned
+        self.assertLess(time.monotonic() - start, 1.0)
+
+    def test_stepwise_perft_and_divide_match_the_library(self):
+        # Depth 4 and 5 run the wrapper's own top levels (the library counts 3).
+        g = new_game(2, 3)
+        ps.packeis_game_playout(g, 0)
+        ps.packeis_game_undo_to(g, 10)  # a movement position
+        counts = [ps.packeis_game_perft(g, d) for d in range(6)]
+        self.assertEqual(counts[0], 1)
+        self.assertEqual(counts[1], len(ps.packeis_game_legal_moves(g)))
+        for depth in (4, 5):
+            divided = ps.packeis_game_divide(g, depth)
+            self.assertEqual(sum(n for _, n in divided), counts[depth])
+            for move, leaves in divided[:3]:
+                c = ps.packeis_game_clone(g)
+                ps.packeis_game_apply(c, move)
+                self.assertEqual(ps.packeis_game_perft(c, depth - 1), leaves)
+        # Through a whole game: perft of a finished game is 1 at any depth.
+        ps.packeis_game_playout(g, 1)
+        self.assertEqual(ps.packeis_game_perft(g, 10**6), 1)
+        self.assertEqual(ps.packeis_game_divide(g, 10**6), [])
+
+
+class RawModuleTest(unittest.TestCase):
+    def test_raw_module_frees_its_handles(self):
+        # _packeis_swig alone (no packeis_swig.py): dropped games are freed.
+        code, out = child(
+            "import _packeis_swig as r\n"
+            "def rss():\n"
+            "    with open('/proc/self/statm') as f: return int(f.read().split()[1])\n"
+            "def make(k):\n"
+            "    g = r.packeis_game_new(r.packeis_options_new(None))\n"
+            "    r.packeis_game_playout(g, k)\n"
+            "    return g\n"
+            "base = rss(); kept = [make(k) for k in range(5000)]; grown_kept = rss() - base\n"
+            "del kept; middle = rss()\n"
+            "for k in range(50000): make(k)\n"
+            "print(grown_kept, rss() - middle)\n")
+        self.assertEqual(code, 0, out)
+        self.assertNotIn("memory leak", out)
+        grown_kept, grown_dropped = map(int, out.split()[-2:])
+        self.assertGreater(grown_kept, 0)
+        self.assertLess(grown_dropped, grown_kept, "50000 dropped games against 5000 kept")
+
+    def test_no_allocator_and_no_constructor(self):
+        with self.assertRaises(TypeError):
+            ps.packeis_options_new(object())
+        with self.assertRaises(TypeError):
+            ps.packeis_game()
+        g = new_game()
+        g.disown()  # a leak then, never a double free
+        g.acquire()
+        ps.packeis_game_free(g)
+        g.acquire()  # owning a cleared handle frees nothing
+        del g
+        gc.collect()
+
+
+class Release11Test(unittest.TestCase):
+    """The 1.1.0 calls: counts, rewards, bit masks, compact observations,
+    batches."""
+
+    def test_counts_bits_and_rewards(self):
+        g = new_game(2, 4)
+        for _ in range(12):
+            moves = ps.packeis_game_legal_moves(g)
+            self.assertEqual(ps.packeis_game_legal_move_count(g), len(moves))
+            bits = ps.packeis_game_legal_bits(g)
+            self.assertEqual([m for m in range(4096) if bits >> m & 1], moves)
+            words = ps.packeis_game_observe_bits(g, 0)
+            obs = struct.unpack("1600f", ps.packeis_game_observe(g, 0))
+            for plane in (ps.PACKEIS_PLANE_FISH_1, ps.PACKEIS_PLANE_PENGUINS_0, ps.PACKEIS_PLANE_CELL):
+                self.assertEqual(words[plane],
+                                 sum(1 << c for c in range(64) if obs[plane * 64 + c] == 1.0))
+            self.assertEqual(ps.packeis_game_reward(g, 0), 0.0)
+            ps.packeis_game_apply(g, moves[-1])
+        ps.packeis_game_playout(g, 2)
+        rewards = [ps.packeis_game_reward(g, p) for p in range(2)]
+        winners = ps.packeis_game_winners(g)
+        expected = {0b01: [1.0, -1.0], 0b10: [-1.0, 1.0], 0b11: [0.0, 0.0]}[winners]
+        self.assertEqual(rewards, expected)
+
+    def test_batch(self):
+        options = ps.packeis_options_new(None)
+        ps.packeis_options_set_seed(options, 10)
+        batch = ps.packeis_batch_new(options, 3)
+        self.assertEqual(ps.packeis_batch_size(batch), 3)
+        lists = ps.packeis_batch_legal_moves(batch)
+        # Game i starts on the board of seed 10 + i.
+        self.assertEqual(lists, [ps.packeis_game_legal_moves(new_game(2, 10 + i)) for i in range(3)])
+        mask = ps.packeis_batch_legal_mask(batch)
+        self.assertEqual(len(mask), 3 * 4096)
+        self.assertEqual([m for m in range(4096) if mask[4096 + m]], lists[1])
+        self.assertEqual(len(ps.packeis_batch_legal_bits(batch)), 3 * 64 * 8)
+        self.assertEqual(len(ps.packeis_batch_observe(batch, 0)), 3 * 1600 * 4)
+        self.assertEqual(len(ps.packeis_batch_observe_bits(batch, 0)), 3 * 25 * 8)
+        statuses, rewards, terminated, to_act = ps.packeis_batch_step(
+            batch, [lists[0][0], ps.packeis_move_slide(0, 1), ps.PACKEIS_MOVE_NONE], None)
+        self.assertEqual(statuses, [ps.PACKEIS_OK, ps.PACKEIS_E_WRONG_PHASE, ps.PACKEIS_OK])
+        self.assertEqual(rewards, [0.0] * 12)
+        self.assertEqual((terminated, to_act), ([0, 0, 0], [1, 0, 0]))
+        for bad in ([1, 2], [1, 2, 70000], None, [1, 2, "x"]):
+            with self.assertRaises((ValueError, TypeError)):
+                ps.packeis_batch_step(batch, bad, None)
+        with self.assertRaises(ValueError):
+            ps.packeis_batch_reset(batch, [1, 2])
+        ps.packeis_batch_reset(batch, [5, 6, 7])
+        self.assertEqual(ps.packeis_batch_legal_moves(batch)[2],
+                         ps.packeis_game_legal_moves(new_game(2, 7)))
+        ps.packeis_batch_free(batch)
+        with self.assertRaises(ps.InvalidArgumentError):
+            ps.packeis_batch_size(batch)
+        with self.assertRaises(ps.InvalidArgumentError):
+            ps.packeis_batch_legal_mask(batch)
+
+    def test_error_classes_have_their_builtin_category(self):
+        self.assertTrue(issubclass(ps.OutOfRangeError, IndexError))
+        self.assertTrue(issubclass(ps.OutOfMemoryError, MemoryError))
+        self.assertTrue(issubclass(ps.NothingToUndoError, RuntimeError))
+        self.assertTrue(issubclass(ps.NotInLineError, ValueError))
+        self.assertTrue(issubclass(ps.MalformedTextError, ValueError))
+        with self.assertRaises(ps.WrongPhaseError) as caught:
+            ps.packeis_game_apply(new_game(), ps.packeis_move_slide(0, 1))
+        self.assertTrue(str(caught.exception).startswith("PACKEIS_E_WRONG_PHASE: "))
 
 
 if __name__ == "__main__":
