@@ -13,6 +13,7 @@
  */
 #include <packeis/packeis.h>
 
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -116,15 +117,44 @@ static void draw(FILE *out, const packeis_game *game)
     fprintf(out, "</svg>\n");
 }
 
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: board_svg [OUTPUT]\n"
+                 "Draws the standard board as SVG into OUTPUT (default: standard output).\n"
+                 "  --help   prints this help, then exits\n");
+}
+
+/* The output file named on the command line, or NULL for standard output;
+ * exit 2 saying why on a bad argument. */
+static const char *parse_args(int argc, char **argv)
+{
+    static const struct option options[] = {{"help", no_argument, NULL, 'h'},
+                                            {NULL, 0, NULL, 0}};
+    int c;
+    opterr = 0; /* the message below says more than getopt's */
+    while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
+        if (c == 'h') {
+            usage(stdout);
+            exit(0);
+        }
+        fprintf(stderr, "board_svg: unknown argument: %s\n", argv[optind - 1]);
+        usage(stderr);
+        exit(2);
+    }
+    if (argc - optind > 1) {
+        fprintf(stderr, "board_svg: one OUTPUT only, not also '%s'\n", argv[optind + 1]);
+        usage(stderr);
+        exit(2);
+    }
+    return optind < argc ? argv[optind] : NULL;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc > 2 || (argc == 2 && argv[1][0] == '-' && argv[1][1] != '\0')) {
-        fprintf(stderr, "usage: board_svg [OUTPUT]\n");
-        return 2;
-    }
+    const char *path = parse_args(argc, argv);
     FILE *out = stdout;
-    if (argc == 2 && !(out = fopen(argv[1], "w"))) {
-        perror(argv[1]);
+    if (path && !(out = fopen(path, "w"))) {
+        perror(path);
         return EXIT_FAILURE;
     }
 
@@ -134,7 +164,7 @@ int main(int argc, char **argv)
     packeis_game_free(game);
 
     if (ferror(out) || (out != stdout && fclose(out) != 0) || fflush(stdout) != 0) {
-        perror(argc == 2 ? argv[1] : "standard output");
+        perror(path ? path : "standard output");
         return EXIT_FAILURE;
     }
     return EXIT_SUCCESS;

@@ -18,6 +18,7 @@
 #include <packeis/packeis.h>
 
 #include <errno.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,19 +71,7 @@ static void usage(FILE *out)
                  "Player A is greedy, the others play at random.\n");
 }
 
-static int parse_u64(const char *text, uint64_t *value)
-{
-    char *end;
-    errno = 0;
-    if (text[0] < '0' || text[0] > '9')
-        return 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno != 0 || *end != '\0')
-        return 0;
-    *value = (uint64_t)v;
-    return 1;
-}
-
+/* A bad argument: what is wrong, the usage, then exit status 2. */
 static void bad_args(const char *message, const char *arg)
 {
     fprintf(stderr, "demo: %s%s\n", message, arg);
@@ -90,38 +79,71 @@ static void bad_args(const char *message, const char *arg)
     exit(2);
 }
 
+/* A decimal number in [low, high], or exit 2 naming the option and why. */
+static uint64_t parse_number(const char *option, const char *text, uint64_t low, uint64_t high)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (text[0] < '0' || text[0] > '9' || errno != 0 || *end != '\0') {
+        fprintf(stderr, "demo: %s: not a non-negative integer below 2^64: '%s'\n", option,
+                text);
+        usage(stderr);
+        exit(2);
+    }
+    if (v < low || v > high) {
+        fprintf(stderr, "demo: %s must be %" PRIu64 " to %" PRIu64 ", not %s\n", option, low,
+                high, text);
+        usage(stderr);
+        exit(2);
+    }
+    return (uint64_t)v;
+}
+
 static struct config parse_args(int argc, char **argv)
 {
+    static const struct option options[] = {
+        {"seed", required_argument, NULL, 's'},   {"players", required_argument, NULL, 'p'},
+        {"layout", required_argument, NULL, 'l'}, {"record", required_argument, NULL, 'r'},
+        {"no-color", no_argument, NULL, 'n'},     {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+    };
     struct config cfg = {1, 2, isatty(STDOUT_FILENO), 0, NULL, NULL};
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        uint64_t v;
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+    int c;
+    opterr = 0; /* the messages below say more than getopt's */
+    while ((c = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
+        switch (c) {
+        case 's':
+            cfg.seed = parse_number("--seed", optarg, 0, UINT64_MAX);
+            break;
+        case 'p':
+            cfg.players = (int)parse_number("--players", optarg, PACKEIS_MIN_PLAYERS,
+                                            PACKEIS_MAX_PLAYERS);
+            break;
+        case 'l':
+            cfg.layout = optarg;
+            break;
+        case 'r':
+            cfg.record = optarg;
+            break;
+        case 'n':
+            cfg.color = 0;
+            break;
+        case 'q':
+            cfg.quiet = 1;
+            break;
+        case 'h':
             usage(stdout);
             exit(0);
-        } else if (strcmp(arg, "--no-color") == 0) {
-            cfg.color = 0;
-        } else if (strcmp(arg, "--quiet") == 0) {
-            cfg.quiet = 1;
-        } else if (strcmp(arg, "--layout") == 0 || strcmp(arg, "--record") == 0) {
-            if (i + 1 >= argc)
-                bad_args("missing file after ", arg);
-            *(arg[2] == 'l' ? &cfg.layout : &cfg.record) = argv[++i];
-        } else if (strcmp(arg, "--seed") == 0 || strcmp(arg, "--players") == 0) {
-            if (i + 1 >= argc)
-                bad_args("missing value after ", arg);
-            if (!parse_u64(argv[++i], &v))
-                bad_args("not a non-negative integer: ", argv[i]);
-            if (arg[2] == 's')
-                cfg.seed = v;
-            else if (v < PACKEIS_MIN_PLAYERS || v > PACKEIS_MAX_PLAYERS)
-                bad_args("--players must be 2, 3 or 4, not ", argv[i]);
-            else
-                cfg.players = (int)v;
-        } else {
-            bad_args("unknown argument: ", arg);
+        case ':':
+            bad_args("missing value after ", argv[optind - 1]);
+            break;
+        default:
+            bad_args("unknown argument: ", argv[optind - 1]);
         }
     }
+    if (optind < argc)
+        bad_args("unexpected argument: ", argv[optind]);
     return cfg;
 }
 

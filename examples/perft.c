@@ -14,6 +14,7 @@
 #include <packeis/packeis.h>
 
 #include <errno.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,46 +59,64 @@ static void bad_args(const char *message, const char *arg)
     exit(2);
 }
 
-static uint64_t parse_u64(const char *text)
+/* A decimal number in [low, high], or exit 2 naming the option and why. */
+static uint64_t parse_number(const char *option, const char *text, uint64_t low, uint64_t high)
 {
     char *end;
     errno = 0;
     unsigned long long v = strtoull(text, &end, 10);
-    if (text[0] < '0' || text[0] > '9' || errno != 0 || *end != '\0')
-        bad_args("not a non-negative integer: ", text);
+    if (text[0] < '0' || text[0] > '9' || errno != 0 || *end != '\0') {
+        fprintf(stderr, "perft: %s: not a non-negative integer below 2^64: '%s'\n", option,
+                text);
+        usage(stderr);
+        exit(2);
+    }
+    if (v < low || v > high) {
+        fprintf(stderr, "perft: %s must be %" PRIu64 " to %" PRIu64 ", not %s\n", option, low,
+                high, text);
+        usage(stderr);
+        exit(2);
+    }
     return (uint64_t)v;
 }
 
 static struct config parse_args(int argc, char **argv)
 {
+    static const struct option options[] = {
+        {"seed", required_argument, NULL, 's'},  {"players", required_argument, NULL, 'p'},
+        {"depth", required_argument, NULL, 'd'}, {"divide", no_argument, NULL, 'v'},
+        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
+    };
     struct config cfg = {0, 2, 4, 0};
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+    int c;
+    opterr = 0; /* the messages below say more than getopt's */
+    while ((c = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
+        switch (c) {
+        case 's':
+            cfg.seed = parse_number("--seed", optarg, 0, UINT64_MAX);
+            break;
+        case 'p':
+            cfg.players = (int)parse_number("--players", optarg, PACKEIS_MIN_PLAYERS,
+                                            PACKEIS_MAX_PLAYERS);
+            break;
+        case 'd':
+            cfg.depth = (unsigned)parse_number("--depth", optarg, 0, MAX_DEPTH);
+            break;
+        case 'v':
+            cfg.divide = 1;
+            break;
+        case 'h':
             usage(stdout);
             exit(0);
-        } else if (strcmp(arg, "--divide") == 0) {
-            cfg.divide = 1;
-        } else if (strcmp(arg, "--seed") && strcmp(arg, "--players") &&
-                   strcmp(arg, "--depth")) {
-            bad_args("unknown argument: ", arg);
-        } else if (i + 1 >= argc) {
-            bad_args("missing value after ", arg);
-        } else {
-            uint64_t v = parse_u64(argv[++i]);
-            if (arg[2] == 's') {
-                cfg.seed = v;
-            } else if (arg[2] == 'p') {
-                if (v < PACKEIS_MIN_PLAYERS || v > PACKEIS_MAX_PLAYERS)
-                    bad_args("--players must be 2, 3 or 4, not ", argv[i]);
-                cfg.players = (int)v;
-            } else {
-                if (v > MAX_DEPTH)
-                    bad_args("--depth is too large: ", argv[i]);
-                cfg.depth = (unsigned)v;
-            }
+        case ':':
+            bad_args("missing value after ", argv[optind - 1]);
+            break;
+        default:
+            bad_args("unknown argument: ", argv[optind - 1]);
         }
     }
+    if (optind < argc)
+        bad_args("unexpected argument: ", argv[optind]);
     if (cfg.divide && cfg.depth == 0)
         bad_args("--divide needs --depth 1 or more", "");
     return cfg;
@@ -123,12 +142,14 @@ static void print_move(const packeis_game *game, packeis_move move)
 static void run_perft(const packeis_game *game, unsigned depth)
 {
     printf("depth %*s  %9s  %12s\n", 20, "perft", "seconds", "leaves/s");
+    fflush(stdout);
     for (unsigned d = depth == 0 ? 0 : 1; d <= depth; d++) {
         double start = now();
         uint64_t leaves = packeis_game_perft(game, d); /* 0 only for a NULL game */
         double seconds = now() - start;
         printf("%5u %20" PRIu64 "  %9.3f  %12.0f\n", d, leaves, seconds,
                seconds > 0 ? (double)leaves / seconds : 0.0);
+        fflush(stdout); /* each depth as soon as it is counted, into a pipe too */
     }
 }
 

@@ -15,6 +15,7 @@
 #include <packeis/packeis.h>
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,13 +114,43 @@ static void print_standings(const packeis_game *game)
                !over && packeis_game_is_out(game, p) ? ", out" : "");
 }
 
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: replay FILE\n"
+                 "Loads a game record (as saved by demo --record or packeis-tournament\n"
+                 "--records), replaying every action, and prints the floes left on the\n"
+                 "board and the standings.\n"
+                 "  --help   prints this help, then exits\n");
+}
+
+/* The record file named on the command line, or exit 2 saying why. */
+static const char *parse_args(int argc, char **argv)
+{
+    static const struct option options[] = {{"help", no_argument, NULL, 'h'},
+                                            {NULL, 0, NULL, 0}};
+    int c;
+    opterr = 0; /* the messages below say more than getopt's */
+    while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
+        if (c == 'h') {
+            usage(stdout);
+            exit(0);
+        }
+        fprintf(stderr, "replay: unknown argument: %s\n", argv[optind - 1]);
+        usage(stderr);
+        exit(2);
+    }
+    if (argc - optind != 1) {
+        fprintf(stderr, "replay: %s\n",
+                optind == argc ? "which record? name one FILE" : "one FILE only");
+        usage(stderr);
+        exit(2);
+    }
+    return argv[optind];
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 2 || argv[1][0] == '-') {
-        fprintf(stderr, "usage: replay FILE\n");
-        return 2;
-    }
-    packeis_game *game = load(argv[1]);
+    packeis_game *game = load(parse_args(argc, argv));
     print_board(game);
     print_standings(game);
     packeis_game_free(game);
