@@ -151,7 +151,7 @@ PK_LUA_INTEGER(unsigned long, LUA_MININTEGER, LUA_MAXINTEGER)
     SWIG_arg++;
 }
 /* The free functions take the handle from its userdata and clear it. */
-%typemap(in, checkfn="") TYPE *freed (void *pointer = NULL) {
+%typemap(in) TYPE *freed (void *pointer = NULL) {
     if (!pk_lua_release(L, $input, $descriptor, &pointer))
         SWIG_fail;
     $1 = (TYPE *)pointer;
@@ -365,7 +365,7 @@ PK_LUA_GROWING(packeis_game_layout_picture, arg3, arg4, arg5)
 /* Inputs of one value per game of the batch (always the first argument,
  * arg1): a table of exactly packeis_batch_size() integers. */
 %define PK_LUA_PER_GAME_IN(TYPE, NAME, MIN, MAX, WHAT, NIL_ALLOWED)
-%typemap(in, checkfn="") const TYPE *NAME (TYPE *values = NULL) {
+%typemap(in) const TYPE *NAME (TYPE *values = NULL) {
     if (NIL_ALLOWED && lua_isnil(L, $input)) {
         $1 = NULL;
     } else {
