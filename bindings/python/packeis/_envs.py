@@ -1,0 +1,180 @@
+# SPDX-License-Identifier: MIT
+"""What the single-game environments (:mod:`packeis.openspiel`,
+:mod:`packeis.aec`, :mod:`packeis.gymnasium_env`) share: the setup of their
+games, the observation from one player's point of view, the legal mask and
+the rewards, with numpy where it is installed and ``array`` otherwise."""
+from __future__ import annotations
+
+import array
+import random
+from typing import Any, Callable, Optional
+
+from ._enums import MAX_CELLS, MAX_PLAYERS, MOVE_VALUES, OBSERVATION_PLANES, OBSERVATION_SIZE
+from ._game import Game
+from .spaces import Box, Dict, Discrete
+
+try:
+    import numpy as _np
+except ImportError:  # pragma: no cover - exercised by the no-numpy test
+    _np = None
+
+#: The shape of an observation: planes by cells.
+OBSERVATION_SHAPE = (OBSERVATION_PLANES, MAX_CELLS)
+
+#: The first plane of each group of four per-player planes (penguins, to
+#: act, fish won, floes won, out): see :class:`packeis.Plane`.
+_PLAYER_GROUPS = (3, 7, 13, 17, 21)
+
+#: The setup arguments of :class:`packeis.Game` an environment passes on
+#: (the board seed is the environment's to choose).
+SETUP_KEYS = ("players", "penguins", "layout", "layout_picture", "place_any_floe",
+              "snake_placement", "hash_seed")
+
+
+def check_setup(setup: dict) -> dict:
+    """The setup arguments, refused with TypeError if one is unknown (a
+    ``seed`` included: environments choose boards by their reset seeds)."""
+    unknown = sorted(set(setup) - set(SETUP_KEYS))
+    if unknown:
+        raise TypeError(f"unknown game setup argument(s) {unknown}: use {list(SETUP_KEYS)}")
+    return dict(setup)
+
+
+def new_game(setup: dict, board_seed: int) -> Game:
+    """A game of this setup on the standard board shuffled with
+    ``board_seed`` (ignored with a custom layout)."""
+    return Game(seed=board_seed, **setup)
+
+
+def perspective_rows(player: int, players: int) -> list[int]:
+    """For each plane of an observation seen by ``player``, the plane of the
+    absolute observation it comes from: in each group of per-player planes,
+    slot ``j`` shows player ``(player + j) % players``. For the player to
+    act this is what ``observe(relative=True)`` gives."""
+    rows = list(range(OBSERVATION_PLANES))
+    for base in _PLAYER_GROUPS:
+        for j in range(players):
+            rows[base + j] = base + (player + j) % players
+    return rows
+
+
+class Observer:
+    """Observations and legal masks of one setup's games, cached per player.
+
+    With numpy an observation is a float32 array of :data:`OBSERVATION_SHAPE`
+    and a mask an int8 array of ``MOVE_VALUES``; without numpy they are flat
+    ``array('f')`` and ``array('b')`` objects."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self._rows = [perspective_rows(p, players) for p in range(players)]
+        if _np is not None:
+            self._scratch = _np.zeros(OBSERVATION_SHAPE, dtype=_np.float32)
+            self._index = [_np.asarray(r) for r in self._rows]
+
+    def observation(self, game: Game, player: int) -> Any:
+        """The planes of ``game`` as ``player`` sees them (a new array)."""
+        if _np is not None:
+            game.observe(out=self._scratch)
+            return self._scratch[self._index[player]]
+        planes = game.observe()
+        out = array.array("f")
+        for row in self._rows[player]:
+            out.extend(planes[row * MAX_CELLS:(row + 1) * MAX_CELLS])
+        return out
+
+    def flat_observation(self, game: Game, player: int) -> list[float]:
+        """The same values as a flat list of floats (OpenSpiel's form)."""
+        planes = game.observe()
+        out: list[float] = []
+        for row in self._rows[player]:
+            out.extend(planes[row * MAX_CELLS:(row + 1) * MAX_CELLS])
+        return out
+
+    @staticmethod
+    def mask(game: Game) -> Any:
+        """The legal-move mask: 1 at each legal move value (a new array)."""
+        if _np is not None:
+            return game.legal_mask(out=_np.zeros(MOVE_VALUES, dtype=_np.int8))
+        return game.legal_mask(out=array.array("b", bytes(MOVE_VALUES)))
+
+    @staticmethod
+    def empty_mask() -> Any:
+        """A mask with no legal move (for an agent that is not to act)."""
+        if _np is not None:
+            return _np.zeros(MOVE_VALUES, dtype=_np.int8)
+        return array.array("b", bytes(MOVE_VALUES))
+
+
+def observation_space() -> Box:
+    """The planes: float32 in [0, 1] of :data:`OBSERVATION_SHAPE`."""
+    return Box(0.0, 1.0, OBSERVATION_SHAPE, "float32")
+
+
+def mask_space() -> Box:
+    """The legal mask as PettingZoo's classic games give it: int8 0/1."""
+    return Box(0, 1, (MOVE_VALUES,), "int8")
+
+
+def dict_space() -> Dict:
+    """``{"observation": planes, "action_mask": mask}``."""
+    return Dict({"observation": observation_space(), "action_mask": mask_space()})
+
+
+def action_space() -> Discrete:
+    """A move value: ``Discrete(MOVE_VALUES)`` (4096)."""
+    return Discrete(MOVE_VALUES)
+
+
+def rewards(game: Game) -> list[float]:
+    """Each player's reward (``packeis_game_reward``): 0.0 until the game is
+    over, then ``(b - a) / (players - 1)`` with ``b`` the players ranked
+    below and ``a`` those ranked above; they sum to 0."""
+    n = game.players
+    if not game.is_over:
+        return [0.0] * n
+    ranks = [game.rank(p) for p in range(n)]
+    return [(sum(r > mine for r in ranks) - sum(r < mine for r in ranks)) / (n - 1)
+            for mine in ranks]
+
+
+def draw_seed(rng: random.Random) -> int:
+    """A 64-bit board seed from an environment's generator."""
+    return rng.getrandbits(64)
+
+
+def new_rng(seed: Optional[int]) -> random.Random:
+    """An environment's generator: seeded, or from the operating system."""
+    if seed is None:
+        return random.Random(random.SystemRandom().getrandbits(64))
+    if isinstance(seed, bool) or not isinstance(seed, int) and not hasattr(seed, "__index__"):
+        raise TypeError(f"seed must be an integer or None, not {type(seed).__name__}")
+    return random.Random(int(seed))
+
+
+def board_seed_option(options: Optional[dict]) -> Optional[int]:
+    """The ``board_seed`` of a reset's ``options`` (None if not given);
+    other keys are refused, so that a typo is not silently ignored."""
+    if options is None:
+        return None
+    if not isinstance(options, dict):
+        raise TypeError("options must be a dict or None")
+    unknown = sorted(set(options) - {"board_seed"})
+    if unknown:
+        raise ValueError(f"unknown reset option(s) {unknown}: only 'board_seed' is known")
+    seed = options.get("board_seed")
+    if seed is not None and (isinstance(seed, bool) or not hasattr(seed, "__index__")):
+        raise TypeError("options['board_seed'] must be an integer")
+    return None if seed is None else int(seed) % 2**64
+
+
+def random_policy(game: Game, rng: random.Random) -> int:
+    """An opponent playing a uniformly random legal move."""
+    moves = game.legal_moves()
+    return moves[rng.randrange(len(moves))]
+
+
+Policy = Callable[[Game, random.Random], Any]
+
+__all__ = ["OBSERVATION_SHAPE", "MAX_PLAYERS", "OBSERVATION_SIZE", "Observer", "rewards",
+           "random_policy", "perspective_rows"]

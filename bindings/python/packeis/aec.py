@@ -1,0 +1,234 @@
+# SPDX-License-Identifier: MIT
+"""A PettingZoo-style AEC (agent-environment cycle) environment, with the
+names and rules of ``pettingzoo.AECEnv``; PettingZoo itself is not needed.
+
+    >>> from packeis.aec import PackeisAECEnv
+    >>> env = PackeisAECEnv(players=3)
+    >>> env.reset(seed=42)
+    >>> for agent in env.agent_iter():
+    ...     obs, reward, termination, truncation, info = env.last()
+    ...     if termination or truncation:
+    ...         action = None
+    ...     else:
+    ...         action = env.action_space(agent).sample(obs["action_mask"])
+    ...     env.step(action)
+
+Agents are ``"player_0"`` ... in turn order; ``agent_selection`` is always
+the player to act (a player who is out is skipped, as the rules say). The
+game ends for every agent at once: rewards (``packeis_game_reward``,
+rank-based, summing to 0) come with that last step only, every agent is
+terminated, and, as PettingZoo requires, each must then be stepped with
+``None``, which removes it from ``agents``. Truncation never happens (a game
+has at most as many actions as the layout has cells).
+
+``observe(agent)`` is ``{"observation": planes, "action_mask": mask}``: the
+25 x 64 float32 planes of ``packeis_game_observe`` with the per-player planes
+numbered from ``agent``, and an int8 mask of the 4096 move values (all 0
+but for the agent to act, and all 0 at the end). ``reset`` draws the board
+from its seed; ``options={"board_seed": s}`` picks board ``s`` instead
+(``infos[agent]["board_seed"]`` says which board is played). An illegal
+move raises the :class:`packeis.IllegalMoveError` saying why, and leaves
+the environment as it was.
+"""
+from __future__ import annotations
+
+import warnings
+from typing import Any, Iterator, Optional
+
+from . import _envs
+from ._errors import GameClosedError
+
+__all__ = ["PackeisAECEnv", "env", "raw_env"]
+
+
+class PackeisAECEnv:
+    """The AEC environment. ``render_mode`` is None or ``"ansi"``; ``setup``
+    takes the arguments of :class:`packeis.Game` but the seed."""
+
+    metadata = {"render_modes": ["ansi"], "name": "packeis_v0", "is_parallelizable": False,
+                "render_fps": 1}
+
+    def __init__(self, render_mode: Optional[str] = None, **setup: Any) -> None:
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self._setup = _envs.check_setup(setup)
+        self.game = _envs.new_game(self._setup, 0)
+        players = self.game.players
+        self.possible_agents = [f"player_{p}" for p in range(players)]
+        self._index = {agent: p for p, agent in enumerate(self.possible_agents)}
+        self._observer = _envs.Observer(players)
+        self._observation_spaces = {a: _envs.dict_space() for a in self.possible_agents}
+        self._action_spaces = {a: _envs.action_space() for a in self.possible_agents}
+        self._rng = _envs.new_rng(None)
+        self._closed = False
+        self.agents: list[str] = []
+        self._start(None)
+
+    # -- spaces --------------------------------------------------------------
+    def observation_space(self, agent: str) -> Any:
+        """The :class:`packeis.spaces.Dict` of an observation (one object per
+        agent, the same at every call)."""
+        return self._observation_spaces[self._agent(agent)]
+
+    def action_space(self, agent: str) -> Any:
+        """``Discrete(4096)``: a move value."""
+        return self._action_spaces[self._agent(agent)]
+
+    @property
+    def observation_spaces(self) -> dict:
+        return dict(self._observation_spaces)
+
+    @property
+    def action_spaces(self) -> dict:
+        return dict(self._action_spaces)
+
+    @property
+    def num_agents(self) -> int:
+        return len(self.agents)
+
+    @property
+    def max_num_agents(self) -> int:
+        return len(self.possible_agents)
+
+    @property
+    def unwrapped(self) -> "PackeisAECEnv":
+        return self
+
+    # -- the cycle -----------------------------------------------------------
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        """Starts a new game. ``seed`` reseeds the generator the boards are
+        drawn from (same seed, same boards); ``options={"board_seed": s}``
+        plays board ``s``."""
+        self._live()
+        board = _envs.board_seed_option(options)
+        if seed is not None:
+            self._rng = _envs.new_rng(seed)
+        self._start(board)
+
+    def _start(self, board: Optional[int]) -> None:
+        self.board_seed = _envs.draw_seed(self._rng) if board is None else board
+        self.game.reset(self.board_seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict] = {a: {"board_seed": self.board_seed} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.game.current_player]
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """Yields ``agent_selection`` until every agent is removed, or
+        ``max_iter`` times."""
+        for _ in range(max_iter):
+            if not self.agents:
+                return
+            yield self.agent_selection
+
+    def last(self, observe: bool = True) -> tuple:
+        """``(observation or None, cumulative reward, termination,
+        truncation, info)`` of the agent to step."""
+        agent = self.agent_selection
+        observation = self.observe(agent) if observe else None
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
+
+    def observe(self, agent: str) -> dict:
+        """``{"observation": planes seen by agent, "action_mask": mask}``."""
+        self._live()
+        player = self._index[self._agent(agent)]
+        if self.game.current_player == player:
+            mask = self._observer.mask(self.game)
+        else:
+            mask = self._observer.empty_mask()
+        return {"observation": self._observer.observation(self.game, player),
+                "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        """Plays ``action`` (a move value) for ``agent_selection``; for an
+        agent that is done, ``action`` must be None and the agent leaves."""
+        self._live()
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is not done: None is an action only for agents that are")
+        self.game.apply(action)  # raises for an illegal move, nothing changed
+        self._cumulative_rewards[agent] = 0.0
+        if self.game.is_over:
+            final = _envs.rewards(self.game)
+            self.rewards = {a: final[self._index[a]] for a in self.agents}
+            self.terminations = {a: True for a in self.agents}
+            mover = self._index[agent]
+            self.agent_selection = self.possible_agents[(mover + 1) % len(self.possible_agents)]
+        else:
+            self.rewards = {a: 0.0 for a in self.agents}
+            self.agent_selection = self.possible_agents[self.game.current_player]
+        for a in self.agents:
+            self._cumulative_rewards[a] += self.rewards[a]
+
+    def _dead_step(self, action: Any) -> None:
+        """PettingZoo's rule for an agent that is done: only None; the agent
+        is removed, and the next done agent (in ``agents`` order) is next."""
+        if action is not None:
+            raise ValueError("when an agent is done, the only valid action is None")
+        agent = self.agent_selection
+        for table in (self.rewards, self._cumulative_rewards, self.terminations,
+                      self.truncations, self.infos):
+            del table[agent]
+        self.agents.remove(agent)
+        done = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
+        if done:
+            self.agent_selection = done[0]
+        self.rewards = {a: 0.0 for a in self.agents}
+
+    # -- rendering and life --------------------------------------------------
+    def render(self) -> Optional[str]:
+        """The board as text (``render_mode="ansi"``); without a render mode
+        a warning, and None."""
+        self._live()
+        if self.render_mode is None:
+            warnings.warn("render() called without a render_mode (use render_mode='ansi')",
+                          stacklevel=2)
+            return None
+        return str(self.game)
+
+    def state(self) -> Any:
+        """The global state: the absolute observation planes."""
+        self._live()
+        return self._observer.observation(self.game, 0)
+
+    def close(self) -> None:
+        """Frees the game; later calls raise :class:`packeis.GameClosedError`
+        (closing twice is allowed)."""
+        if not self._closed:
+            self._closed = True
+            self.game.close()
+
+    def __enter__(self) -> "PackeisAECEnv":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __str__(self) -> str:
+        return self.metadata["name"]
+
+    # -- helpers -------------------------------------------------------------
+    def _agent(self, agent: Any) -> str:
+        if agent not in self._index:
+            raise KeyError(f"no agent {agent!r}: the agents are {self.possible_agents}")
+        return agent
+
+    def _live(self) -> None:
+        if self._closed:
+            raise GameClosedError("the environment was closed")
+
+
+def raw_env(render_mode: Optional[str] = None, **setup: Any) -> PackeisAECEnv:
+    """The environment (PettingZoo's module-level constructor name)."""
+    return PackeisAECEnv(render_mode=render_mode, **setup)
+
+
+env = raw_env

@@ -1,0 +1,306 @@
+# SPDX-License-Identifier: MIT
+"""The C batch of games (``packeis_batch_*``) with numpy buffers: N games
+set up alike, advanced by N moves in one call, reporting per game rewards,
+termination, the player to act, the legal moves and the observation. Needs
+numpy. :class:`packeis.vector.VectorEnv` is the environment built on it.
+
+Every array a :class:`Batch` method returns is one of the batch's own
+buffers, overwritten by the next call of that method: copy it to keep it.
+Games ``i`` of the batch are not :class:`packeis.Game` objects;
+:meth:`Batch.game` gives an independent copy of one.
+"""
+from __future__ import annotations
+
+import threading
+from ctypes import POINTER, byref, c_float, c_int, c_size_t, c_uint8, c_uint16, c_uint64
+from ctypes import c_int8
+from typing import Any, Optional
+
+import numpy as np
+
+from . import _ffi
+from ._enums import MAX_MOVES, MAX_PLAYERS, MOVE_VALUES, OBSERVATION_PLANES, OBSERVATION_SIZE
+from ._errors import GameClosedError, OutOfRangeError, check, error_for
+from ._game import Game
+from ._lib import lib
+from ._text import write_text
+
+__all__ = ["Batch", "MAX_GAMES", "MOVE_NONE", "LEGAL_BITS_WORDS"]
+
+#: Most games a batch may hold.
+MAX_GAMES = _ffi.PACKEIS_BATCH_MAX_GAMES
+#: The "no move" value: the game is left as it is.
+MOVE_NONE = _ffi.PACKEIS_MOVE_NONE
+#: 64-bit words of a legal-move bit mask (4096 bits).
+LEGAL_BITS_WORDS = _ffi.PACKEIS_LEGAL_BITS_WORDS
+
+_RELATIVE = _ffi.PACKEIS_OBSERVE_RELATIVE
+_TOO_SMALL = _ffi.PACKEIS_E_BUFFER_TOO_SMALL
+
+
+def _pointer(array: np.ndarray, ctype: Any) -> Any:
+    return array.ctypes.data_as(POINTER(ctype))
+
+
+def _options_of(probe: Game, seed: int) -> Any:
+    """``packeis_options *`` for the setup of ``probe`` (a game the
+    package built and checked), with the board seed ``seed``."""
+    options = POINTER(_ffi.packeis_options)()
+    check(lib.packeis_options_new(None, byref(options)))
+    try:
+        check(lib.packeis_options_set_players(options, probe.players))
+        check(lib.packeis_options_set_penguins(options, probe.penguins_per_player))
+        check(lib.packeis_options_set_seed(options, seed))
+        check(lib.packeis_options_set_hash_seed(options, probe.hash_seed))
+        for variant in range(_ffi.PACKEIS_VARIANT_COUNT):
+            check(lib.packeis_options_set_variant(options, variant, int(probe.variant(variant))))
+        if not probe.is_standard_board:
+            n = probe.cell_count
+            xs, ys, fish = (c_int * n)(), (c_int * n)(), (c_int * n)()
+            for cell in range(n):
+                xs[cell], ys[cell] = probe.cell_coords(cell)
+                fish[cell] = probe.fish(cell)
+            check(lib.packeis_options_set_layout(options, xs, ys, fish, n))
+        return options
+    except BaseException:
+        lib.packeis_options_free(options)
+        raise
+
+
+class Batch:
+    """``games`` games (1 to :data:`MAX_GAMES`) set up by the arguments of
+    :class:`packeis.Game`; game ``i`` starts on the board of seed
+    ``seed + i``. Calls on one batch are serialized by its lock; the GIL is
+    released while C runs."""
+
+    def __init__(self, games: int, seed: int = 0, **setup: Any) -> None:
+        self._ptr: Any = None
+        self._lock = threading.Lock()
+        if isinstance(games, bool) or not isinstance(games, (int, np.integer)):
+            raise TypeError(f"games must be an integer, not {type(games).__name__}")
+        if not 1 <= games <= MAX_GAMES:
+            raise OutOfRangeError(f"games must be in 1 ... {MAX_GAMES}, not {games}")
+        probe = Game(seed=seed, **setup)  # every check of the setup, with its messages
+        self.players, self.cells = probe.players, probe.cell_count
+        self.is_standard_board = probe.is_standard_board
+        self.size = n = int(games)
+        options = _options_of(probe, int(seed) % 2**64)
+        batch = POINTER(_ffi.packeis_batch)()
+        try:
+            check(lib.packeis_batch_new(options, n, byref(batch)))
+        finally:
+            lib.packeis_options_free(options)
+        self._ptr = batch
+        self._buffers(n)
+
+    def _buffers(self, n: int) -> None:
+        self.moves_in = np.full(n, MOVE_NONE, dtype=np.uint16)
+        self.statuses = np.zeros(n, dtype=np.intc)
+        self.rewards = np.zeros((n, MAX_PLAYERS), dtype=np.float32)
+        self.terminated = np.zeros(n, dtype=np.uint8)
+        self.to_act = np.zeros(n, dtype=np.int8)
+        self.counts = np.zeros(n, dtype=np.uint16)
+        self.bits = np.zeros((n, LEGAL_BITS_WORDS), dtype=np.uint64)
+        self.words = np.zeros((n, OBSERVATION_PLANES), dtype=np.uint64)
+        self._p = {
+            "moves_in": _pointer(self.moves_in, c_uint16),
+            "statuses": _pointer(self.statuses, c_int),
+            "rewards": _pointer(self.rewards, c_float),
+            "terminated": _pointer(self.terminated, c_uint8),
+            "to_act": _pointer(self.to_act, c_int8),
+            "counts": _pointer(self.counts, c_uint16),
+            "bits": _pointer(self.bits, c_uint64),
+            "words": _pointer(self.words, c_uint64),
+        }
+        self._moves = self._planes = self._mask = None
+
+    # -- life ----------------------------------------------------------------
+    def close(self) -> None:
+        """Frees the batch (waiting for a call on it to end); later calls
+        raise :class:`packeis.GameClosedError`."""
+        lock = getattr(self, "_lock", None)
+        if lock is None:
+            return
+        with lock:
+            ptr, self._ptr = self._ptr, None
+            if ptr:
+                lib.packeis_batch_free(ptr)
+
+    def __del__(self) -> None:
+        self.close()
+
+    def __enter__(self) -> "Batch":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def closed(self) -> bool:
+        return not self._ptr
+
+    def _live(self) -> Any:
+        if not self._ptr:
+            raise GameClosedError("the batch was closed")
+        return self._ptr
+
+    def __len__(self) -> int:
+        return self.size
+
+    # -- playing -------------------------------------------------------------
+    def seeds_array(self, seeds: Any, what: str) -> np.ndarray:
+        """``seeds`` as a C-contiguous uint64 array of one seed per game."""
+        values = np.asarray(seeds)
+        if values.shape != (self.size,) or values.dtype.kind not in "iu":
+            raise TypeError(f"{what} must be an integer array of shape ({self.size},)")
+        return np.ascontiguousarray(values.astype(np.uint64, copy=False))
+
+    def reset(self, seeds: Any = None) -> None:
+        """Every game to the start: game ``i`` on the board of ``seeds[i]``,
+        or, with None, on its current board again."""
+        array = None if seeds is None else self.seeds_array(seeds, "seeds")
+        with self._lock:
+            status = lib.packeis_batch_reset(
+                self._live(), None if array is None else _pointer(array, c_uint64))
+        if status:
+            raise error_for(status)
+
+    def set_moves(self, moves: Any) -> None:
+        """Copies ``moves`` (one integer per game) into :attr:`moves_in`:
+        -1 and :data:`MOVE_NONE` mean no move; any other value outside
+        0 ... 4095 is passed as 4096, which that game refuses with
+        OUT_OF_RANGE (the batch goes on)."""
+        values = np.asarray(moves)
+        if values.shape != (self.size,):
+            raise ValueError(f"moves must have shape ({self.size},), not {values.shape}")
+        if values.dtype.kind not in "iu":
+            raise TypeError(f"moves must be integers, not {values.dtype}")
+        if values.dtype == np.uint16:
+            self.moves_in[:] = values  # every value is a move, 4096+ or NONE
+            return
+        bad = (values < 0) | (values >= MOVE_VALUES)
+        if bad.any():
+            none = (values == -1) | (values == MOVE_NONE)
+            values = np.where(bad, np.where(none, MOVE_NONE, MOVE_VALUES), values)
+        self.moves_in[:] = values
+
+    def step(self, moves: Any, reset_seeds: Optional[np.ndarray] = None) -> int:
+        """Plays ``moves`` (see :meth:`set_moves`) in every game, resetting
+        the games that are over to the boards of ``reset_seeds`` (None: no
+        reset). Fills :attr:`statuses`, :attr:`rewards` (games x 4),
+        :attr:`terminated` and :attr:`to_act`; returns the status of the
+        first game whose move was refused, else 0 (it does not raise for
+        refused moves)."""
+        self.set_moves(moves)
+        seeds = None if reset_seeds is None else self.seeds_array(reset_seeds, "reset_seeds")
+        return self.step_prepared(seeds)
+
+    def step_prepared(self, reset_seeds: Optional[np.ndarray]) -> int:
+        """:meth:`step` with :attr:`moves_in` already set, and ``reset_seeds``
+        None or a C-contiguous uint64 array of one seed per game."""
+        p = self._p
+        seeds = None if reset_seeds is None else _pointer(reset_seeds, c_uint64)
+        with self._lock:
+            status = lib.packeis_batch_step(self._live(), p["moves_in"], seeds, p["statuses"],
+                                            p["rewards"], p["terminated"], p["to_act"])
+        if status == _ffi.PACKEIS_E_INVALID_ARGUMENT:
+            raise error_for(status)
+        return status
+
+    # -- what the games show -------------------------------------------------
+    def legal_moves(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(moves, counts)``: game ``i``'s legal moves are
+        ``moves[i, :counts[i]]`` in increasing value (``moves`` has as many
+        columns as the most moves of any game, at least 1)."""
+        p = self._p
+        most = c_size_t()
+        with self._lock:
+            live = self._live()
+            if self._moves is None:
+                self._moves = np.zeros((self.size, MAX_MOVES), dtype=np.uint16)
+                self._p["moves"] = _pointer(self._moves, c_uint16)
+            status = lib.packeis_batch_legal_moves(live, p["moves"], MAX_MOVES, p["counts"],
+                                                   byref(most))
+        if status:
+            raise error_for(status)
+        return self._moves[:, :max(most.value, 1)], self.counts
+
+    def legal_counts(self) -> np.ndarray:
+        """The number of legal moves of each game."""
+        with self._lock:
+            status = lib.packeis_batch_legal_moves(self._live(), None, 0, self._p["counts"], None)
+        if status:
+            raise error_for(status)
+        return self.counts
+
+    def legal_bits(self) -> np.ndarray:
+        """The legal moves as bit masks: games x 64 uint64 words, bit
+        ``m % 64`` of word ``m // 64`` for move ``m``."""
+        with self._lock:
+            status = lib.packeis_batch_legal_bits(self._live(), self._p["bits"], self.bits.size)
+        if status:
+            raise error_for(status)
+        return self.bits
+
+    def legal_mask(self) -> np.ndarray:
+        """The legal moves as byte masks: games x 4096 uint8, 1 where legal."""
+        with self._lock:
+            live = self._live()
+            if self._mask is None:
+                self._mask = np.zeros((self.size, MOVE_VALUES), dtype=np.uint8)
+                self._p["mask"] = _pointer(self._mask, c_uint8)
+            status = lib.packeis_batch_legal_mask(live, self._p["mask"], self._mask.size)
+        if status:
+            raise error_for(status)
+        return self._mask
+
+    def observe_bits(self, relative: bool = False) -> np.ndarray:
+        """The compact observations: games x 25 uint64 words (see
+        ``packeis_game_observe_bits``)."""
+        flags = _RELATIVE if relative else 0
+        with self._lock:
+            status = lib.packeis_batch_observe_bits(self._live(), flags, self._p["words"],
+                                                    self.words.size)
+        if status:
+            raise error_for(status)
+        return self.words
+
+    def observe(self, relative: bool = False) -> np.ndarray:
+        """The observation planes: games x 25 x 64 float32."""
+        flags = _RELATIVE if relative else 0
+        with self._lock:
+            live = self._live()
+            if self._planes is None:
+                self._planes = np.zeros((self.size, OBSERVATION_PLANES, 64), dtype=np.float32)
+                self._p["planes"] = _pointer(self._planes, c_float)
+            status = lib.packeis_batch_observe(live, flags, self._p["planes"],
+                                               self.size * OBSERVATION_SIZE)
+        if status:
+            raise error_for(status)
+        return self._planes
+
+    # -- single games --------------------------------------------------------
+    def _game_ptr(self, index: Any) -> Any:
+        if isinstance(index, bool) or not isinstance(index, (int, np.integer)):
+            raise TypeError(f"a game index must be an integer, not {type(index).__name__}")
+        if not 0 <= index < self.size:
+            raise OutOfRangeError(f"no game {index}: the batch has {self.size}")
+        return lib.packeis_batch_game(self._live(), int(index))
+
+    def record(self, index: int) -> str:
+        """The game record of game ``index`` (``packeis_game_save_record``)."""
+        with self._lock:
+            return write_text(lib.packeis_game_save_record, self._game_ptr(index))
+
+    def game(self, index: int) -> Game:
+        """An independent copy of game ``index``, with its history."""
+        return Game.from_record(self.record(index))
+
+    def board_seed(self, index: int) -> int:
+        """The seed of game ``index``'s standard board (0 for a layout)."""
+        with self._lock:
+            return lib.packeis_game_seed(self._game_ptr(index))
+
+    def __repr__(self) -> str:
+        state = "closed" if self.closed else f"{self.players} players"
+        return f"<Batch of {self.size} games, {state}>"

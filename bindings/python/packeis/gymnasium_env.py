@@ -1,0 +1,182 @@
+# SPDX-License-Identifier: MIT
+"""A Gymnasium-style single-agent environment: the learner plays one seat,
+the other seats are played by an opponent policy. Gymnasium itself is not
+needed; the names and tuples are those of ``gymnasium.Env``.
+
+    >>> from packeis.gymnasium_env import PackeisEnv
+    >>> env = PackeisEnv(players=2)
+    >>> obs, info = env.reset(seed=0)
+    >>> terminated = False
+    >>> while not terminated:
+    ...     action = env.action_space.sample(info["action_mask"])
+    ...     obs, reward, terminated, truncated, info = env.step(action)
+
+- ``observation_space``: the 25 x 64 float32 planes of
+  ``packeis_game_observe`` with the per-player planes numbered from the
+  learner; with ``mask_in_observation=True`` a :class:`packeis.spaces.Dict`
+  ``{"observation", "action_mask"}`` instead.
+- ``action_space``: ``Discrete(4096)``, a move value; ``info["action_mask"]``
+  (int8, 4096 values) and :meth:`PackeisEnv.action_masks` give the legal ones.
+- ``reward``: 0.0 until the game ends, then the learner's
+  ``packeis_game_reward`` (rank-based, -1 to 1). ``truncated`` is always
+  False: no game has more actions than the layout has cells.
+- An illegal action: with ``illegal_action="raise"`` (the default) the
+  :class:`packeis.IllegalMoveError` saying why is raised and nothing
+  changes; with a number instead, the episode ends at once
+  (``terminated=True``) with that number as reward and
+  ``info["illegal_action"]`` naming the reason.
+- The opponent is ``opponent(game, rng) -> move``: it gets the
+  :class:`packeis.Game` (to read, not to change) and the environment's
+  ``random.Random``, reseeded by ``reset(seed=...)``, so that a seed fixes
+  the whole episode. The default plays uniformly random legal moves.
+- ``learner``: the seat of the learner (0 by default), or ``"random"`` for a
+  seat drawn at each reset (``info["learner"]`` says which).
+"""
+from __future__ import annotations
+
+import warnings
+from typing import Any, Optional, Union
+
+from . import _envs
+from ._errors import GameClosedError, IllegalMoveError
+from .spaces import Dict
+
+__all__ = ["PackeisEnv", "random_policy"]
+
+random_policy = _envs.random_policy
+
+
+class PackeisEnv:
+    """The environment; ``setup`` takes the arguments of
+    :class:`packeis.Game` but the seed."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+
+    def __init__(self, opponent: Optional[_envs.Policy] = None,
+                 learner: Union[int, str] = 0, illegal_action: Union[str, float] = "raise",
+                 mask_in_observation: bool = False, render_mode: Optional[str] = None,
+                 **setup: Any) -> None:
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if opponent is not None and not callable(opponent):
+            raise TypeError("opponent must be a callable opponent(game, rng) -> move")
+        if illegal_action != "raise" and (isinstance(illegal_action, bool)
+                                          or not isinstance(illegal_action, (int, float))):
+            raise TypeError("illegal_action must be 'raise' or a reward (a number)")
+        self._setup = _envs.check_setup(setup)
+        self.game = _envs.new_game(self._setup, 0)
+        players = self.game.players
+        if learner != "random" and (isinstance(learner, bool) or learner not in range(players)):
+            raise ValueError(f"learner must be a seat 0 ... {players - 1} or 'random'")
+        self.render_mode = render_mode
+        self.opponent = opponent or random_policy
+        self.illegal_action = illegal_action
+        self.mask_in_observation = bool(mask_in_observation)
+        self._seat_choice = learner
+        self.learner = 0 if learner == "random" else int(learner)
+        self._observer = _envs.Observer(players)
+        planes = _envs.observation_space()
+        self.observation_space: Any = (Dict({"observation": planes,
+                                             "action_mask": _envs.mask_space()})
+                                       if self.mask_in_observation else planes)
+        self.action_space = _envs.action_space()
+        self.np_random = _envs.new_rng(None)
+        self._done = True
+        self._closed = False
+
+    @property
+    def unwrapped(self) -> "PackeisEnv":
+        return self
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None) -> tuple:
+        """A new episode: ``(observation, info)``. ``seed`` reseeds the
+        generator of boards, seats and opponent moves;
+        ``options={"board_seed": s}`` plays board ``s``."""
+        self._live()
+        board = _envs.board_seed_option(options)
+        if seed is not None:
+            self.np_random = _envs.new_rng(seed)
+        self.board_seed = _envs.draw_seed(self.np_random) if board is None else board
+        if self._seat_choice == "random":
+            self.learner = self.np_random.randrange(self.game.players)
+        self.game.reset(self.board_seed)
+        self._done = False
+        self._play_opponents()
+        return self._observation(), self._info()
+
+    def step(self, action: Any) -> tuple:
+        """Plays ``action`` for the learner, then the opponents until the
+        learner is to act again or the game is over:
+        ``(observation, reward, terminated, truncated, info)``."""
+        self._live()
+        if self._done:
+            raise RuntimeError("the episode is over: call reset()")
+        illegal = None
+        try:
+            self.game.apply(action)
+        except IllegalMoveError as error:
+            if self.illegal_action == "raise":
+                raise
+            illegal = error
+        if illegal is not None:
+            self._done = True
+            info = self._info()
+            info["illegal_action"] = str(illegal)
+            return self._observation(), float(self.illegal_action), True, False, info
+        self._play_opponents()
+        self._done = self.game.is_over
+        reward = _envs.rewards(self.game)[self.learner] if self._done else 0.0
+        return self._observation(), reward, self._done, False, self._info()
+
+    def action_masks(self) -> Any:
+        """The legal mask of the learner (the ``action_masks()`` method of
+        sb3-contrib's maskable policies)."""
+        self._live()
+        return self._mask()
+
+    def render(self) -> Optional[str]:
+        """The board as text with ``render_mode="ansi"``; else a warning."""
+        self._live()
+        if self.render_mode is None:
+            warnings.warn("render() called without a render_mode (use render_mode='ansi')",
+                          stacklevel=2)
+            return None
+        return str(self.game)
+
+    def close(self) -> None:
+        """Frees the game; later calls raise :class:`packeis.GameClosedError`."""
+        if not self._closed:
+            self._closed = True
+            self.game.close()
+
+    def __enter__(self) -> "PackeisEnv":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- helpers -------------------------------------------------------------
+    def _play_opponents(self) -> None:
+        game, rng = self.game, self.np_random
+        while not game.is_over and game.current_player != self.learner:
+            game.apply(self.opponent(game, rng))
+
+    def _mask(self) -> Any:
+        if self.game.current_player == self.learner:
+            return self._observer.mask(self.game)
+        return self._observer.empty_mask()
+
+    def _observation(self) -> Any:
+        planes = self._observer.observation(self.game, self.learner)
+        if self.mask_in_observation:
+            return {"observation": planes, "action_mask": self._mask()}
+        return planes
+
+    def _info(self) -> dict:
+        return {"action_mask": self._mask(), "learner": self.learner,
+                "board_seed": self.board_seed, "ply": self.game.ply_count}
+
+    def _live(self) -> None:
+        if self._closed:
+            raise GameClosedError("the environment was closed")
+

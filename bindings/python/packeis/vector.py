@@ -1,0 +1,226 @@
+# SPDX-License-Identifier: MIT
+"""A vectorized environment over the C batch (:class:`packeis.batch.Batch`):
+N games stepped by one call, with numpy arrays in and out and no Python loop
+over the games. Needs numpy.
+
+    >>> import numpy as np
+    >>> from packeis.vector import VectorEnv
+    >>> env = VectorEnv(1024, players=2)
+    >>> obs, info = env.reset(seed=0)
+    >>> rng = np.random.default_rng(0)
+    >>> for _ in range(100):
+    ...     actions = env.sample_legal(rng)
+    ...     obs, rewards, terminated, truncated, info = env.step(actions)
+
+``step`` returns, per game (Gymnasium's vector order):
+
+- ``obs``: by default the compact observation, 25 uint64 words per game
+  (``packeis_game_observe_bits``: a cell set per plane, the fish and floes
+  won as numbers); ``observation="planes"`` gives the float32 planes
+  (games x 25 x 64), ``observation=None`` nothing. ``relative=True`` (the
+  default) numbers the players from the player to act.
+- ``rewards``: games x players float32, non-zero only at the step a game
+  ends (``packeis_game_reward``, rank-based, each row summing to 0).
+- ``terminated``: bool, the game ended at this step (or, without
+  auto-reset, before); ``truncated``: all False (games are bounded).
+- ``info``: ``"to_act"`` (int8, the player to act, -1 at the end),
+  ``"legal_bits"`` (games x 64 uint64: bit ``m % 64`` of word ``m // 64``
+  for move ``m``), ``"status"`` (int32: 0, or the C status of a refused
+  move; a refused move leaves its game as it was and never stops the
+  batch), ``"illegal"`` (bool, status != 0) and ``"board_seed"`` (uint64,
+  the board each game now plays).
+
+Auto-reset follows pgx (and the C batch): a game that ends is reset to a
+new board in the same step; the rewards and ``terminated`` describe the game
+that ended, the observation, legal moves and ``to_act`` are the new game's.
+With ``autoreset=False`` finished games stay over: a move in one is refused
+with GAME_OVER, -1 (no move) leaves it alone, and rewards stay 0.
+
+The arrays returned are the environment's own buffers, overwritten by the
+next step, unless ``copy=True``. :meth:`legal_moves`, :meth:`legal_mask`,
+:func:`bits_to_mask` and :meth:`sample_legal` give the other forms of the
+legal moves.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import numpy as np
+
+from ._enums import MAX_CELLS, MOVE_VALUES, OBSERVATION_PLANES
+from .batch import LEGAL_BITS_WORDS, MOVE_NONE, Batch
+from .spaces import Box, Discrete, MultiDiscrete
+
+__all__ = ["VectorEnv", "bits_to_mask", "mask_to_bits"]
+
+_U64_MAX = np.iinfo(np.uint64).max
+
+
+def bits_to_mask(bits: np.ndarray, dtype: Any = np.bool_) -> np.ndarray:
+    """Legal bit masks (... x 64 uint64) as masks over the 4096 move values
+    (... x 4096 of ``dtype``: bool, or int8/uint8 zeros and ones)."""
+    words = np.ascontiguousarray(bits, dtype=np.uint64)
+    if words.shape[-1] != LEGAL_BITS_WORDS:
+        raise ValueError(f"bit masks have {LEGAL_BITS_WORDS} words, not {words.shape[-1]}")
+    as_bytes = words.astype("<u8", copy=False).view(np.uint8)
+    mask = np.unpackbits(as_bytes, axis=-1, bitorder="little")
+    return mask.astype(dtype, copy=False)
+
+
+def mask_to_bits(mask: np.ndarray) -> np.ndarray:
+    """The inverse of :func:`bits_to_mask`: ... x 4096 -> ... x 64 uint64."""
+    values = np.asarray(mask)
+    if values.shape[-1] != MOVE_VALUES:
+        raise ValueError(f"masks have {MOVE_VALUES} values, not {values.shape[-1]}")
+    packed = np.packbits(values != 0, axis=-1, bitorder="little")
+    return np.ascontiguousarray(packed).view("<u8").astype(np.uint64, copy=False)
+
+
+class VectorEnv:
+    """``num_envs`` games stepped together.
+
+    :param num_envs: 1 to ``packeis.batch.MAX_GAMES``.
+    :param observation: ``"bits"`` (default), ``"planes"`` or None.
+    :param relative: number the players of observations from the player to
+        act (default) rather than from player 0.
+    :param autoreset: reset finished games in the step they end (default).
+    :param copy: return copies instead of the environment's buffers.
+    :param setup: the arguments of :class:`packeis.Game` but the seed.
+    """
+
+    metadata = {"autoreset_mode": "same-step", "render_modes": []}
+
+    def __init__(self, num_envs: int, *, observation: Optional[str] = "bits",
+                 relative: bool = True, autoreset: bool = True, copy: bool = False,
+                 **setup: Any) -> None:
+        if observation not in ("bits", "planes", None):
+            raise ValueError(f"observation must be 'bits', 'planes' or None, not {observation!r}")
+        if "seed" in setup:
+            raise TypeError("the boards come from reset(seed=...), not from a seed argument")
+        self.batch = Batch(num_envs, **setup)
+        self.num_envs = n = self.batch.size
+        self.players = self.batch.players
+        self.observation, self.relative = observation, bool(relative)
+        self.autoreset, self.copy = bool(autoreset), bool(copy)
+        self.single_action_space = Discrete(MOVE_VALUES)
+        self.action_space = MultiDiscrete([MOVE_VALUES] * n)
+        if observation == "planes":
+            self.single_observation_space = Box(0.0, 1.0, (OBSERVATION_PLANES, MAX_CELLS),
+                                                "float32")
+            self.observation_space = Box(0.0, 1.0, (n, OBSERVATION_PLANES, MAX_CELLS), "float32")
+        elif observation == "bits":
+            self.single_observation_space = Box(0, int(_U64_MAX), (OBSERVATION_PLANES,), "uint64")
+            self.observation_space = Box(0, int(_U64_MAX), (n, OBSERVATION_PLANES), "uint64")
+        else:
+            self.single_observation_space = self.observation_space = None
+        self._rng = np.random.default_rng()
+        self.board_seeds = np.zeros(n, dtype=np.uint64)
+        self._next_seeds = np.zeros(n, dtype=np.uint64)
+        self._illegal = np.zeros(n, dtype=bool)
+        self._truncated = np.zeros(n, dtype=bool)
+        self._started = False
+
+    # -- Gymnasium's vector API ---------------------------------------------
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> tuple:
+        """Starts every game on a new board drawn from ``seed`` (same seed,
+        same boards and same later auto-reset boards); returns
+        ``(obs, info)``. ``options={"board_seeds": array}`` picks the boards."""
+        boards = None
+        if options is not None:
+            if not isinstance(options, dict) or set(options) - {"board_seeds"}:
+                raise ValueError("the only reset option is 'board_seeds'")
+            boards = options.get("board_seeds")
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+                raise TypeError(f"seed must be an integer or None, not {type(seed).__name__}")
+            self._rng = np.random.default_rng(int(seed))
+        if boards is None:
+            self.board_seeds[:] = self._draw(self.num_envs)
+        else:
+            self.board_seeds[:] = self.batch.seeds_array(boards, "options['board_seeds']")
+        self._next_seeds[:] = self._draw(self.num_envs)
+        self.batch.reset(self.board_seeds)
+        for fresh in (self.batch.statuses, self.batch.rewards, self.batch.terminated,
+                      self.batch.to_act):  # every game starts with player 0 to act
+            fresh.fill(0)
+        self._started = True
+        self._illegal.fill(False)
+        return self._out(self._observe()), self._info(self.batch.to_act)
+
+    def step(self, actions: Any) -> tuple:
+        """Plays ``actions`` (one move value per game; -1 for no move) and
+        returns ``(obs, rewards, terminated, truncated, info)``."""
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        batch = self.batch
+        batch.set_moves(actions)
+        batch.step_prepared(self._next_seeds if self.autoreset else None)
+        terminated = batch.terminated.view(np.bool_)
+        if self.autoreset and terminated.any():
+            ended = np.flatnonzero(terminated)
+            self.board_seeds[ended] = self._next_seeds[ended]
+            self._next_seeds[ended] = self._draw(len(ended))
+        np.not_equal(batch.statuses, 0, out=self._illegal)
+        rewards = batch.rewards[:, :self.players]
+        return (self._out(self._observe()), self._out(rewards), self._out(terminated),
+                self._out(self._truncated), self._info(batch.to_act))
+
+    def close(self) -> None:
+        """Frees the games."""
+        self.batch.close()
+
+    def __enter__(self) -> "VectorEnv":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- legal moves in other forms ------------------------------------------
+    def legal_moves(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(moves, counts)``: game ``i``'s legal moves are
+        ``moves[i, :counts[i]]`` (uint16, increasing)."""
+        moves, counts = self.batch.legal_moves()
+        return self._out(moves), self._out(counts)
+
+    def legal_mask(self, dtype: Any = np.bool_) -> np.ndarray:
+        """games x 4096 masks of ``dtype`` (from the C byte masks)."""
+        return self.batch.legal_mask().astype(dtype, copy=True)
+
+    def sample_legal(self, rng: np.random.Generator) -> np.ndarray:
+        """A uniformly random legal move per game (-1 for a game with none),
+        drawn in numpy from the C move lists."""
+        moves, counts = self.batch.legal_moves()
+        pick = (rng.random(self.num_envs) * counts).astype(np.intp)
+        chosen = moves[np.arange(self.num_envs), np.minimum(pick, moves.shape[1] - 1)]
+        return np.where(counts > 0, chosen.astype(np.int32), -1)
+
+    def planes(self) -> np.ndarray:
+        """The float32 observation planes now (games x 25 x 64), whatever
+        ``observation`` says."""
+        return self._out(self.batch.observe(self.relative))
+
+    # -- helpers -------------------------------------------------------------
+    def _draw(self, count: int) -> np.ndarray:
+        return self._rng.integers(0, _U64_MAX, size=count, dtype=np.uint64, endpoint=True)
+
+    def _observe(self) -> Optional[np.ndarray]:
+        if self.observation == "bits":
+            return self.batch.observe_bits(self.relative)
+        if self.observation == "planes":
+            return self.batch.observe(self.relative)
+        return None
+
+    def _info(self, to_act: np.ndarray) -> dict:
+        batch = self.batch
+        return {"to_act": self._out(to_act), "legal_bits": self._out(batch.legal_bits()),
+                "status": self._out(batch.statuses), "illegal": self._out(self._illegal),
+                "board_seed": self._out(self.board_seeds)}
+
+    def _out(self, array: Optional[np.ndarray]) -> Optional[np.ndarray]:
+        return array.copy() if (self.copy and array is not None) else array
+
+    def __len__(self) -> int:
+        return self.num_envs
+
+    def __repr__(self) -> str:
+        return f"<VectorEnv {self.num_envs} games, {self.players} players>"

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The OpenSpiel-style game and state (packeis.openspiel) through its
+contract walker, over every setup of envs_walkers.SETUPS."""
+import unittest
+
+from envs_walkers import SETUPS, SMALL_PICTURE, walk_openspiel
+
+import packeis
+from packeis import _envs
+from packeis.openspiel import TERMINAL, PackeisGame
+
+
+class WalkerTest(unittest.TestCase):
+    def test_every_setup(self):
+        for setup in SETUPS:
+            with self.subTest(setup=setup):
+                walk_openspiel(self, setup, games=6, seed=1)
+
+    def test_determinism(self):
+        setup = {"players": 3}
+        self.assertEqual(walk_openspiel(self, setup, 3, seed=5), walk_openspiel(self, setup, 3, 5))
+        self.assertNotEqual(walk_openspiel(self, setup, 3, 5), walk_openspiel(self, setup, 3, 6))
+
+
+class GameTest(unittest.TestCase):
+    def test_game_object(self):
+        game = PackeisGame(players=3)
+        self.assertEqual(game.num_players(), 3)
+        self.assertEqual(game.max_game_length(), 60)
+        self.assertEqual(game.observation_tensor_size(), 1600)
+        self.assertEqual(game.get_type().utility, "ZERO_SUM")
+        self.assertEqual((game.min_utility(), game.max_utility(), game.utility_sum()),
+                         (-1.0, 1.0, 0.0))
+        self.assertEqual(game.get_parameters(), {"players": 3, "board_seed": 0})
+        self.assertEqual(PackeisGame(layout_picture=SMALL_PICTURE, penguins=2).max_game_length(), 12)
+        with self.assertRaises(TypeError):
+            PackeisGame(seed=3)  # the board is board_seed
+        with self.assertRaises(packeis.InvalidArgumentError):
+            PackeisGame(players=5)
+
+    def test_first_moves_by_hand(self):
+        state = PackeisGame(players=2).new_initial_state()
+        self.assertEqual(state.current_player(), 0)
+        first = state.legal_actions()[0]
+        self.assertEqual(first % 65, 0, "a placement on cell c is c * 65")
+        self.assertEqual(state.action_to_string(0), "a1")
+        self.assertEqual(state.string_to_action("a1"), 0)
+        state.apply_action(first)
+        self.assertEqual(state.current_player(), 1)
+        self.assertEqual(state.legal_actions(0), [])
+        self.assertEqual(state.history(), [first])
+        self.assertEqual(TERMINAL, -4)
+        with self.assertRaises(ValueError):
+            state.legal_actions(2)
+        with self.assertRaises(ValueError):
+            state.undo_action(0, first + 65)
+
+
+class RewardFormulaTest(unittest.TestCase):
+    """The rank formula on standings worked out by hand."""
+
+    class Finished:
+        def __init__(self, ranks):
+            self.players, self.is_over, self._ranks = len(ranks), True, ranks
+
+        def rank(self, p):
+            return self._ranks[p]
+
+    def test_by_hand(self):
+        cases = {(1, 2): [1.0, -1.0], (1, 1): [0.0, 0.0], (2, 1, 3): [0.0, 1.0, -1.0],
+                 (1, 1, 3): [0.5, 0.5, -1.0], (1, 2, 2, 4): [1.0, 0.0, 0.0, -1.0],
+                 (3, 1, 1, 3): [-2 / 3, 2 / 3, 2 / 3, -2 / 3]}
+        for ranks, expected in cases.items():
+            self.assertEqual(_envs.rewards(self.Finished(ranks)), expected, ranks)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The vectorized environment over the C batch (packeis.vector) through its
+contract walker (pgx's api_test): dtypes and shapes, rewards only at the end
+and summing to 0, masks legal, auto-reset, refusals per game, determinism,
+and every step checked against single games played in Python on the same
+boards with the same moves."""
+import unittest
+
+import numpy as np
+from envs_walkers import SETUPS, check_final_rewards
+
+import packeis
+from packeis import _envs
+from packeis.vector import VectorEnv, bits_to_mask, mask_to_bits
+
+#: Planes whose values are 0.0 or 1.0 (their compact word is a cell set).
+BINARY_PLANES = list(range(13)) + [21, 22, 23, 24]
+
+
+def word_cells(word):
+    return [c for c in range(64) if int(word) >> c & 1]
+
+
+class Walker:
+    """Steps a VectorEnv with random legal moves and a shadow packeis.Game
+    per game; asserts the contract at every step."""
+
+    def __init__(self, case, setup, num_envs, seed, observation="bits"):
+        self.case, self.setup = case, setup
+        self.env = VectorEnv(num_envs, observation=observation, **setup)
+        self.n, self.rng = num_envs, np.random.default_rng(seed)
+        obs, info = self.env.reset(seed=seed)
+        self.shadows = [_envs.new_game(setup, int(s)) for s in info["board_seed"]]
+        self.total_fish = sum(self.shadows[0].fish(c) for c in range(self.shadows[0].cell_count))
+        self.ended = 0
+        self.check_state(obs, info)
+        case.assertFalse(self.env.batch.rewards.any(), "no reward at the start")
+        case.assertTrue((info["to_act"] == 0).all())
+
+    def run(self, steps):
+        trace = []
+        for _ in range(steps):
+            actions = self.env.sample_legal(self.rng)
+            obs, rewards, terminated, truncated, info = self.env.step(actions)
+            self.check_step(actions, obs, rewards, terminated, truncated, info)
+            trace.append((obs.tobytes(), rewards.tobytes()))
+        return trace
+
+    def check_step(self, actions, obs, rewards, terminated, truncated, info):
+        case, players = self.case, self.env.players
+        case.assertEqual(rewards.dtype, np.float32)
+        case.assertEqual(rewards.shape, (self.n, players))
+        case.assertEqual((terminated.dtype, truncated.dtype), (np.bool_, np.bool_))
+        case.assertFalse(truncated.any())
+        case.assertFalse(info["illegal"].any())
+        case.assertFalse(info["status"].any())
+        case.assertFalse(rewards[~terminated].any(), "rewards only when a game ends")
+        np.testing.assert_allclose(rewards.sum(axis=1), 0.0, atol=1e-6)
+        for i, shadow in enumerate(self.shadows):
+            shadow.apply(int(actions[i]))
+            case.assertEqual(bool(terminated[i]), shadow.is_over)
+            if terminated[i]:
+                self.ended += 1
+                expected = _envs.rewards(shadow)
+                check_final_rewards(case, expected, shadow)
+                np.testing.assert_array_equal(rewards[i], np.float32(expected),
+                                              "C reward (float32) = the Python formula")
+                self.shadows[i] = _envs.new_game(self.setup, int(info["board_seed"][i]))
+        self.check_state(obs, info)
+
+    def check_state(self, obs, info):
+        case, env = self.case, self.env
+        case.assertEqual(info["to_act"].dtype, np.int8)
+        case.assertEqual(info["legal_bits"].dtype, np.uint64)
+        case.assertTrue(env.observation_space.contains(obs))
+        bits = info["legal_bits"]
+        mask = env.legal_mask()
+        np.testing.assert_array_equal(bits_to_mask(bits), mask)
+        np.testing.assert_array_equal(mask_to_bits(mask), bits)
+        moves, counts = env.legal_moves()
+        for i, shadow in enumerate(self.shadows):
+            legal = [int(m) for m in shadow.legal_moves()]
+            case.assertTrue(legal, "with auto-reset every game has a move")
+            case.assertEqual(int(info["to_act"][i]), shadow.current_player)
+            case.assertEqual(moves[i, :counts[i]].tolist(), legal)
+            case.assertEqual(np.flatnonzero(mask[i]).tolist(), legal)
+            self.check_observation(obs[i], shadow)
+
+    def check_observation(self, obs, shadow):
+        planes = np.asarray(shadow.observe(relative=True)).reshape(25, 64)
+        if self.env.observation == "planes":
+            np.testing.assert_array_equal(obs, planes)
+            return
+        for k in BINARY_PLANES:
+            self.case.assertEqual(word_cells(obs[k]), np.flatnonzero(planes[k]).tolist(), k)
+        for j in range(4):
+            self.case.assertAlmostEqual(int(obs[13 + j]) / self.total_fish, planes[13 + j, 0],
+                                        places=6)
+
+
+class WalkerTest(unittest.TestCase):
+    def test_every_setup(self):
+        for setup in SETUPS:
+            with self.subTest(setup=setup):
+                walker = Walker(self, setup, num_envs=12, seed=5)
+                walker.run(150)
+                self.assertGreater(walker.ended, 12, "games ended and were reset")
+
+    def test_float_planes(self):
+        Walker(self, {"players": 3}, 8, seed=2, observation="planes").run(60)
+
+    def test_determinism(self):
+        def trace(seed):
+            return Walker(self, {"players": 2}, 6, seed).run(40)
+        self.assertEqual(trace(3), trace(3))
+        self.assertNotEqual(trace(3), trace(4))
+
+
+class BehaviourTest(unittest.TestCase):
+    def test_bits_by_hand(self):
+        bits = np.zeros((1, 64), dtype=np.uint64)
+        bits[0, 1] = 1 << 3  # move 1 * 64 + 3
+        bits[0, 63] = 1 << 63  # move 4095
+        self.assertEqual(np.flatnonzero(bits_to_mask(bits)[0]).tolist(), [67, 4095])
+        self.assertEqual(bits_to_mask(bits, np.int8).dtype, np.int8)
+
+    def test_refusals_are_per_game(self):
+        env = VectorEnv(4, players=2)
+        obs, info = env.reset(seed=1)
+        before = obs.copy()
+        actions = env.sample_legal(np.random.default_rng(0))
+        actions[1] = 1  # a slide (0 -> 1) during placement
+        actions[2] = 70000  # not a move value
+        actions[3] = -1  # no move
+        obs, rewards, terminated, truncated, info = env.step(actions)
+        self.assertEqual(info["status"].tolist(),
+                         [0, packeis.WrongPhaseError.status, packeis.OutOfRangeError.status, 0])
+        self.assertEqual(info["illegal"].tolist(), [False, True, True, False])
+        self.assertEqual(info["to_act"].tolist(), [1, 0, 0, 0])
+        np.testing.assert_array_equal(obs[1:], before[1:], "refused and skipped games unchanged")
+        with self.assertRaises(TypeError):
+            env.step(np.zeros(4, dtype=np.float32))
+        with self.assertRaises(ValueError):
+            env.step(np.zeros(3, dtype=np.int64))
+        env.close()
+        with self.assertRaises(packeis.GameClosedError):
+            env.step(actions)
+
+    def test_without_autoreset(self):
+        """pgx's step after the end: nothing changes, rewards 0, a move is
+        refused with GAME_OVER; masks empty, no player to act."""
+        env = VectorEnv(3, players=2, autoreset=False, copy=True)
+        obs, info = env.reset(seed=4)
+        rng = np.random.default_rng(1)
+        done = np.zeros(3, dtype=bool)
+        finals = {}
+        while not done.all():
+            obs, rewards, terminated, truncated, info = env.step(env.sample_legal(rng))
+            for i in np.flatnonzero(terminated & ~done):
+                finals[i] = rewards[i].tolist()
+            self.assertFalse(rewards[done].any(), "no reward after the end")
+            done |= terminated
+        self.assertEqual(sorted(finals), [0, 1, 2])
+        self.assertEqual(info["to_act"].tolist(), [-1, -1, -1])
+        self.assertFalse(info["legal_bits"].any())
+        again = env.step(np.full(3, -1))
+        np.testing.assert_array_equal(again[0], obs)
+        self.assertFalse(again[1].any())
+        refused = env.step(np.zeros(3, dtype=np.int64))
+        self.assertEqual(refused[4]["status"].tolist(), [packeis.GameOverError.status] * 3)
+        for i in range(3):
+            game = env.batch.game(i)
+            self.assertTrue(game.is_over)
+            np.testing.assert_array_equal(finals[i], np.float32(_envs.rewards(game)))
+
+    def test_reset_options(self):
+        env = VectorEnv(2, players=2)
+        obs, info = env.reset(options={"board_seeds": np.array([7, 9])})
+        self.assertEqual(info["board_seed"].tolist(), [7, 9])
+        self.assertEqual(env.batch.board_seed(1), 9)
+        self.assertEqual(env.batch.game(0).board_seed, 7)
+        with self.assertRaises(ValueError):
+            env.reset(options={"boards": 1})
+        with self.assertRaises(TypeError):
+            VectorEnv(2, seed=3)
+        with self.assertRaises(packeis.OutOfRangeError):
+            VectorEnv(0)
+        with self.assertRaises(RuntimeError):
+            VectorEnv(2).step(np.zeros(2, dtype=np.int64))
+
+
+if __name__ == "__main__":
+    unittest.main()
