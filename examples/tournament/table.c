@@ -201,7 +201,13 @@ int table_compute(const game_result *results, size_t count, int participants, in
         row->mean_rank /= row->games;
         row->score /= row->games;
         double variance = square_sums[i] / row->games - row->score * row->score;
-        row->score_se = sqrt(variance > 0 ? variance : 0) / sqrt(row->games);
+        if (variance <= 1e-12) {
+            /* Every game the same result: no spread was seen, which is no
+             * proof of none. Take that of the score moved inwards. */
+            double s = inwards(row->score, row->games);
+            variance = s * (1.0 - s);
+        }
+        row->score_se = sqrt(variance) / sqrt(row->games);
     }
     int status = rate(rows, encounters, n, anchor);
     free(encounters);

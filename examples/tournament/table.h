@@ -21,9 +21,11 @@
  * - The 95 % interval: the standard error of s is the standard deviation of
  *   the game scores (population form) over the square root of the games;
  *   s +- 1.96 standard errors, moved inwards as above, map through D around
- *   R_i: [R_i + D(s_lo) - D(s), R_i + D(s_hi) - D(s)]. The opponents'
- *   ratings are taken as exact, so the interval is that of a performance
- *   against this field. The anchor has no interval.
+ *   R_i: [R_i + D(s_lo) - D(s), R_i + D(s_hi) - D(s)]. When every game
+ *   had the same result (no spread seen), the variance is that of the score
+ *   moved inwards, s (1 - s). The opponents' ratings are taken as exact, so
+ *   the interval is that of a performance against this field. The anchor
+ *   has no interval.
  * - Players not linked to the anchor by any chain of games have no rating.
  */
 #ifndef PACKEIS_TOURNAMENT_TABLE_H

@@ -176,6 +176,24 @@ static void test_three_players_places_and_shared_first(void **state)
     assert_false(rows[3].rated);
 }
 
+/* A wins both its games against random: score 1, moved in to 1 - 1/4 =
+ * 0.75, so Elo D(0.75) = 190.85. No spread was seen, so the variance is
+ * 0.75 * 0.25 = 0.1875: standard error sqrt(0.1875 / 2) = 0.306186, 1.96 of
+ * them 0.600125; s +- that, moved in to [0.25, 0.75], gives the interval
+ * [190.85 + D(0.25) - D(0.75), 190.85] = [-190.85, 190.85]. */
+static void test_a_clean_sweep_still_has_an_interval(void **state)
+{
+    (void)state;
+    game_result results[2] = {duel(1, 0, 1, 2), duel(0, 1, 2, 1)};
+    standing rows[2];
+    assert_int_equal(table_compute(results, 2, 2, 0, rows), 0);
+    assert_float_equal(rows[1].score, 1.0, EPS);
+    assert_float_equal(rows[1].score_se, 0.306186, 1e-6);
+    assert_float_equal(rows[1].elo, 190.848502, 1e-5);
+    assert_float_equal(rows[1].elo_low, -190.848502, 1e-5);
+    assert_float_equal(rows[1].elo_high, 190.848502, 1e-5);
+}
+
 static void test_bad_results_are_refused(void **state)
 {
     (void)state;
@@ -200,6 +218,7 @@ int main(void)
         cmocka_unit_test(test_two_players_against_the_anchor),
         cmocka_unit_test(test_round_robin_solves_for_every_rating),
         cmocka_unit_test(test_three_players_places_and_shared_first),
+        cmocka_unit_test(test_a_clean_sweep_still_has_an_interval),
         cmocka_unit_test(test_bad_results_are_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
