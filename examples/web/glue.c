@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: MIT */
+/* glue.c: see glue.h. */
+#include "glue.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static packeis_status last_status = PACKEIS_OK;
+static player_report last_report;
+
+WEB_EXPORT("web_alloc") void *web_alloc(size_t size) { return malloc(size ? size : 1); }
+
+WEB_EXPORT("web_free") void web_free(void *pointer) { free(pointer); }
+
+static packeis_status configure(packeis_options *options, int players, uint64_t seed,
+                                const char *picture, size_t picture_length, int snake,
+                                size_t *stop)
+{
+    packeis_status status = packeis_options_set_players(options, players);
+    if (status == PACKEIS_OK)
+        status = packeis_options_set_seed(options, seed);
+    if (status == PACKEIS_OK && picture_length > 0)
+        status = packeis_options_set_layout_picture(options, picture, picture_length, stop);
+    if (status == PACKEIS_OK)
+        status = packeis_options_set_variant(options, PACKEIS_VARIANT_SNAKE_PLACEMENT, snake);
+    return status;
+}
+
+WEB_EXPORT("web_game_new")
+packeis_status web_game_new(int players, uint64_t seed, const char *picture,
+                            size_t picture_length, int snake, packeis_game **game, size_t *stop)
+{
+    if (!game || !stop)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    *game = NULL;
+    *stop = 0;
+    packeis_options *options = NULL;
+    packeis_status status = packeis_options_new(NULL, &options);
+    if (status != PACKEIS_OK)
+        return status;
+    status = configure(options, players, seed, picture, picture_length, snake != 0, stop);
+    if (status == PACKEIS_OK)
+        status = packeis_game_new(options, game);
+    packeis_options_free(options);
+    return status;
+}
+
+WEB_EXPORT("web_player_name") const char *web_player_name(int index)
+{
+    const char *const *names = player_names();
+    for (int i = 0; names[i]; i++)
+        if (i == index)
+            return names[i];
+    return NULL;
+}
+
+WEB_EXPORT("web_player_new") player *web_player_new(const char *name, uint64_t seed)
+{
+    player *p = NULL;
+    return player_new(name, seed, &p) == 0 ? p : NULL;
+}
+
+WEB_EXPORT("web_player_set_option")
+const char *web_player_set_option(player *p, const char *name, const char *value)
+{
+    const char *why = "no such player";
+    if (p && player_set_option(p, name, value, &why) == 0)
+        return NULL;
+    return why ? why : "refused";
+}
+
+WEB_EXPORT("web_player_choose")
+packeis_move web_player_choose(player *p, const packeis_game *game, double seconds,
+                               uint64_t nodes)
+{
+    player_limits limits = {.seconds = seconds, .nodes = nodes};
+    packeis_move move = PACKEIS_MOVE_NONE;
+    memset(&last_report, 0, sizeof last_report);
+    last_status = player_choose(p, game, &limits, &move, &last_report);
+    return last_status == PACKEIS_OK ? move : PACKEIS_MOVE_NONE;
+}
+
+WEB_EXPORT("web_last_status") packeis_status web_last_status(void) { return last_status; }
+
+WEB_EXPORT("web_player_forget") void web_player_forget(player *p) { player_forget(p); }
+
+WEB_EXPORT("web_player_free") void web_player_free(player *p) { player_free(p); }
+
+const player_report *web_report(void) { return &last_report; }
+
+WEB_EXPORT("web_report_depth") int web_report_depth(void) { return last_report.depth; }
+
+WEB_EXPORT("web_report_nodes") uint64_t web_report_nodes(void) { return last_report.nodes; }
+
+WEB_EXPORT("web_report_seconds") double web_report_seconds(void) { return last_report.seconds; }
+
+WEB_EXPORT("web_report_has_score") int web_report_has_score(void)
+{
+    return last_report.has_score;
+}
+
+WEB_EXPORT("web_report_score") double web_report_score(void) { return last_report.score; }
+
+WEB_EXPORT("web_report_exact") int web_report_exact(void) { return last_report.exact; }
+
+WEB_EXPORT("web_report_pv_length") size_t web_report_pv_length(void)
+{
+    return last_report.pv_length;
+}
+
+WEB_EXPORT("web_report_pv") packeis_move web_report_pv(size_t index)
+{
+    return index < last_report.pv_length ? last_report.pv[index] : PACKEIS_MOVE_NONE;
+}
+
+WEB_EXPORT("web_report_root_moves") size_t web_report_root_moves(void)
+{
+    return last_report.root_moves;
+}
+
+WEB_EXPORT("web_report_move") packeis_move web_report_move(size_t index)
+{
+    return index < last_report.root_moves ? last_report.moves[index] : PACKEIS_MOVE_NONE;
+}
+
+WEB_EXPORT("web_report_visits") uint64_t web_report_visits(size_t index)
+{
+    return index < last_report.root_moves ? last_report.visits[index] : 0;
+}
+
+enum { BENCH_BATCH = 256 };
+
+WEB_EXPORT("web_bench_playouts") uint64_t web_bench_playouts(uint64_t seed, uint32_t games)
+{
+    packeis_game *game = NULL;
+    size_t stop = 0;
+    if (web_game_new(2, seed, NULL, 0, 0, &game, &stop) != PACKEIS_OK)
+        return 0;
+    static unsigned winners[BENCH_BATCH];
+    uint64_t total = 0;
+    for (uint32_t done = 0; done < games;) {
+        size_t batch = games - done < BENCH_BATCH ? games - done : BENCH_BATCH;
+        size_t plies = 0;
+        if (packeis_game_playout_batch(game, seed + done, batch, winners, NULL, NULL,
+                                       BENCH_BATCH, &plies) != PACKEIS_OK) {
+            total = 0;
+            break;
+        }
+        total += plies;
+        done += (uint32_t)batch;
+    }
+    packeis_game_free(game);
+    return total;
+}

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * glue.h: the few functions the web page calls besides the packeis_* API
+ * (exported from packeis.wasm by examples/web/meson.build): setting up a
+ * game from plain arguments, the computer players of examples/players with
+ * what they found, and the playout benchmark that the page, Node and the
+ * native web-bench program run alike.
+ */
+#ifndef PACKEIS_WEB_GLUE_H
+#define PACKEIS_WEB_GLUE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <packeis/packeis.h>
+
+#include "players.h"
+
+#ifdef __wasm__
+#    define WEB_EXPORT(name) __attribute__((export_name(name)))
+#else
+#    define WEB_EXPORT(name)
+#endif
+
+/* Memory for the page's strings and out-parameters. */
+void *web_alloc(size_t size);
+void web_free(void *pointer);
+
+/* A new game for `players` players (2-4): on the standard board shuffled
+ * with `seed`, or, when `picture_length` > 0, on the layout of the picture
+ * (packeis_options_set_layout_picture()); `snake` turns on the snake
+ * placement variant. Returns the status; *game gets the game, *stop where a
+ * faulty picture stopped being read. */
+packeis_status web_game_new(int players, uint64_t seed, const char *picture,
+                            size_t picture_length, int snake, packeis_game **game,
+                            size_t *stop);
+
+/* The name of built-in player `index` (players.h's table), or NULL past the
+ * last. */
+const char *web_player_name(int index);
+
+/* A player by name with a seed, or NULL (unknown name, out of memory). */
+player *web_player_new(const char *name, uint64_t seed);
+
+/* player_set_option(); returns NULL or the reason it was refused. */
+const char *web_player_set_option(player *p, const char *name, const char *value);
+
+/* Chooses a move for the player to act within `seconds` (0: none) and
+ * `nodes` (0: none; both 0: the player's default), and keeps the report for
+ * web_report_*(). Returns the move, or PACKEIS_MOVE_NONE on failure (the
+ * status is web_last_status()). */
+packeis_move web_player_choose(player *p, const packeis_game *game, double seconds,
+                               uint64_t nodes);
+
+packeis_status web_last_status(void);
+void web_player_forget(player *p);
+void web_player_free(player *p);
+
+/* The report of the last web_player_choose(). */
+const player_report *web_report(void);
+int web_report_depth(void);
+uint64_t web_report_nodes(void);
+double web_report_seconds(void);
+int web_report_has_score(void);
+double web_report_score(void);
+int web_report_exact(void);
+size_t web_report_pv_length(void);
+packeis_move web_report_pv(size_t index);
+size_t web_report_root_moves(void);
+packeis_move web_report_move(size_t index);
+uint64_t web_report_visits(size_t index);
+
+/* Plays `games` random playouts (packeis_game_playout_batch()) from the
+ * start of the standard game of 2 players shuffled with `seed`, in batches;
+ * returns the number of plies played, or 0 on failure. */
+uint64_t web_bench_playouts(uint64_t seed, uint32_t games);
+
+#endif
