@@ -4,8 +4,16 @@
  * CPU time, so that a noisy, shared machine shows up as spread rather than as
  * a wrong number.
  *
- *   packeis-benchmark [--rounds N] [--quick]
- */
+ *   packeis-benchmark [--rounds N] [--quick]   every row, the README's table
+ *   packeis-benchmark --rows                   the rows' names, units, labels
+ *   packeis-benchmark --serve                  one slice per row name read
+ *
+ * --serve is for tests/bench_compare.py, which runs two builds side by side:
+ * for each line read (a row's name) it measures one slice of that row, about
+ * --slice seconds (0.1 unless given), and prints its rate on one line. The
+ * first slice of a row sets its size; the row's data (games, positions) are
+ * made once and kept. The program uses only the 1.0.0 API, so that the same
+ * source measures every release. */
 #define _POSIX_C_SOURCE 200112L
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,11 +27,7 @@
 
 #define MAX_ROUNDS       15
 #define SAMPLE_POSITIONS 512
-
-typedef struct bench_config {
-    int rounds;
-    double scale; /* multiplies every workload: 1 normally, small with --quick */
-} bench_config;
+#define BATCH_GAMES      1000
 
 /* CPU time of this thread: on a shared machine, time spent waiting for the
  * processor does not count against the library. */
@@ -54,20 +58,50 @@ static double median(double *values, int count)
     return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
 }
 
+/* ---- What each row measures: `units` of work, its rate per second -------- */
+
+/* The data a row works on, made on its first use and kept. */
+typedef struct bench_data {
+    packeis_game *game;
+    packeis_game *positions[SAMPLE_POSITIONS];
+    unsigned winners[BATCH_GAMES];
+    uint64_t leaves;
+} bench_data;
+
 /* Whole games through packeis_game_playout(), from the start each time. */
-static double playout_rate(packeis_game *game, long games)
+static double playout_rate(bench_data *data, long games)
 {
     double start = now_seconds();
     for (long i = 0; i < games; i++) {
-        check(packeis_game_undo_to(game, 0), "undo_to");
-        check(packeis_game_playout(game, (uint64_t)i, NULL), "playout");
+        check(packeis_game_undo_to(data->game, 0), "undo_to");
+        check(packeis_game_playout(data->game, (uint64_t)i, NULL), "playout");
     }
     return (double)games / (now_seconds() - start);
 }
 
-/* A standard game made and freed: the cost of a fresh board. */
-static double new_free_ns(long pairs)
+/* Whole games through the step API: list the legal moves, apply one. */
+static double step_rate(bench_data *data, long games)
 {
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    uint64_t random = 0; /* SplitMix64 (tests/common/splitmix.h) */
+    packeis_game *game = data->game;
+    double start = now_seconds();
+    for (long i = 0; i < games; i++) {
+        size_t count;
+        check(packeis_game_undo_to(game, 0), "undo_to");
+        check(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count), "moves");
+        while (count) {
+            check(packeis_game_apply(game, moves[tc_next(&random) % count]), "apply");
+            check(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count), "moves");
+        }
+    }
+    return (double)games / (now_seconds() - start);
+}
+
+/* A standard game made and freed: the cost of a fresh board (pairs/s). */
+static double new_free_rate(bench_data *data, long pairs)
+{
+    (void)data;
     packeis_options *options;
     check(packeis_options_new(NULL, &options), "options");
     double start = now_seconds();
@@ -79,12 +113,13 @@ static double new_free_ns(long pairs)
     }
     double elapsed = now_seconds() - start;
     packeis_options_free(options);
-    return elapsed * 1e9 / (double)pairs;
+    return (double)pairs / elapsed;
 }
 
 /* Each game on a fresh board: a new game per seed, played out, freed. */
-static double fresh_rate(long games)
+static double fresh_rate(bench_data *data, long games)
 {
+    (void)data;
     packeis_options *options;
     check(packeis_options_new(NULL, &options), "options");
     double start = now_seconds();
@@ -101,55 +136,37 @@ static double fresh_rate(long games)
 }
 
 /* Each game on a fresh board, one handle: reset to seed i, played out. */
-static double reset_rate(packeis_game *game, long games)
+static double reset_rate(bench_data *data, long games)
 {
     double start = now_seconds();
     for (long i = 0; i < games; i++) {
-        check(packeis_game_reset(game, (uint64_t)i), "reset");
-        check(packeis_game_playout(game, (uint64_t)i, NULL), "playout");
+        check(packeis_game_reset(data->game, (uint64_t)i), "reset");
+        check(packeis_game_playout(data->game, (uint64_t)i, NULL), "playout");
     }
     return (double)games / (now_seconds() - start);
 }
 
-/* Whole games through the step API: list the legal moves, apply one. */
-static double step_rate(packeis_game *game, long games)
+/* packeis_game_playout_batch() from the start of one board, its winners
+ * kept: `games` is rounded up to whole batches. */
+static double batch_rate(bench_data *data, long games)
 {
-    packeis_move moves[PACKEIS_MAX_MOVES];
-    uint64_t random = 0; /* SplitMix64 (tests/common/splitmix.h) */
+    long batches = (games + BATCH_GAMES - 1) / BATCH_GAMES;
     double start = now_seconds();
-    for (long i = 0; i < games; i++) {
-        size_t count;
-        check(packeis_game_undo_to(game, 0), "undo_to");
-        check(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count), "moves");
-        while (count) {
-            check(packeis_game_apply(game, moves[tc_next(&random) % count]), "apply");
-            check(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count), "moves");
-        }
-    }
-    return (double)games / (now_seconds() - start);
+    for (long b = 0; b < batches; b++)
+        check(packeis_game_playout_batch(data->game, (uint64_t)b * BATCH_GAMES, BATCH_GAMES,
+                                         data->winners, NULL, NULL, BATCH_GAMES, NULL),
+              "playout_batch");
+    return (double)(batches * BATCH_GAMES) / (now_seconds() - start);
 }
 
-/* Positions from random games, every phase, to list the moves of: all on
- * one board, or each on a board of its own (`boards`: 1 or `count`). */
-static void sample_positions(packeis_game **positions, int count, int boards)
-{
-    for (int i = 0; i < count; i++) {
-        size_t plies;
-        packeis_game *game = tc_standard_game(2, boards == 1 ? 7 : (uint64_t)i + 7);
-        check(packeis_game_playout(game, (uint64_t)i + 1000, &plies), "playout");
-        check(packeis_game_undo_to(game, (size_t)i % plies), "undo_to");
-        check(packeis_game_clone(game, &positions[i]), "clone");
-        packeis_game_free(game);
-    }
-}
-
-static double list_rate(packeis_game **positions, int count, long lists)
+static double list_rate(bench_data *data, long lists)
 {
     packeis_move moves[PACKEIS_MAX_MOVES];
     size_t total = 0, found;
     double start = now_seconds();
     for (long i = 0; i < lists; i++) {
-        check(packeis_game_legal_moves(positions[i % count], moves, PACKEIS_MAX_MOVES, &found),
+        check(packeis_game_legal_moves(data->positions[i % SAMPLE_POSITIONS], moves,
+                                       PACKEIS_MAX_MOVES, &found),
               "moves");
         total += found;
     }
@@ -157,128 +174,335 @@ static double list_rate(packeis_game **positions, int count, long lists)
     return total ? rate : 0;
 }
 
-/* perft from the start of movement of a fixed standard game. */
-static packeis_game *perft_position(void)
-{
-    packeis_game *game = tc_standard_game(2, 0);
-    check(packeis_game_playout(game, 42, NULL), "playout");
-    check(packeis_game_undo_to(game, 8), "undo_to");
-    return game;
-}
-
-static double perft_rate(const packeis_game *game, unsigned depth, uint64_t *leaves)
+/* perft to depth `units` (4 or 5), in leaves/s. */
+static double perft_rate(bench_data *data, long depth)
 {
     double start = now_seconds();
-    *leaves = packeis_game_perft(game, depth);
-    return (double)*leaves / (now_seconds() - start);
+    data->leaves = packeis_game_perft(data->game, (unsigned)depth);
+    return (double)data->leaves / (now_seconds() - start);
 }
 
-static void report(const char *what, double *samples, int rounds, const char *unit)
+/* ---- The data of the rows ---------------------------------------------- */
+
+static void standard_game(bench_data *data, int players)
 {
-    double mid = median(samples, rounds);
-    printf("%-44s %14.0f %s   (min %.0f, max %.0f)\n", what, mid, unit, samples[0],
-           samples[rounds - 1]);
+    data->game = tc_standard_game(players, 1);
 }
 
-static void bench_games(const bench_config *config)
+static void two_players(bench_data *data) { standard_game(data, 2); }
+static void three_players(bench_data *data) { standard_game(data, 3); }
+static void four_players(bench_data *data) { standard_game(data, 4); }
+static void no_data(bench_data *data) { (void)data; }
+
+/* Positions from random games, every phase, to list the moves of: all on
+ * one board, or each on a board of its own. */
+static void sample_positions(bench_data *data, int one_board)
 {
-    double samples[MAX_ROUNDS];
-    for (int players = 2; players <= 4; players++) {
-        packeis_game *game = tc_standard_game(players, 1);
-        char label[64];
-        for (int r = 0; r < config->rounds; r++)
-            samples[r] = playout_rate(game, (long)(200000 * config->scale));
-        snprintf(label, sizeof label, "random games, playout call, %d players", players);
-        report(label, samples, config->rounds, "games/s");
-        for (int r = 0; r < config->rounds; r++)
-            samples[r] = step_rate(game, (long)(40000 * config->scale));
-        snprintf(label, sizeof label, "random games, step API, %d players", players);
-        report(label, samples, config->rounds, "games/s");
+    for (int i = 0; i < SAMPLE_POSITIONS; i++) {
+        size_t plies;
+        packeis_game *game = tc_standard_game(2, one_board ? 7 : (uint64_t)i + 7);
+        check(packeis_game_playout(game, (uint64_t)i + 1000, &plies), "playout");
+        check(packeis_game_undo_to(game, (size_t)i % plies), "undo_to");
+        check(packeis_game_clone(game, &data->positions[i]), "clone");
         packeis_game_free(game);
     }
 }
 
-/* Fresh boards: making games, and whole games each on a board of its own. */
-static void bench_fresh(const bench_config *config)
+static void one_board_positions(bench_data *data) { sample_positions(data, 1); }
+static void many_board_positions(bench_data *data) { sample_positions(data, 0); }
+
+/* perft from the start of movement of a fixed standard game. */
+static void perft_position(bench_data *data)
 {
-    double samples[MAX_ROUNDS];
-    for (int r = 0; r < config->rounds; r++)
-        samples[r] = new_free_ns((long)(50000 * config->scale));
-    report("packeis_game_new + free, standard board", samples, config->rounds, "ns/pair");
-    for (int r = 0; r < config->rounds; r++)
-        samples[r] = fresh_rate((long)(50000 * config->scale));
-    report("fresh board: new + playout + free, 2 players", samples, config->rounds, "games/s");
-    packeis_game *game = tc_standard_game(2, 1);
-    for (int r = 0; r < config->rounds; r++)
-        samples[r] = reset_rate(game, (long)(200000 * config->scale));
-    report("fresh board: reset + playout, 2 players", samples, config->rounds, "games/s");
-    packeis_game_free(game);
+    data->game = tc_standard_game(2, 0);
+    check(packeis_game_playout(data->game, 42, NULL), "playout");
+    check(packeis_game_undo_to(data->game, 8), "undo_to");
 }
 
-static void bench_lists_on(const bench_config *config, int boards, const char *label)
+/* ---- The rows ---------------------------------------------------------- */
+
+typedef struct bench_row {
+    const char *name; /* for --serve and bench_compare.py */
+    const char *label;
+    const char *unit;
+    void (*prepare)(bench_data *data);
+    double (*rate)(bench_data *data, long units);
+    long units;   /* per round of the table, before --quick scales it */
+    int per_unit; /* the table shows nanoseconds per unit, not a rate */
+    int fixed;    /* units is a depth, not scaled (perft) */
+    bench_data data;
+    int prepared;
+} bench_row;
+
+static bench_row rows[] = {
+    {"playout-2p",
+     "random games, playout call, 2 players",
+     "games/s",
+     two_players,
+     playout_rate,
+     200000,
+     0,
+     0,
+     {0},
+     0},
+    {"step-2p",
+     "random games, step API, 2 players",
+     "games/s",
+     two_players,
+     step_rate,
+     40000,
+     0,
+     0,
+     {0},
+     0},
+    {"playout-3p",
+     "random games, playout call, 3 players",
+     "games/s",
+     three_players,
+     playout_rate,
+     200000,
+     0,
+     0,
+     {0},
+     0},
+    {"step-3p",
+     "random games, step API, 3 players",
+     "games/s",
+     three_players,
+     step_rate,
+     40000,
+     0,
+     0,
+     {0},
+     0},
+    {"playout-4p",
+     "random games, playout call, 4 players",
+     "games/s",
+     four_players,
+     playout_rate,
+     200000,
+     0,
+     0,
+     {0},
+     0},
+    {"step-4p",
+     "random games, step API, 4 players",
+     "games/s",
+     four_players,
+     step_rate,
+     40000,
+     0,
+     0,
+     {0},
+     0},
+    {"batch-2p",
+     "random games, playout_batch, 2 players",
+     "games/s",
+     two_players,
+     batch_rate,
+     200000,
+     0,
+     0,
+     {0},
+     0},
+    {"new-free",
+     "packeis_game_new + free, standard board",
+     "ns/pair",
+     no_data,
+     new_free_rate,
+     50000,
+     1,
+     0,
+     {0},
+     0},
+    {"fresh-2p",
+     "fresh board: new + playout + free, 2 players",
+     "games/s",
+     no_data,
+     fresh_rate,
+     50000,
+     0,
+     0,
+     {0},
+     0},
+    {"reset-2p",
+     "fresh board: reset + playout, 2 players",
+     "games/s",
+     two_players,
+     reset_rate,
+     200000,
+     0,
+     0,
+     {0},
+     0},
+    {"lists-one",
+     "full legal-move lists (sampled positions)",
+     "lists/s",
+     one_board_positions,
+     list_rate,
+     10000000,
+     0,
+     0,
+     {0},
+     0},
+    {"lists-many",
+     "  the same from 512 different boards",
+     "lists/s",
+     many_board_positions,
+     list_rate,
+     10000000,
+     0,
+     0,
+     {0},
+     0},
+    {"perft",
+     "perft 5 from movement start",
+     "leaves/s",
+     perft_position,
+     perft_rate,
+     5,
+     0,
+     1,
+     {0},
+     0},
+};
+
+enum { ROW_COUNT = sizeof rows / sizeof rows[0] };
+
+static bench_row *find_row(const char *name)
 {
-    double samples[MAX_ROUNDS];
-    packeis_game *positions[SAMPLE_POSITIONS];
-    sample_positions(positions, SAMPLE_POSITIONS, boards);
-    for (int r = 0; r < config->rounds; r++)
-        samples[r] = list_rate(positions, SAMPLE_POSITIONS, (long)(10000000 * config->scale));
-    report(label, samples, config->rounds, "lists/s");
-    for (int i = 0; i < SAMPLE_POSITIONS; i++)
-        packeis_game_free(positions[i]);
+    for (int i = 0; i < ROW_COUNT; i++)
+        if (!strcmp(rows[i].name, name))
+            return &rows[i];
+    return NULL;
 }
 
-static void bench_lists(const bench_config *config)
+static void prepare(bench_row *row)
 {
-    bench_lists_on(config, 1, "full legal-move lists (sampled positions)");
-    bench_lists_on(config, SAMPLE_POSITIONS, "  the same from 512 different boards");
+    if (!row->prepared)
+        row->prepare(&row->data);
+    row->prepared = 1;
 }
 
-static void bench_perft(const bench_config *config)
+/* ---- The table --------------------------------------------------------- */
+
+static void report(const bench_row *row, const char *label, double *samples, int rounds)
 {
-    double samples[MAX_ROUNDS];
-    uint64_t leaves = 0;
-    unsigned depth = config->scale < 1 ? 4 : 5;
-    packeis_game *game = perft_position();
-    for (int r = 0; r < config->rounds; r++)
-        samples[r] = perft_rate(game, depth, &leaves);
-    char label[64];
-    snprintf(label, sizeof label, "perft %u from movement start (%llu leaves)", depth,
-             (unsigned long long)leaves);
-    report(label, samples, config->rounds, "leaves/s");
-    packeis_game_free(game);
+    double mid = median(samples, rounds), low = samples[0], high = samples[rounds - 1];
+    if (row->per_unit) /* the rates reversed: the lowest time is the highest rate */
+        printf("%-44s %14.0f %s   (min %.0f, max %.0f)\n", label, 1e9 / mid, row->unit,
+               1e9 / high, 1e9 / low);
+    else
+        printf("%-44s %14.0f %s   (min %.0f, max %.0f)\n", label, mid, row->unit, low, high);
 }
 
-static bench_config parse_arguments(int argc, char **argv)
+static void table(int rounds, double scale)
 {
-    bench_config config = {5, 1.0};
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--quick")) {
-            config.scale = 0.05;
-            config.rounds = 3;
-        } else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) {
-            config.rounds = atoi(argv[++i]);
+    for (int i = 0; i < ROW_COUNT; i++) {
+        bench_row *row = &rows[i];
+        double samples[MAX_ROUNDS];
+        long units = row->fixed ? row->units - (scale < 1) : (long)((double)row->units * scale);
+        prepare(row);
+        for (int r = 0; r < rounds; r++)
+            samples[r] = row->rate(&row->data, units);
+        char label[80];
+        if (row->fixed) /* perft: the depth and leaves in the label */
+            snprintf(label, sizeof label, "perft %ld from movement start (%llu leaves)", units,
+                     (unsigned long long)row->data.leaves);
+        else
+            snprintf(label, sizeof label, "%s", row->label);
+        report(row, label, samples, rounds);
+    }
+}
+
+/* ---- --serve: one slice per row name read ------------------------------ */
+
+/* The units of a slice of about `seconds`: doubled from a small start until
+ * a slice takes a quarter of that, then scaled up. perft keeps depth 4. */
+static long slice_units(bench_row *row, double seconds)
+{
+    if (row->fixed)
+        return row->units - 1;
+    long units = row->units / 1000 + 1;
+    for (;;) {
+        double rate = row->rate(&row->data, units);
+        if ((double)units / rate >= seconds / 4)
+            return (long)(rate * seconds) + 1;
+        units *= 2;
+    }
+}
+
+static int serve(double seconds)
+{
+    long units[ROW_COUNT] = {0};
+    char line[128];
+    while (fgets(line, sizeof line, stdin)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        bench_row *row = find_row(line);
+        if (!row) {
+            printf("error: no row %s\n", line);
         } else {
-            fprintf(stderr, "usage: %s [--rounds N] [--quick]\n", argv[0]);
-            exit(2);
+            long *size = &units[row - rows];
+            prepare(row);
+            if (!*size)
+                *size = slice_units(row, seconds);
+            printf("%.6g\n", row->rate(&row->data, *size));
         }
+        fflush(stdout);
     }
-    if (config.rounds < 1 || config.rounds > MAX_ROUNDS) {
-        fprintf(stderr, "benchmark: --rounds takes 1 to %d\n", MAX_ROUNDS);
-        exit(2);
-    }
-    return config;
+    return 0;
+}
+
+static void list_rows(void)
+{
+    for (int i = 0; i < ROW_COUNT; i++)
+        printf("%s\t%s\t%s\n", rows[i].name, rows[i].per_unit ? "per-unit" : "rate",
+               rows[i].label);
+}
+
+static void usage(const char *program)
+{
+    fprintf(stderr, "usage: %s [--rounds N] [--quick] | --rows | --serve [--slice SECONDS]\n",
+            program);
+    exit(2);
 }
 
 int main(int argc, char **argv)
 {
-    bench_config config = parse_arguments(argc, argv);
+    int rounds = 5, serving = 0;
+    double scale = 1.0, slice = 0.1;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quick")) {
+            scale = 0.05;
+            rounds = 3;
+        } else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) {
+            rounds = atoi(argv[++i]);
+        } else if (!strcmp(argv[i], "--rows")) {
+            list_rows();
+            return 0;
+        } else if (!strcmp(argv[i], "--serve")) {
+            serving = 1;
+        } else if (!strcmp(argv[i], "--slice") && i + 1 < argc) {
+            slice = atof(argv[++i]);
+        } else {
+            usage(argv[0]);
+        }
+    }
+    if (serving) {
+        if (!(slice > 0 && slice <= 10)) {
+            fprintf(stderr, "benchmark: --slice takes more than 0 and at most 10 seconds\n");
+            exit(2);
+        }
+        return serve(slice);
+    }
+    if (rounds < 1 || rounds > MAX_ROUNDS) {
+        fprintf(stderr, "benchmark: --rounds takes 1 to %d\n", MAX_ROUNDS);
+        exit(2);
+    }
     const char *kernel = getenv("PACKEIS_KERNEL");
     printf("libpackeis %s, standard board, one thread, median of %d rounds, %s kernel\n",
-           packeis_version_string(), config.rounds,
+           packeis_version_string(), rounds,
            kernel ? kernel : "default (fastest for this processor)");
-    bench_games(&config);
-    bench_fresh(&config);
-    bench_lists(&config);
-    bench_perft(&config);
+    table(rounds, scale);
     return 0;
 }

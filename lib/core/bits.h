@@ -11,8 +11,12 @@
 
 #include <stdint.h>
 
-#if defined(__BMI2__) && (defined(__x86_64__) || defined(__i386__))
+#if (defined(__BMI__) || defined(__BMI2__) || defined(__LZCNT__)) &&                           \
+    (defined(__x86_64__) || defined(__i386__))
 #    include <immintrin.h>
+#endif
+
+#if defined(__BMI2__) && (defined(__x86_64__) || defined(__i386__))
 /* PDEP and PEXT are single, fast instructions (dispatch.c refuses processors
  * that run them in microcode). */
 #    define PK_HAVE_PEXT 1
@@ -29,6 +33,26 @@ static inline int pk_lowest(uint64_t set) { return __builtin_ctzll(set); }
 static inline int pk_highest(uint64_t set) { return 63 - __builtin_clzll(set); }
 
 static inline uint64_t pk_bit(int cell) { return (uint64_t)1 << cell; }
+
+/* Index of the lowest set bit, 64 for an empty set: TZCNT where BMI1 has it. */
+static inline int pk_lowest_or_64(uint64_t set)
+{
+#if defined(__BMI__)
+    return (int)_tzcnt_u64(set);
+#else
+    return set ? __builtin_ctzll(set) : 64;
+#endif
+}
+
+/* Index of the highest set bit, -1 for an empty set: LZCNT where it exists. */
+static inline int pk_highest_or_minus_1(uint64_t set)
+{
+#if defined(__LZCNT__)
+    return 63 - (int)_lzcnt_u64(set);
+#else
+    return set ? pk_highest(set) : -1;
+#endif
+}
 
 /* The bits of set strictly below its lowest set bit (all bits if set is 0). */
 static inline uint64_t pk_below_lowest(uint64_t set) { return (set & (0 - set)) - 1; }

@@ -30,6 +30,9 @@ typedef struct pk_layout {
     pk_bounds bounds;
     uint64_t all;                                                /* every cell of the layout */
     uint64_t ray[PACKEIS_DIRECTION_COUNT][PACKEIS_MAX_CELLS];    /* cells beyond c, in line */
+    /* Every cell but c and its ray: what a penguin that could reach c keeps
+     * once c is blocked, if it lies on the opposite ray (playouts). */
+    uint64_t short_of[PACKEIS_DIRECTION_COUNT][PACKEIS_MAX_CELLS];
     uint64_t adjacent[PACKEIS_MAX_CELLS];                        /* the neighbours of c */
     int8_t neighbor[PACKEIS_MAX_CELLS][PACKEIS_DIRECTION_COUNT]; /* or PK_NO_CELL */
     int32_t x[PACKEIS_MAX_CELLS], y[PACKEIS_MAX_CELLS];
@@ -115,10 +118,11 @@ typedef struct pk_setup {
 } pk_setup;
 
 /* One history entry: the position before an action, and the action. A
- * playout leaves floes out of play on the board in the positions it records
- * (doc/rules.md, "Floes out of play": they change no move and no score, and
- * the game's end removes every free floe anyway); `unpruned` marks them, and
- * pk_record_before() removes them. */
+ * playout leaves floes out of play on the board in the movement positions it
+ * records (doc/rules.md, "Floes out of play": they change no move and no
+ * score, and the game's end removes every free floe anyway), and keeps no
+ * hash there (rules/kernel_playout.inc); `unpruned` marks them, and
+ * pk_record_before() removes those floes and computes the hash. */
 typedef struct pk_record {
     pk_state before;
     uint8_t unpruned;
@@ -313,12 +317,14 @@ static inline int pk_move_origin(packeis_move move) { return move / PACKEIS_MAX_
 static inline int pk_move_target(packeis_move move) { return move % PACKEIS_MAX_CELLS; }
 
 /* The position before a recorded action, with floes out of play removed
- * (see pk_record). */
+ * and its hash (see pk_record). */
 static inline pk_state pk_record_before(const pk_setup *setup, const pk_record *record)
 {
     pk_state state = record->before;
-    if (record->unpruned)
+    if (record->unpruned) {
         setup->kernel->prune(setup, &state);
+        state.hash = pk_board_hash(setup, &state);
+    }
     return state;
 }
 

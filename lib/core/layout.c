@@ -44,6 +44,7 @@ static void pk_layout_cast(pk_layout *layout, int cell)
         for (int n = layout->neighbor[cell][d]; n != PK_NO_CELL; n = layout->neighbor[n][d])
             ray |= (uint64_t)1 << n;
         layout->ray[d][cell] = ray;
+        layout->short_of[d][cell] = ~(ray | (uint64_t)1 << cell);
     }
 }
 

@@ -24,7 +24,8 @@
 #include "kernel_moves.inc"   /* destinations, move counts, move lists */
 #include "kernel_actions.inc" /* placing, sliding, floes out of play, turn passing */
 #include "kernel_check.inc"   /* why a move is illegal */
-#include "kernel_search.inc"  /* playouts and perft */
+#include "kernel_search.inc"  /* perft */
+#include "kernel_playout.inc" /* random playouts */
 
 const pk_kernel PK_KERNEL_NAME = {
     .move_count = k_move_count,
