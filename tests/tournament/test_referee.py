@@ -14,6 +14,7 @@ import argparse
 import collections
 import json
 import os
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -22,12 +23,28 @@ import unittest
 ARGS = None
 
 
+def environment():
+    """The tournament's environment. A sanitized build runs the Python tests
+    with the sanitizer's runtime in LD_PRELOAD, for the interpreter that
+    loads the sanitized library; the tournament has its own runtime (clang
+    links it in, and two runtimes refuse to start), so only the engine's
+    command keeps the preload."""
+    env = dict(os.environ)
+    env.pop("LD_PRELOAD", None)
+    return env
+
+
+def engine_command():
+    preload = os.environ.get("LD_PRELOAD")
+    return f"env LD_PRELOAD={shlex.quote(preload)} {ARGS.engine}" if preload else ARGS.engine
+
+
 def tournament(*args, check=True):
     """Runs the tournament; its JSON results and the process."""
     with tempfile.TemporaryDirectory() as scratch:
         path = os.path.join(scratch, "results.json")
         done = subprocess.run([ARGS.tournament, "--quiet", "--json", path, *args],
-                              capture_output=True, text=True, timeout=300)
+                              capture_output=True, text=True, timeout=300, env=environment())
         if check:
             assert done.returncode == 0, done.stderr
             with open(path) as file:
@@ -193,8 +210,8 @@ class Arguments(unittest.TestCase):
 
 class ExternalEngine(unittest.TestCase):
     def test_the_engine_plays_whole_games(self):
-        results, _ = tournament("--player", "greedy", "--engine", ARGS.engine, "--boards", "1",
-                                "--nodes", "64")
+        results, _ = tournament("--player", "greedy", "--engine", engine_command(),
+                                "--boards", "1", "--nodes", "64")
         self.assertEqual(len(results["games"]), 2)
         for game in results["games"]:
             self.assertIsNone(game["forfeit"], game)
