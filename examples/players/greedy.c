@@ -17,25 +17,11 @@ typedef struct greedy_player {
     uint64_t seed;
 } greedy_player;
 
-/* The fish a penguin on `cell` could reach, as if it stood there. */
-static int fish_in_reach(const packeis_game *game, int cell)
-{
-    uint64_t floes = packeis_game_floes(game);
-    int total = 0;
-    for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++) {
-        for (int next = packeis_game_neighbor(game, cell, d);
-             next >= 0 && ((floes >> next) & 1) && packeis_game_penguin_at(game, next) < 0;
-             next = packeis_game_neighbor(game, next, d))
-            total += packeis_game_fish(game, next);
-    }
-    return total;
-}
-
 static int greedy_value(const packeis_game *game, packeis_move move)
 {
     int to = packeis_move_to(move);
     if (packeis_move_is_placement(move))
-        return fish_in_reach(game, to);
+        return player_fish_in_reach(game, to);
     return 4 * packeis_game_fish(game, packeis_move_from(move)) + packeis_game_fish(game, to);
 }
 

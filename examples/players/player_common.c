@@ -117,3 +117,31 @@ void player_report_basics(player_report *report, const player_budget *budget, ui
     report->nodes = nodes;
     report->seconds = player_budget_elapsed(budget);
 }
+
+int player_fish_in_reach(const packeis_game *game, int cell)
+{
+    uint64_t floes = packeis_game_floes(game);
+    int total = 0;
+    for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++) {
+        for (int next = packeis_game_neighbor(game, cell, d);
+             next >= 0 && ((floes >> next) & 1) && packeis_game_penguin_at(game, next) < 0;
+             next = packeis_game_neighbor(game, next, d))
+            total += packeis_game_fish(game, next);
+    }
+    return total;
+}
+
+uint64_t player_board_signature(const packeis_game *game)
+{
+    int cells = packeis_game_cell_count(game);
+    uint64_t signature = player_mix((uint64_t)cells ^ packeis_game_hash_seed(game));
+    for (int cell = 0; cell < cells; cell++) {
+        int x = 0, y = 0;
+        if (packeis_game_cell_coords(game, cell, &x, &y) != PACKEIS_OK)
+            x = y = 0;
+        uint64_t floe = ((uint64_t)(uint32_t)x << 34) ^ ((uint64_t)(uint32_t)y << 2) ^
+                        (uint64_t)packeis_game_fish(game, cell);
+        signature = player_mix(signature ^ floe);
+    }
+    return signature;
+}

@@ -78,6 +78,14 @@ void player_game_rewards(const packeis_game *game, double *reward);
 /* The legal moves; PACKEIS_E_GAME_OVER if there are none. */
 packeis_status player_legal_moves(const packeis_game *game, packeis_move *moves, size_t *count);
 
+/* The fish a penguin on `cell` could reach in one slide, as if it stood
+ * there: along the six lines up to the first gap or penguin. */
+int player_fish_in_reach(const packeis_game *game, int cell);
+
+/* A number that tells boards apart (cells, coordinates, fish), so that a
+ * player can drop what it kept from a game on another board. */
+uint64_t player_board_signature(const packeis_game *game);
+
 /* Fills the fields every report has. */
 void player_report_basics(player_report *report, const player_budget *budget, uint64_t nodes);
 

@@ -14,15 +14,16 @@ struct player {
 };
 
 static const player_kind *const kinds[] = {
-    &player_random_kind,
-    &player_greedy_kind,
+    &player_random_kind,    &player_greedy_kind, &player_montecarlo_kind,
+    &player_alphabeta_kind, &player_mcts_kind,
 };
 #define KIND_COUNT (sizeof(kinds) / sizeof(kinds[0]))
 
 const char *const *player_names(void)
 {
     /* In the order of `kinds`; player_new() finds every one of them. */
-    static const char *const names[KIND_COUNT + 1] = {"random", "greedy", NULL};
+    static const char *const names[KIND_COUNT + 1] = {"random",    "greedy", "montecarlo",
+                                                      "alphabeta", "mcts",   NULL};
     return names;
 }
 

@@ -1,0 +1,408 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * alphabeta.c: iterative-deepening alpha-beta on the fish margin.
+ *
+ * The value of a position is, for the player to act at the root, its fish
+ * minus the opponent's (2 players), or minus the best of the others' (3 and
+ * 4 players, "paranoid": every other player is taken to play against it).
+ * The root player maximizes it and the others minimize it, which for 2
+ * players is negamax; turns need not alternate (a player with no move goes
+ * out and the other plays on), so each node looks at whose turn it is.
+ *
+ * Values are in sixteenths of a fish. At the horizon a position is worth the
+ * fish won, plus the fish under each player's penguins (they are won for
+ * sure: a penguin leaving its floe, or a player going out, takes it), plus a
+ * sixteenth of the fish its penguins can reach in one slide.
+ *
+ * Endgame solver: every node knows whether all the lines below it reached
+ * the end of the game. Such a value is the game-theoretic one (or a bound of
+ * it, after a cutoff) and goes into the transposition table as good at any
+ * depth, so once the remaining tree is small enough for the node budget the
+ * iterative deepening ends with an exact root value and stops: for 2 players
+ * the fish margin under perfect play (report.exact).
+ *
+ * Moves are ordered: the table's best move first, then by fish (the floe
+ * left, then the destination; for placements the fish within reach). The
+ * node budget counts moves applied and is never exceeded; the clock and the
+ * stop flag are read every 256 nodes.
+ */
+#include "player_kind.h"
+#include "transposition.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    AB_SCALE = 16,            /* value units per fish */
+    AB_INF = 1 << 20,         /* beyond every value */
+    AB_MAX_DEPTH = 120,       /* more plies than any game has (64 floes) */
+    AB_CLOCK_EVERY = 256,     /* nodes between two looks at the clock */
+    AB_DEFAULT_NODES = 20000, /* see the option "nodes" */
+};
+
+typedef struct ab_player {
+    uint64_t seed; /* unused by the search itself, which is deterministic */
+    uint64_t default_nodes;
+    size_t table_mb;
+    int table_ready;
+    tt_table table;
+    uint64_t board; /* the signature of the board the table is about */
+    packeis_game *scratch;
+} ab_player;
+
+static const player_option ab_options[] = {
+    {"nodes", "int", "20000", 1, 1e12,
+     "positions searched per move when no limit is given (the default budget)"},
+    {"hash", "int", "4", 1, 4096, "size of the transposition table in MB"},
+};
+
+/* One search: the scratch game walked with apply and undo. */
+typedef struct ab_search {
+    ab_player *ab;
+    packeis_game *game;
+    player_budget *budget;
+    int root_player, players;
+    uint64_t key_salt; /* the table is about values for the root player */
+    int fish[PACKEIS_MAX_CELLS];
+    uint64_t nodes;
+    int aborted;
+} ab_search;
+
+static int fish_of(const ab_search *s, uint64_t set)
+{
+    int total = 0;
+    for (; set; set &= set - 1)
+        total += s->fish[__builtin_ctzll(set)];
+    return total;
+}
+
+/* The value of player p alone, in sixteenths of a fish. */
+static int player_value(const ab_search *s, int p, int at_end)
+{
+    int value = AB_SCALE * packeis_game_fish_won(s->game, p);
+    if (at_end)
+        return value;
+    uint64_t penguins = packeis_game_penguins(s->game, p);
+    value += AB_SCALE * fish_of(s, penguins);
+    for (uint64_t set = penguins; set; set &= set - 1)
+        value += fish_of(s, packeis_game_destinations(s->game, __builtin_ctzll(set)));
+    return value;
+}
+
+/* The root player's value minus the best of the others'. */
+static int evaluate(const ab_search *s, int at_end)
+{
+    int best_other = INT_MIN;
+    for (int p = 0; p < s->players; p++) {
+        if (p == s->root_player)
+            continue;
+        int v = player_value(s, p, at_end);
+        if (v > best_other)
+            best_other = v;
+    }
+    return player_value(s, s->root_player, at_end) - best_other;
+}
+
+static int order_score(const packeis_game *game, packeis_move move)
+{
+    int to = packeis_move_to(move);
+    if (packeis_move_is_placement(move))
+        return player_fish_in_reach(game, to);
+    return 4 * packeis_game_fish(game, packeis_move_from(move)) + packeis_game_fish(game, to);
+}
+
+/* Sorts the moves best first: `first` (if present), then by order_score,
+ * the library's order breaking ties. */
+static void order_moves(const packeis_game *game, packeis_move *moves, size_t count,
+                        packeis_move first)
+{
+    int scores[PACKEIS_MAX_MOVES];
+    for (size_t i = 0; i < count; i++)
+        scores[i] = moves[i] == first ? INT_MAX : order_score(game, moves[i]);
+    for (size_t i = 1; i < count; i++) {
+        packeis_move m = moves[i];
+        int v = scores[i];
+        size_t j = i;
+        for (; j > 0 && scores[j - 1] < v; j--) {
+            moves[j] = moves[j - 1];
+            scores[j] = scores[j - 1];
+        }
+        moves[j] = m;
+        scores[j] = v;
+    }
+}
+
+/* Whether the budget stops the search before one more node. */
+static int out_of_budget(ab_search *s)
+{
+    if (s->aborted)
+        return 1;
+    if (s->budget->nodes && s->nodes >= s->budget->nodes)
+        s->aborted = 1;
+    else if (s->nodes % AB_CLOCK_EVERY == 0 && player_budget_over(s->budget, s->nodes))
+        s->aborted = 1;
+    return s->aborted;
+}
+
+static int tt_cutoff(const tt_entry *e, int depth, int alpha, int beta)
+{
+    if (!e || e->depth < depth)
+        return 0;
+    return e->bound == TT_EXACT || (e->bound == TT_LOWER && e->value >= beta) ||
+           (e->bound == TT_UPPER && e->value <= alpha);
+}
+
+/* The value of the scratch game searched `depth` plies deep; *to_end tells
+ * whether every line below reached the end of the game. */
+static int search(ab_search *s, int depth, int alpha, int beta, int *to_end,
+                  packeis_status *status)
+{
+    if (packeis_game_phase(s->game) == PACKEIS_PHASE_OVER) {
+        *to_end = 1;
+        return evaluate(s, 1);
+    }
+    if (depth == 0) {
+        *to_end = 0;
+        return evaluate(s, 0);
+    }
+    uint64_t key = packeis_game_hash(s->game) ^ s->key_salt;
+    const tt_entry *entry = tt_probe(&s->ab->table, key);
+    if (tt_cutoff(entry, depth, alpha, beta)) {
+        *to_end = entry->depth == TT_DEPTH_END;
+        return entry->value;
+    }
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    size_t count;
+    if ((*status = player_legal_moves(s->game, moves, &count)) != PACKEIS_OK) {
+        s->aborted = 1;
+        return 0;
+    }
+    order_moves(s->game, moves, count, entry ? entry->move : PACKEIS_MOVE_NONE);
+    int maximizing = packeis_game_current_player(s->game) == s->root_player;
+    int alpha0 = alpha, beta0 = beta, best = maximizing ? -AB_INF : AB_INF, all_end = 1;
+    packeis_move best_move = moves[0];
+    for (size_t i = 0; i < count && alpha < beta; i++) {
+        if (out_of_budget(s))
+            return 0;
+        if ((*status = packeis_game_apply(s->game, moves[i])) != PACKEIS_OK) {
+            s->aborted = 1;
+            return 0;
+        }
+        s->nodes++;
+        int child_end;
+        int v = search(s, depth - 1, alpha, beta, &child_end, status);
+        packeis_status undone = packeis_game_undo(s->game);
+        if (undone != PACKEIS_OK && *status == PACKEIS_OK)
+            *status = undone;
+        if (s->aborted || *status != PACKEIS_OK) {
+            s->aborted = 1;
+            return 0;
+        }
+        all_end &= child_end;
+        if (maximizing ? v > best : v < best) {
+            best = v;
+            best_move = moves[i];
+        }
+        if (maximizing && v > alpha)
+            alpha = v;
+        if (!maximizing && v < beta)
+            beta = v;
+    }
+    int bound = best <= alpha0 ? TT_UPPER : best >= beta0 ? TT_LOWER : TT_EXACT;
+    tt_store(&s->ab->table, key, best, all_end ? TT_DEPTH_END : depth, bound, best_move);
+    *to_end = all_end;
+    return best;
+}
+
+/* The principal variation, read from the table. */
+static void read_pv(ab_search *s, packeis_move first, player_report *report)
+{
+    report->pv_length = 0;
+    packeis_move move = first;
+    size_t played = 0;
+    while (report->pv_length < PLAYER_PV_MAX && move != PACKEIS_MOVE_NONE &&
+           packeis_game_check_move(s->game, move) == PACKEIS_OK &&
+           packeis_game_apply(s->game, move) == PACKEIS_OK) {
+        report->pv[report->pv_length++] = move;
+        played++;
+        const tt_entry *e = tt_probe(&s->ab->table, packeis_game_hash(s->game) ^ s->key_salt);
+        move = e ? e->move : PACKEIS_MOVE_NONE;
+    }
+    while (played-- > 0)
+        if (packeis_game_undo(s->game) != PACKEIS_OK)
+            break; /* cannot happen: the moves were just played */
+}
+
+/* One iteration at the root: the best move and its value at `depth`; on an
+ * abort, the best of the moves searched completely (the previous best comes
+ * first, so it is never worse than what the last iteration found). */
+static packeis_status search_root(ab_search *s, packeis_move *moves, size_t count, int depth,
+                                  packeis_move *best_move, int *best_value, int *exact,
+                                  int *complete)
+{
+    packeis_status status = PACKEIS_OK;
+    int alpha = -AB_INF, all_end = 1, searched = 0;
+    order_moves(s->game, moves, count, *best_move);
+    for (size_t i = 0; i < count; i++) {
+        if (out_of_budget(s))
+            break;
+        if ((status = packeis_game_apply(s->game, moves[i])) != PACKEIS_OK)
+            return status;
+        s->nodes++;
+        int child_end;
+        int v = search(s, depth - 1, alpha, AB_INF, &child_end, &status);
+        packeis_status undone = packeis_game_undo(s->game);
+        if (status != PACKEIS_OK || undone != PACKEIS_OK)
+            return status != PACKEIS_OK ? status : undone;
+        if (s->aborted)
+            break;
+        searched++;
+        all_end &= child_end;
+        if (v > alpha) {
+            alpha = v;
+            *best_move = moves[i];
+            *best_value = v;
+        }
+    }
+    *complete = searched == (int)count;
+    *exact = *complete && all_end;
+    if (*complete)
+        tt_store(&s->ab->table, packeis_game_hash(s->game) ^ s->key_salt, alpha,
+                 all_end ? TT_DEPTH_END : depth, TT_EXACT, *best_move);
+    return PACKEIS_OK;
+}
+
+static void *ab_create(uint64_t seed)
+{
+    ab_player *ab = calloc(1, sizeof *ab);
+    if (ab) {
+        ab->seed = seed;
+        ab->default_nodes = AB_DEFAULT_NODES;
+        ab->table_mb = 4;
+    }
+    return ab;
+}
+
+static void ab_set_option(void *state, size_t index, double value)
+{
+    ab_player *ab = state;
+    if (index == 0) {
+        ab->default_nodes = (uint64_t)value;
+    } else if ((size_t)value != ab->table_mb) {
+        ab->table_mb = (size_t)value;
+        tt_free(&ab->table); /* made again, at the new size, by the next move */
+        ab->table_ready = 0;
+    }
+}
+
+/* The table and the scratch game, made on first use or for a new board. */
+static packeis_status ab_prepare(ab_player *ab, const packeis_game *game)
+{
+    if (!ab->table_ready) {
+        if (tt_init(&ab->table, ab->table_mb) != 0)
+            return PACKEIS_E_OUT_OF_MEMORY;
+        ab->table_ready = 1;
+        ab->board = player_board_signature(game);
+    }
+    uint64_t board = player_board_signature(game);
+    if (board != ab->board) {
+        tt_clear(&ab->table);
+        ab->board = board;
+    }
+    if (!ab->scratch)
+        return packeis_game_clone(game, &ab->scratch);
+    return packeis_game_assign(ab->scratch, game);
+}
+
+static void fill_report(ab_search *s, player_report *report, int depth, packeis_move move,
+                        int value, int exact)
+{
+    player_report_basics(report, s->budget, s->nodes);
+    report->depth = depth;
+    report->has_score = 1;
+    report->score = (double)value / AB_SCALE;
+    report->exact = exact;
+    read_pv(s, move, report);
+}
+
+static packeis_status deepen(ab_search *s, const player_limits *limits, packeis_move *move,
+                             player_report *report)
+{
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    size_t count;
+    packeis_status status = player_legal_moves(s->game, moves, &count);
+    if (status != PACKEIS_OK)
+        return status;
+    order_moves(s->game, moves, count, PACKEIS_MOVE_NONE);
+    *move = moves[0];
+    player_report_basics(report, s->budget, 0);
+    report->pv_length = 1;
+    report->pv[0] = *move;
+    if (count == 1)
+        return PACKEIS_OK;
+    for (int depth = 1; depth <= AB_MAX_DEPTH; depth++) {
+        packeis_move best = *move;
+        int value = 0, exact = 0, complete = 0;
+        status = search_root(s, moves, count, depth, &best, &value, &exact, &complete);
+        if (status != PACKEIS_OK)
+            return status;
+        if (best != *move || complete)
+            *move = best;
+        if (!complete)
+            break;
+        fill_report(s, report, depth, best, value, exact);
+        if (limits->on_report)
+            limits->on_report(limits->context, report);
+        if (exact)
+            break;
+    }
+    player_report_basics(report, s->budget, s->nodes);
+    return PACKEIS_OK;
+}
+
+static packeis_status ab_choose(void *state, const packeis_game *game,
+                                const player_limits *limits, packeis_move *move,
+                                player_report *report)
+{
+    ab_player *ab = state;
+    packeis_status status = ab_prepare(ab, game);
+    if (status != PACKEIS_OK)
+        return status;
+    player_budget budget;
+    player_budget_start(&budget, limits, ab->default_nodes);
+    ab_search s = {.ab = ab, .game = ab->scratch, .budget = &budget};
+    s.root_player = packeis_game_current_player(game);
+    s.players = packeis_game_player_count(game);
+    s.key_salt = player_mix(UINT64_C(0xA1FAB37A) + (uint64_t)s.root_player);
+    for (int cell = 0; cell < packeis_game_cell_count(game); cell++)
+        s.fish[cell] = packeis_game_fish(game, cell);
+    return deepen(&s, limits, move, report);
+}
+
+static void ab_forget(void *state)
+{
+    ab_player *ab = state;
+    tt_clear(&ab->table);
+}
+
+static void ab_destroy(void *state)
+{
+    ab_player *ab = state;
+    tt_free(&ab->table);
+    packeis_game_free(ab->scratch);
+    free(ab);
+}
+
+const player_kind player_alphabeta_kind = {
+    .name = "alphabeta",
+    .description = "iterative-deepening alpha-beta on the fish margin (paranoid for 3-4 "
+                   "players), transposition table, exact endgame solver for 2 players",
+    .options = ab_options,
+    .option_count = sizeof ab_options / sizeof ab_options[0],
+    .create = ab_create,
+    .set_option = ab_set_option,
+    .choose = ab_choose,
+    .forget = ab_forget,
+    .destroy = ab_destroy,
+};

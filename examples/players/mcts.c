@@ -1,0 +1,401 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mcts.c: Monte Carlo tree search (UCT) for 2 to 4 players.
+ *
+ * Each iteration walks down the tree by UCB1 (every child once first, the
+ * greedy player's favourites first), expands the leaf it reaches, plays one
+ * uniformly random game to the end from there (packeis_game_playout_batch())
+ * and adds to every node on the way the reward of the player who chose it
+ * (max-n): the share of the other players it beat, a tie counting half, mixed
+ * with a little of its fish margin so that won and lost positions are still
+ * told apart. The move played is the most visited one.
+ *
+ * Tree reuse: after a move, the subtree of the position reached is kept if
+ * the next position is reached from the last one by the moves played since
+ * (the history tells). Root parallelism: with the option "threads" above 1,
+ * every thread searches a tree of its own from clones of the game, with its
+ * own seed and share of the node budget; the root visits are summed.
+ *
+ * Budget: limits.nodes playouts; without limits, the option "playouts".
+ */
+#include "mcts_tree.h"
+#include "player_kind.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    MCTS_THREADS_MAX = 64,
+    MCTS_PATH_MAX = 256, /* more plies than any game has */
+    MCTS_CLOCK_EVERY = 16,
+    MCTS_REPORT_EVERY = 4096,
+};
+
+typedef struct mcts_config {
+    uint64_t playouts;  /* the default budget */
+    double exploration; /* the constant of UCB1 */
+    double margin;      /* the weight of the fish margin in a reward */
+    int threads;
+    int reuse;
+    size_t tree_mb;
+} mcts_config;
+
+/* One tree and what a thread needs to grow it. */
+typedef struct mcts_worker {
+    mcts_tree tree;
+    packeis_game *scratch;
+    /* Per move: */
+    const packeis_game *game;
+    player_budget *budget; /* &own_budget: each thread reads the clock alone */
+    player_budget own_budget;
+    const mcts_config *config;
+    uint64_t seed, quota, playouts;
+    int depth;
+    packeis_status status;
+} mcts_worker;
+
+/* The stats of one thread's root children, gathered by move. */
+typedef struct root_stats {
+    uint64_t visits[PACKEIS_MOVE_VALUES];
+    double reward[PACKEIS_MOVE_VALUES];
+} root_stats;
+
+typedef struct mcts_player {
+    uint64_t seed;
+    mcts_config config;
+    mcts_worker workers[MCTS_THREADS_MAX];
+    root_stats merged; /* the root visits of every thread, summed */
+} mcts_player;
+
+static const player_option mcts_options[] = {
+    {"playouts", "int", "2000", 1, 1e12,
+     "playouts per move when no limit is given (the default budget)"},
+    {"exploration", "float", "0.7", 0, 100, "the exploration constant of UCB1"},
+    {"margin", "float", "0.1", 0, 1, "weight of the fish margin in a playout's reward"},
+    {"threads", "int", "1", 1, MCTS_THREADS_MAX, "root-parallel search threads"},
+    {"reuse", "bool", "true", 0, 1, "keep the subtree of the position reached between moves"},
+    {"tree", "int", "64", 1, 65536, "most memory of each thread's tree in MB"},
+};
+
+/* The reward of every player for one finished game. */
+static void rewards(const mcts_config *config, int players, const int *fish, const int *floes,
+                    double *reward)
+{
+    player_rank_rewards(players, fish, floes, reward);
+    for (int p = 0; p < players; p++) {
+        int best_other = -1;
+        for (int q = 0; q < players; q++)
+            if (q != p && fish[q] > best_other)
+                best_other = fish[q];
+        double margin = 0.5 + (fish[p] - best_other) / 40.0;
+        margin = margin < 0 ? 0 : margin > 1 ? 1 : margin;
+        reward[p] = (1 - config->margin) * reward[p] + config->margin * margin;
+    }
+}
+
+/* The child of `node` UCB1 picks. */
+static uint32_t select_child(const mcts_tree *tree, uint32_t node, double exploration)
+{
+    const mcts_node *n = &tree->nodes[node];
+    double log_n = log((double)n->visits + 1);
+    uint32_t best = n->first_child;
+    double best_value = -1;
+    for (uint32_t c = n->first_child; c < n->first_child + n->child_count; c++) {
+        const mcts_node *child = &tree->nodes[c];
+        if (child->visits == 0)
+            return c;
+        double value =
+            child->reward / child->visits + exploration * sqrt(log_n / (double)child->visits);
+        if (value > best_value) {
+            best_value = value;
+            best = c;
+        }
+    }
+    return best;
+}
+
+/* One iteration: select, expand, play out, back up. */
+static packeis_status iterate(mcts_worker *w, uint64_t seed)
+{
+    mcts_tree *tree = &w->tree;
+    uint32_t path[MCTS_PATH_MAX];
+    int movers[MCTS_PATH_MAX];
+    int length = 0;
+    uint32_t node = 0;
+    packeis_status status = packeis_game_assign(w->scratch, tree->root_game);
+    while (status == PACKEIS_OK) {
+        mcts_node *n = &tree->nodes[node];
+        if (n->first_child == 0 && packeis_game_phase(w->scratch) != PACKEIS_PHASE_OVER) {
+            int expanded;
+            status = mcts_tree_expand(tree, node, w->scratch, &expanded);
+            if (status != PACKEIS_OK || !expanded)
+                break;
+            n = &tree->nodes[node];
+        }
+        if (n->first_child == 0 || n->child_count == 0 || length == MCTS_PATH_MAX)
+            break;
+        movers[length] = packeis_game_current_player(w->scratch);
+        node = select_child(tree, node, w->config->exploration);
+        path[length++] = node;
+        status = packeis_game_apply(w->scratch, tree->nodes[node].move);
+        if (tree->nodes[node].visits == 0)
+            break; /* a new leaf: play out from here */
+    }
+    unsigned winners;
+    int fish[PACKEIS_MAX_PLAYERS], floes[PACKEIS_MAX_PLAYERS];
+    if (status == PACKEIS_OK)
+        status =
+            packeis_game_playout_batch(w->scratch, seed, 1, &winners, fish, floes, 1, NULL);
+    if (status != PACKEIS_OK)
+        return status;
+    double reward[PACKEIS_MAX_PLAYERS];
+    rewards(w->config, packeis_game_player_count(w->scratch), fish, floes, reward);
+    tree->nodes[0].visits++;
+    for (int i = 0; i < length; i++) {
+        tree->nodes[path[i]].visits++;
+        tree->nodes[path[i]].reward += (float)reward[movers[i]];
+    }
+    if (length > w->depth)
+        w->depth = length;
+    return PACKEIS_OK;
+}
+
+static void *mcts_create(uint64_t seed)
+{
+    mcts_player *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->seed = seed;
+    m->config = (mcts_config){2000, 0.7, 0.1, 1, 1, 64};
+    for (int t = 0; t < MCTS_THREADS_MAX; t++)
+        mcts_tree_init(&m->workers[t].tree,
+                       m->config.tree_mb * 1024 * 1024 / sizeof(mcts_node));
+    return m;
+}
+
+static void mcts_forget(void *state)
+{
+    mcts_player *m = state;
+    for (int t = 0; t < MCTS_THREADS_MAX; t++) {
+        mcts_tree_clear(&m->workers[t].tree);
+        packeis_game_free(m->workers[t].scratch);
+        m->workers[t].scratch = NULL;
+    }
+}
+
+static void mcts_set_option(void *state, size_t index, double value)
+{
+    mcts_player *m = state;
+    switch (index) {
+    case 0:
+        m->config.playouts = (uint64_t)value;
+        break;
+    case 1:
+        m->config.exploration = value;
+        break;
+    case 2:
+        m->config.margin = value;
+        break;
+    case 3:
+        m->config.threads = (int)value;
+        break;
+    case 4:
+        m->config.reuse = value != 0;
+        break;
+    default:
+        m->config.tree_mb = (size_t)value;
+        mcts_forget(m);
+        for (int t = 0; t < MCTS_THREADS_MAX; t++)
+            mcts_tree_init(&m->workers[t].tree,
+                           m->config.tree_mb * 1024 * 1024 / sizeof(mcts_node));
+        break;
+    }
+}
+
+static void gather(const mcts_worker *w, root_stats *stats)
+{
+    const mcts_node *root = &w->tree.nodes[0];
+    if (root->first_child == 0)
+        return;
+    for (uint32_t c = root->first_child; c < root->first_child + root->child_count; c++) {
+        stats->visits[w->tree.nodes[c].move] += w->tree.nodes[c].visits;
+        stats->reward[w->tree.nodes[c].move] += w->tree.nodes[c].reward;
+    }
+}
+
+/* The principal variation of one tree: the most visited child, again and
+ * again. */
+static void principal_variation(const mcts_tree *tree, packeis_move first, player_report *r)
+{
+    r->pv[0] = first;
+    r->pv_length = 1;
+    const mcts_node *root = &tree->nodes[0];
+    uint32_t node = 0;
+    for (uint32_t c = root->first_child;
+         root->first_child && c < root->first_child + root->child_count; c++)
+        if (tree->nodes[c].move == first)
+            node = c;
+    while (node && r->pv_length < PLAYER_PV_MAX) {
+        const mcts_node *n = &tree->nodes[node];
+        if (n->first_child == 0 || n->child_count == 0)
+            break;
+        uint32_t best = n->first_child;
+        for (uint32_t c = n->first_child; c < n->first_child + n->child_count; c++)
+            if (tree->nodes[c].visits > tree->nodes[best].visits)
+                best = c;
+        if (tree->nodes[best].visits == 0)
+            break;
+        r->pv[r->pv_length++] = tree->nodes[best].move;
+        node = best;
+    }
+}
+
+/* Fills the report from the workers; returns the most visited move. */
+static packeis_move report_search(mcts_player *m, int threads, const packeis_move *moves,
+                                  size_t count, const player_budget *budget,
+                                  player_report *report)
+{
+    root_stats *stats = &m->merged;
+    memset(stats, 0, sizeof *stats);
+    uint64_t playouts = 0;
+    int depth = 0;
+    for (int t = 0; t < threads; t++) {
+        gather(&m->workers[t], stats);
+        playouts += m->workers[t].playouts;
+        if (m->workers[t].depth > depth)
+            depth = m->workers[t].depth;
+    }
+    size_t best = 0;
+    report->root_moves = count;
+    for (size_t i = 0; i < count; i++) {
+        report->moves[i] = moves[i];
+        report->visits[i] = stats->visits[moves[i]];
+        if (report->visits[i] > report->visits[best])
+            best = i;
+    }
+    player_report_basics(report, budget, playouts);
+    report->depth = depth;
+    report->has_score = report->visits[best] > 0;
+    if (report->has_score)
+        report->score = stats->reward[moves[best]] / (double)report->visits[best];
+    principal_variation(&m->workers[0].tree, moves[best], report);
+    return moves[best];
+}
+
+/* A thread's search: iterations until its quota or the budget is spent. */
+static void run_worker(mcts_worker *w, const player_limits *limits, mcts_player *m,
+                       const packeis_move *moves, size_t count, player_report *report)
+{
+    uint64_t next_report = MCTS_REPORT_EVERY;
+    while (w->playouts < w->quota) {
+        if (w->playouts % MCTS_CLOCK_EVERY == 0 && player_budget_over(w->budget, 0))
+            break;
+        w->status = iterate(w, w->seed + w->playouts);
+        if (w->status != PACKEIS_OK)
+            return;
+        w->playouts++;
+        if (report && limits->on_report && w->playouts >= next_report) {
+            next_report += MCTS_REPORT_EVERY;
+            report_search(m, 1, moves, count, w->budget, report);
+            limits->on_report(limits->context, report);
+        }
+    }
+}
+
+typedef struct thread_job {
+    mcts_worker *worker;
+    const player_limits *limits;
+} thread_job;
+
+static void *thread_main(void *arg)
+{
+    thread_job *job = arg;
+    run_worker(job->worker, job->limits, NULL, NULL, 0, NULL);
+    return NULL;
+}
+
+/* Gets worker t ready for this move: its tree rooted at the game. */
+static packeis_status prepare_worker(mcts_player *m, int t, const packeis_game *game,
+                                     player_budget *budget, uint64_t quota, uint64_t seed)
+{
+    mcts_worker *w = &m->workers[t];
+    w->game = game;
+    w->own_budget = *budget;
+    w->budget = &w->own_budget;
+    w->config = &m->config;
+    w->quota = quota;
+    w->seed = player_mix(seed + (uint64_t)t);
+    w->playouts = 0;
+    w->depth = 0;
+    w->status = PACKEIS_OK;
+    if (!m->config.reuse)
+        mcts_tree_clear(&w->tree);
+    packeis_status status = mcts_tree_set_root(&w->tree, game, player_board_signature(game));
+    if (status == PACKEIS_OK && !w->scratch)
+        status = packeis_game_clone(game, &w->scratch);
+    return status;
+}
+
+static packeis_status mcts_choose(void *state, const packeis_game *game,
+                                  const player_limits *limits, packeis_move *move,
+                                  player_report *report)
+{
+    mcts_player *m = state;
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    size_t count;
+    packeis_status status = player_legal_moves(game, moves, &count);
+    if (status != PACKEIS_OK)
+        return status;
+    player_budget budget;
+    player_budget_start(&budget, limits, m->config.playouts);
+    int threads = m->config.threads;
+    uint64_t total = budget.nodes ? budget.nodes : UINT64_MAX;
+    uint64_t seed = player_move_seed(m->seed, game);
+    for (int t = 0; t < threads && status == PACKEIS_OK; t++) {
+        uint64_t quota = total == UINT64_MAX
+                             ? UINT64_MAX
+                             : total / threads + ((uint64_t)t < total % threads);
+        status = prepare_worker(m, t, game, &budget, count > 1 ? quota : 0, seed);
+    }
+    if (status != PACKEIS_OK)
+        return status;
+    pthread_t ids[MCTS_THREADS_MAX];
+    thread_job jobs[MCTS_THREADS_MAX];
+    int started = 1;
+    for (; started < threads; started++) {
+        jobs[started] = (thread_job){&m->workers[started], limits};
+        if (pthread_create(&ids[started], NULL, thread_main, &jobs[started]) != 0)
+            break; /* fewer threads: the others still search */
+    }
+    run_worker(&m->workers[0], limits, m, moves, count, report);
+    for (int t = 1; t < started; t++)
+        pthread_join(ids[t], NULL);
+    for (int t = 0; t < threads; t++)
+        if (m->workers[t].status != PACKEIS_OK)
+            return m->workers[t].status;
+    *move = report_search(m, started, moves, count, &budget, report);
+    if (limits->on_report)
+        limits->on_report(limits->context, report);
+    return PACKEIS_OK;
+}
+
+static void mcts_destroy(void *state)
+{
+    mcts_forget(state);
+    free(state);
+}
+
+const player_kind player_mcts_kind = {
+    .name = "mcts",
+    .description = "UCT Monte Carlo tree search with max-n rewards, tree reuse and optional "
+                   "root-parallel threads",
+    .options = mcts_options,
+    .option_count = sizeof mcts_options / sizeof mcts_options[0],
+    .create = mcts_create,
+    .set_option = mcts_set_option,
+    .choose = mcts_choose,
+    .forget = mcts_forget,
+    .destroy = mcts_destroy,
+};
