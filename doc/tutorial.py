@@ -53,7 +53,8 @@ def standard_game() -> Game:
         try:
             game.apply(text)
         except packeis.IllegalMoveError as error:
-            print(f"{text}: {type(error).__name__}: {error}")
+            print(f"{type(error).__name__}: {error}")
+            print(f"  move {error.notation} (value {int(error.move)}), reason: {error.reason}")
     # [illegal]
 
     # [undo]

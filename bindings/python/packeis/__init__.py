@@ -11,19 +11,22 @@ Quick start::
     print(game.standings())
 
 The library is loaded by its SONAME (``libpackeis.so.1``); set
-``$PACKEIS_LIBRARY`` to the path of another build. The low-level ctypes
-declarations, generated from the C header, are in :mod:`packeis._ffi`
-(``packeis.lib`` is the loaded library with them applied).
+``$PACKEIS_LIBRARY`` to the path of another build. No call of this package
+can crash the interpreter. The low-level ctypes layer, which can, is kept
+apart in :mod:`packeis.unsafe` (``unsafe.lib``, ``unsafe.handle(game)``); it
+is not imported by ``import packeis``.
 ``__version__`` is the version of the loaded library, which meson.build sets.
 
 The package is split by purpose: ``_errors`` (status codes to exceptions),
 ``_args`` (argument checks), ``_enums`` (constants and enumerations),
 ``_moves`` (moves), ``_options`` (building a game from its setup),
-``_handle`` (the owner of a C handle and its lock), ``_text`` (text formats
-and hash), ``_batch`` (research and machine-learning fast paths) and
-``_game`` (the Game class).
+``_alloc`` (package-owned memory: :class:`Allocator`), ``_handle`` (the
+owner of a C handle, its lock and its lifetime), ``_text`` (text formats
+and hash), ``_batch`` (research and machine-learning fast paths), ``_board``
+(drawing a game as text and SVG) and ``_game`` (the Game class).
 """
-from ._batch import BatchResult, as_numpy, observation_shape
+from ._alloc import Allocator
+from ._batch import MAX_BATCH, MAX_DEPTH, BatchResult, as_numpy, observation_shape
 from ._enums import (
     DEFAULT_HASH_SEED,
     MAX_CELLS,
@@ -65,6 +68,7 @@ from ._errors import (
     OutOfMemoryError,
     OutOfRangeError,
     PackeisError,
+    ReentrantCallError,
     TooFewFloesError,
     TooManyCellsError,
     WrongPhaseError,
@@ -72,7 +76,6 @@ from ._errors import (
     status_name,
 )
 from ._game import Bounds, Game, PlyEffect, Standing
-from ._lib import lib
 from ._moves import Move, MoveBuffer
 
 __version__: str = version()

@@ -33,7 +33,7 @@ def c_int(value: Any, what: str) -> int:
     """An integer that fits a C ``int``; else OutOfRangeError."""
     number = integer(value, what)
     if not INT_MIN <= number <= INT_MAX:
-        raise OutOfRangeError(f"{what} {number} does not fit a C int")
+        raise OutOfRangeError(f"{what} must be {INT_MIN} to {INT_MAX} (a C int), got {number}")
     return number
 
 
@@ -41,7 +41,17 @@ def c_size(value: Any, what: str) -> int:
     """A count or index that fits a C ``size_t`` (not negative)."""
     number = integer(value, what)
     if not 0 <= number <= SIZE_MAX:
-        raise OutOfRangeError(f"{what} {number} is not in 0 ... 2**64-1")
+        raise OutOfRangeError(f"{what} must be 0 to 2**64-1, got {number}")
+    return number
+
+
+def in_range(value: Any, what: str, low: int, high: int,
+             error: type[Exception] = OutOfRangeError) -> int:
+    """An integer in ``low ... high``, else ``error`` naming the argument,
+    the range and the value: ``"players must be 2 to 4, got 5"``."""
+    number = integer(value, what)
+    if not low <= number <= high:
+        raise error(f"{what} must be {low} to {high}, got {number}")
     return number
 
 

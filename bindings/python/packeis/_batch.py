@@ -4,21 +4,41 @@ the observations and legal-move masks for machine learning."""
 from __future__ import annotations
 
 import array
+import ctypes
+import time
 from ctypes import byref, c_float, c_int, c_size_t, c_uint, c_uint8, c_uint64
 from typing import Any, NamedTuple, Optional, Sequence
 
 from . import _ffi
-from ._args import BYTE_FORMATS, FLOAT32_FORMATS, buffer_view, integer, seed as as_seed
+from ._args import BYTE_FORMATS, FLOAT32_FORMATS, U64, buffer_view, in_range, seed as as_seed
 from ._enums import MAX_CELLS, MAX_MOVES, MAX_PLAYERS, MOVE_VALUES, OBSERVATION_PLANES, \
     OBSERVATION_SIZE
 from ._errors import InvalidArgumentError, OutOfRangeError
-from ._handle import GameHandle
+from ._handle import GameHandle, raise_status
 from ._lib import lib
-from ._moves import Move
+from ._moves import Move, MoveBuffer
 
-#: The most games one :meth:`Game.random_games` call plays (its buffers take
-#: 36 bytes a game).
-MAX_BATCH = 1 << 28
+_perft = lib.packeis_game_perft
+_apply = lib.packeis_game_apply
+_undo = lib.packeis_game_undo
+_playout_batch = lib.packeis_game_playout_batch
+
+#: The most games one :meth:`Game.random_games` call plays (its results
+#: take 36 bytes a game: 600 MB at most).
+MAX_BATCH = 1 << 24
+
+#: The games of one C call of :meth:`Game.random_games`: between two such
+#: chunks (about a millisecond each) Ctrl-C is felt.
+BATCH_CHUNK = 512
+
+#: The deepest :meth:`Game.perft`: no game lasts longer (a placement per
+#: floe, then at most one slide per floe, each taking the floe away).
+MAX_DEPTH = 2 * MAX_CELLS
+
+#: A perft or divide of this depth or less is one C call (fast on any
+#: position); deeper, it is split into C calls of about PERFT_SLICE seconds.
+DIRECT_DEPTH = 3
+PERFT_SLICE = 0.05
 
 
 class BatchResult(NamedTuple):
@@ -37,6 +57,7 @@ class BatchResult(NamedTuple):
 
     def wins(self, player: int) -> float:
         """Player ``player``'s wins, a shared first place counting as a share."""
+        player = in_range(player, "player", 0, self.players - 1)
         bit = 1 << player
         total = 0.0
         for w in self.winners:
@@ -46,8 +67,10 @@ class BatchResult(NamedTuple):
 
     def score(self, game: int, player: int) -> tuple[int, int]:
         """``(fish, floes)`` of ``player`` at the end of game ``game``."""
-        if not (0 <= game < self.games and 0 <= player < self.players):
-            raise OutOfRangeError(f"no game {game} / player {player}")
+        if not self.games:
+            raise OutOfRangeError("the batch has no game")
+        game = in_range(game, "game", 0, self.games - 1)
+        player = in_range(player, "player", 0, self.players - 1)
         i = game * MAX_PLAYERS + player
         return self.fish[i], self.floes[i]
 
@@ -58,12 +81,57 @@ def _zeros(typecode: str, length: int) -> array.array:
     return out
 
 
-def _ctypes_array(ctype: Any, obj: Any, length: int) -> Any:
-    """A ctypes array over a checked writable buffer (zero copy); a
-    one-element scratch array when ``length`` is 0."""
+def _ctypes_array(ctype: Any, obj: Any, length: int, offset: int = 0) -> Any:
+    """A ctypes array over a checked writable buffer (zero copy), from
+    element ``offset``; a one-element scratch array when ``length`` is 0."""
     if not length:
         return (ctype * 1)()
-    return (ctype * length).from_buffer(obj)
+    return (ctype * length).from_buffer(obj, offset * ctypes.sizeof(ctype))
+
+
+class _Perft:
+    """perft on a private clone, split into C calls of bounded time so that
+    Ctrl-C is felt between them: subtrees deeper than ``chunk`` are walked
+    in Python, and ``chunk`` grows or shrinks with the time the calls take."""
+
+    def __init__(self, game: Any) -> None:
+        self.game, self.chunk = game, DIRECT_DEPTH
+        self.buffers: list[Any] = []
+
+    def count(self, depth: int) -> int:
+        game = self.game
+        if depth <= self.chunk:
+            start = time.perf_counter()
+            leaves = game._call(_perft, depth)
+            if depth == self.chunk:
+                self._adapt(time.perf_counter() - start)
+            return leaves
+        moves = self._moves(depth)
+        if not moves:
+            return 1  # a finished game is a leaf
+        total = 0
+        for move in moves:
+            game._check(_apply, move)
+            try:
+                total += self.count(depth - 1)
+            finally:
+                game._check(_undo)
+        return total
+
+    def _moves(self, depth: int) -> list[int]:
+        # One buffer per level: the walk is depth-first.
+        while len(self.buffers) <= depth:
+            self.buffers.append(MoveBuffer())
+        buffer = self.buffers[depth]
+        n = self.game.legal_moves_into(buffer)
+        return list(buffer.array[:n])
+
+    def _adapt(self, seconds: float) -> None:
+        # A level deeper costs up to ~100 times more (the branching factor).
+        if seconds < PERFT_SLICE / 200:
+            self.chunk += 1
+        elif seconds > PERFT_SLICE * 4 and self.chunk > 1:
+            self.chunk -= 1
 
 
 class BatchMixin(GameHandle):
@@ -80,37 +148,75 @@ class BatchMixin(GameHandle):
     def random_games(self, games: int, seed: int = 0) -> BatchResult:
         """Plays ``games`` uniformly random games to the end in C, from this
         position (unchanged); game ``g`` is :meth:`playout` with seed
-        ``seed + g``. The GIL is released meanwhile."""
-        games = integer(games, "games")
-        if not 0 <= games <= MAX_BATCH:
-            raise OutOfRangeError(f"games must be in 0 ... {MAX_BATCH}, not {games}")
+        ``seed + g``. The GIL is released meanwhile; the games are played in
+        C calls of ``BATCH_CHUNK`` games, so Ctrl-C stops the batch within
+        about a millisecond (the position is left as it was).
+
+        :raises OutOfRangeError: ``games`` not in ``0 ... MAX_BATCH``.
+        """
+        games = in_range(games, "games", 0, MAX_BATCH)
+        seed = as_seed(seed)
         winners = _zeros("I", games)
         fish, floes = _zeros("i", games * MAX_PLAYERS), _zeros("i", games * MAX_PLAYERS)
         plies = c_size_t()
-        self._check(lib.packeis_game_playout_batch, as_seed(seed), games,
-                    _ctypes_array(c_uint, winners, games),
-                    _ctypes_array(c_int, fish, games * MAX_PLAYERS),
-                    _ctypes_array(c_int, floes, games * MAX_PLAYERS),
-                    max(games, 1), byref(plies))
-        return BatchResult(games, self._players, plies.value, winners, fish, floes)
+        total = 0
+
+        def play(call: Any) -> None:
+            nonlocal total
+            for first in range(0, max(games, 1), BATCH_CHUNK):
+                n = min(BATCH_CHUNK, games - first)
+                k = n * MAX_PLAYERS
+                status = call(_playout_batch, (seed + first) & U64, n,
+                              _ctypes_array(c_uint, winners, n, first),
+                              _ctypes_array(c_int, fish, k, first * MAX_PLAYERS),
+                              _ctypes_array(c_int, floes, k, first * MAX_PLAYERS),
+                              max(n, 1), byref(plies))
+                if status:
+                    raise_status(status, self._keep)
+                total += plies.value
+
+        self._run(play)
+        return BatchResult(games, self._players, total, winners, fish, floes)
 
     def perft(self, depth: int) -> int:
         """The number of action sequences of ``depth`` actions (a finished
-        game counts once)."""
-        depth = integer(depth, "depth")
-        if not 0 <= depth <= 0xFFFFFFFF:
-            raise OutOfRangeError(f"depth {depth} is not in 0 ... 2**32-1")
-        return self._call(lib.packeis_game_perft, depth)
+        game counts once). Deep counts run on a copy of the game in C calls
+        of a fraction of a second each, so Ctrl-C stops them.
+
+        :raises OutOfRangeError: ``depth`` not in ``0 ... MAX_DEPTH`` (128:
+            no game is longer).
+        """
+        depth = in_range(depth, "depth", 0, MAX_DEPTH)
+        if depth <= DIRECT_DEPTH:
+            return self._call(_perft, depth)
+        with self.clone() as copy:  # type: ignore[attr-defined]
+            return _Perft(copy).count(depth)
 
     def divide(self, depth: int) -> dict[Move, int]:
-        """perft split by first move (``depth`` at least 1)."""
-        depth = integer(depth, "depth")
-        if not 1 <= depth <= 0xFFFFFFFF:
-            raise InvalidArgumentError(f"depth must be at least 1, not {depth}")
-        moves, leaves = (_ffi.packeis_move * MAX_MOVES)(), (c_uint64 * MAX_MOVES)()
-        count = c_size_t()
-        self._check(lib.packeis_game_divide, depth, moves, leaves, MAX_MOVES, byref(count))
-        return {Move(moves[i]): leaves[i] for i in range(count.value)}
+        """perft split by first move: for each legal move, in increasing
+        order, the perft of ``depth - 1`` after it (interruptible as
+        :meth:`perft` is).
+
+        :raises InvalidArgumentError: ``depth`` 0 (as the C call).
+        :raises OutOfRangeError: ``depth`` beyond ``MAX_DEPTH``.
+        """
+        depth = in_range(depth, "depth", 0, MAX_DEPTH)
+        if not depth:
+            raise InvalidArgumentError(f"depth must be 1 to {MAX_DEPTH}, got 0")
+        if depth <= DIRECT_DEPTH:
+            moves, leaves = (_ffi.packeis_move * MAX_MOVES)(), (c_uint64 * MAX_MOVES)()
+            count = c_size_t()
+            self._check(lib.packeis_game_divide, depth, moves, leaves, MAX_MOVES, byref(count))
+            return {Move(moves[i]): leaves[i] for i in range(count.value)}
+        with self.clone() as copy:  # type: ignore[attr-defined]
+            walk, out = _Perft(copy), {}
+            for move in walk._moves(depth):
+                copy._check(_apply, move)
+                try:
+                    out[Move(move)] = walk.count(depth - 1)
+                finally:
+                    copy._check(_undo)
+            return out
 
     def observe(self, relative: bool = False, out: Any = None) -> Any:
         """The observation planes (see :class:`Plane`): ``OBSERVATION_SIZE``

@@ -61,6 +61,20 @@ class GameClosedError(InvalidArgumentError):
     status = _ffi.PACKEIS_E_INVALID_ARGUMENT
 
 
+class ReentrantCallError(PackeisError, RuntimeError):
+    """A call on a game from inside a call on the same game (an allocator
+    policy, a signal handler during a long call): the C library is not
+    reentrant, so the inner call is refused. ``close()`` is the exception:
+    from inside a call it takes effect as the call returns."""
+
+    status = _ffi.PACKEIS_E_INVALID_ARGUMENT
+
+    def __init__(self, message: Optional[str] = None, **kwargs: object) -> None:
+        super().__init__(message or "the game is in use by the call this one was made from "
+                         "(a callback or signal handler inside it): only close() may be called",
+                         **kwargs)  # type: ignore[arg-type]
+
+
 class OutOfRangeError(PackeisError, IndexError):
     """A cell, player, ply or move value outside the game's range."""
 
@@ -80,7 +94,20 @@ class BufferTooSmallError(PackeisError):
 
 
 class IllegalMoveError(PackeisError):
-    """The move cannot be played now: the base of every reason a move is refused."""
+    """The move cannot be played now: the base of every reason a move is refused.
+
+    Raised by a game's ``apply``, ``check_move`` and ``parse_move(check=True)``
+    with the message ``"PACKEIS_E_BLOCKED_BY_GAP: a1-c3: a gap in the ice is in
+    the way"`` and the attributes ``move`` (the :class:`Move`), ``notation``
+    (the move in the project's notation, ``"a1-c3"``) and ``reason`` (the
+    library's text for the status); they are None when the move is not known
+    (a status checked without a move, or a record that fails to replay,
+    where ``stop`` locates the move instead).
+    """
+
+    move: Optional[int] = None
+    notation: Optional[str] = None
+    reason: Optional[str] = None
 
 
 class GameOverError(IllegalMoveError):
@@ -222,8 +249,18 @@ def error_for(status: int, message: Optional[str] = None,
     return ERRORS.get(status, PackeisError)(message, status=status, stop=stop)
 
 
-def _raise(status: int) -> None:
-    raise error_for(status)
+def illegal_move(status: int, move: int, notation: str) -> PackeisError:
+    """The exception for a move refused with ``status``, naming the move:
+    ``"PACKEIS_E_NOT_IN_LINE: a1-c3: destination not in a straight line
+    ..."`` with ``move``, ``notation`` and ``reason`` set (see
+    :class:`IllegalMoveError`)."""
+    reason = lib.packeis_strerror(status).decode()
+    error = error_for(status, f"{status_name(status)}: {notation}: {reason}")
+    if isinstance(error, IllegalMoveError):
+        from ._moves import Move  # noqa: PLC0415 - _moves imports this module
+
+        error.move, error.notation, error.reason = Move(move), notation, reason
+    return error
 
 
 def check(status: int) -> None:

@@ -3,17 +3,18 @@
 history (undo, redo, what each action did)."""
 from __future__ import annotations
 
-import threading
 from ctypes import byref, c_int, c_size_t
 from typing import Any, Iterable, NamedTuple, Optional, Union
 
 from . import _ffi
+from ._alloc import Allocator, as_allocator
 from ._args import c_int as as_c_int
-from ._args import c_size, seed as as_seed
+from ._args import c_size, integer as as_integer, seed as as_seed
 from ._batch import BatchMixin
+from ._board import board_svg, board_text
 from ._enums import MAX_MOVES, Direction, Phase, Variant, bits
-from ._errors import OutOfRangeError, error_for
-from ._handle import game_p
+from ._errors import OutOfRangeError, PackeisError, illegal_move
+from ._handle import game_p, raise_status
 from ._lib import lib
 from ._moves import Move, MoveBuffer, MoveLike, move_value
 from ._options import Floe, new_game
@@ -83,7 +84,8 @@ class Game(TextMixin, BatchMixin):
         place_any_floe: bool = False,
         snake_placement: bool = False,
         hash_seed: Optional[int] = None,
-        allocator: Optional[_ffi.packeis_allocator] = None,
+        allocator: Optional[Allocator] = None,
+        memory_limit: Optional[int] = None,
     ) -> None:
         """Starts a game.
 
@@ -98,13 +100,22 @@ class Game(TextMixin, BatchMixin):
         :param snake_placement: the variant placing in snake order.
         :param hash_seed: the seed of the hash keys (default
             ``DEFAULT_HASH_SEED``).
-        :param allocator: a ``packeis_allocator`` (low level, kept alive by
-            the game and its clones) for every allocation of the game.
-        :raises PackeisError: the subclass for the C status; a bad picture
-            raises with ``stop`` set to the offset at fault.
+        :param allocator: a :class:`packeis.Allocator` (kept alive by the
+            game and its clones) for every allocation of the game.
+        :param memory_limit: the most bytes the game (and its clones) may
+            hold at once: ``Allocator(limit=memory_limit)``.
+        :raises PackeisError: the subclass for the C status, its message
+            naming the argument, what is allowed and the value given
+            (``"players must be 2 to 4, got 5"``); a bad picture raises with
+            ``stop`` set to the offset at fault.
+        :raises RuntimeError: ``__init__`` called again on a game (make a
+            new one, or use :meth:`reset` / :meth:`assign`).
         """
-        self._lock = threading.RLock()
-        self._handle = None
+        if getattr(self, "_lock", None) is not None:
+            raise RuntimeError("Game.__init__ called on a game already set up: make a new "
+                               "Game, or use reset() or assign()")
+        self._setup()
+        allocator = as_allocator(allocator, memory_limit)
         variants = {Variant.PLACE_ANY_FLOE: place_any_floe,
                     Variant.SNAKE_PLACEMENT: snake_placement}
         handle = new_game(allocator, seed=seed, players=players, penguins=penguins,
@@ -124,7 +135,7 @@ class Game(TextMixin, BatchMixin):
         """An independent copy: position, history (and redo) and board."""
         copy = game_p()
         self._check(lib.packeis_game_clone, byref(copy))
-        return Game._wrap(copy, self._keep)
+        return type(self)._wrap(copy, self._keep)
 
     __copy__ = clone
 
@@ -134,13 +145,29 @@ class Game(TextMixin, BatchMixin):
     def assign(self, source: "Game") -> None:
         """Makes this game a copy of ``source``, reusing its memory."""
         if not isinstance(source, Game):
-            raise TypeError("source must be a Game")
-        first, second = sorted((self, source), key=id)
-        with first._lock, second._lock:
-            status = lib.packeis_game_assign(self._ptr(), source._ptr())
+            raise TypeError(f"source must be a Game, not {type(source).__name__}")
+        if source is self:
+            self._check(lambda handle: lib.packeis_game_assign(handle, handle))
+            return
+        if source._inside():
+            source._refuse_reentry()
+
+        def copy(call: Any) -> None:
+            with source._lock:
+                source_handle = source._begin()
+                try:
+                    status = call(lib.packeis_game_assign, source_handle)
+                finally:
+                    source._end()
             if status:
-                raise error_for(status)
+                raise_status(status, self._keep)
             self._refresh()
+
+        # Both locks, always in the same order, so that two assigns in
+        # opposite directions cannot wait for each other.
+        first = min(self, source, key=id)
+        with first._lock:
+            self._run(copy)
 
     def reset(self, seed: int = 0) -> None:
         """Starts again, without allocating: on the standard board shuffled
@@ -171,11 +198,11 @@ class Game(TextMixin, BatchMixin):
     @property
     def board_seed(self) -> Optional[int]:
         """The seed of the standard board, or None for a custom layout."""
-        with self._lock:
-            handle = self._ptr()
-            if not lib.packeis_game_is_standard_board(handle):
+        def read(call: Any) -> Optional[int]:
+            if not call(lib.packeis_game_is_standard_board):
                 return None
-            return lib.packeis_game_seed(handle)
+            return call(lib.packeis_game_seed)
+        return self._run(read)
 
     @property
     def hash_seed(self) -> int:
@@ -209,7 +236,8 @@ class Game(TextMixin, BatchMixin):
         """The neighbouring cell in a direction (geometry only), or None."""
         number = as_c_int(direction, "direction")
         if not 0 <= number < _ffi.PACKEIS_DIRECTION_COUNT:
-            raise OutOfRangeError(f"no direction {number}")
+            raise OutOfRangeError(f"direction must be 0 to {_ffi.PACKEIS_DIRECTION_COUNT - 1}, "
+                                  f"got {number}")
         n = self._call(lib.packeis_game_neighbor, self._cell(cell), number)
         return None if n < 0 else n
 
@@ -271,10 +299,8 @@ class Game(TextMixin, BatchMixin):
     def score(self, player: int) -> tuple[int, int]:
         """A player's ``(fish, floes)`` so far."""
         player = self._player(player)
-        with self._lock:
-            handle = self._ptr()
-            return (lib.packeis_game_fish_won(handle, player),
-                    lib.packeis_game_floes_won(handle, player))
+        return self._run(lambda call: (call(lib.packeis_game_fish_won, player),
+                                       call(lib.packeis_game_floes_won, player)))
 
     def rank(self, player: int) -> int:
         """A player's place (1 for first); provisional until the end."""
@@ -308,26 +334,21 @@ class Game(TextMixin, BatchMixin):
     def legal_moves_into(self, buffer: MoveBuffer) -> int:
         """Fast path: writes the legal moves into ``buffer`` (move values, no
         object per move) and returns their number."""
-        if not isinstance(buffer, MoveBuffer):
-            raise TypeError("buffer must be a MoveBuffer")
-        with self._lock:
-            handle = self._handle
-            if not handle:
-                self._ptr()
-            status = _legal_moves(handle, buffer.array, MAX_MOVES, buffer._count)
+        if type(buffer) is not MoveBuffer:
+            raise TypeError(f"buffer must be a MoveBuffer, not {type(buffer).__name__}")
+        status = self._call(_legal_moves, buffer._array, MAX_MOVES, buffer._count)
         if status:
-            raise error_for(status)
-        buffer.count = n = buffer._count.value
+            raise_status(status, self._keep)
+        buffer._n = n = buffer._count.value
         return n
 
     @property
     def move_count(self) -> int:
         """The number of legal moves."""
         count = c_size_t()
-        with self._lock:
-            status = _legal_moves(self._ptr(), None, 0, byref(count))
+        status = self._call(_legal_moves, None, 0, byref(count))
         if status not in (0, _ffi.PACKEIS_E_BUFFER_TOO_SMALL):
-            raise error_for(status)
+            raise_status(status, self._keep)
         return count.value
 
     def destination_set(self, cell: int) -> int:
@@ -341,7 +362,10 @@ class Game(TextMixin, BatchMixin):
     def check_move(self, move: MoveLike) -> None:
         """Raises what :meth:`apply` would raise for ``move`` (the reason:
         a subclass of :class:`IllegalMoveError`), without playing it."""
-        self._check(lib.packeis_game_check_move, self._as_move(move))
+        value = self._as_move(move)
+        status = self._call(lib.packeis_game_check_move, value)
+        if status:
+            self._refuse_move(status, value)
 
     def is_legal(self, move: MoveLike) -> bool:
         """Whether ``move`` is legal now."""
@@ -362,13 +386,20 @@ class Game(TextMixin, BatchMixin):
             move = self._as_move(move)
         elif not 0 <= move < _MOVE_VALUES:
             move = move_value(move)  # raises OutOfRangeError
-        with self._lock:
-            handle = self._handle
-            if not handle:
-                self._ptr()
-            status = _apply(handle, move)
+        status = self._call(_apply, move)
         if status:
-            raise error_for(status)
+            self._refuse_move(status, move)
+
+    def _refuse_move(self, status: int, move: int) -> None:
+        """Raises the error of a refused move, naming it: ``"a1-c3: a gap in
+        the ice is in the way"`` (see :class:`IllegalMoveError`)."""
+        if status == _ffi.PACKEIS_E_OUT_OF_MEMORY:
+            raise_status(status, self._keep)
+        try:
+            notation = self.format_move(move)
+        except PackeisError:
+            notation = str(Move(move))
+        raise illegal_move(status, move, notation)
 
     def undo(self) -> None:
         """Takes back the last action (it can be redone)."""
@@ -402,35 +433,84 @@ class Game(TextMixin, BatchMixin):
 
     def history(self) -> list[Move]:
         """The actions played so far, oldest first."""
-        with self._lock:
-            handle = self._ptr()
-            n = lib.packeis_game_ply_count(handle)
-            moves, count = (_ffi.packeis_move * max(n, 1))(), c_size_t()
-            status = lib.packeis_game_history(handle, moves, n, byref(count))
-        if status:
-            raise error_for(status)
+        count = c_size_t()
+
+        def read(call: Any) -> Any:
+            n = call(lib.packeis_game_ply_count)
+            moves = (_ffi.packeis_move * max(n, 1))()
+            status = call(lib.packeis_game_history, moves, n, byref(count))
+            if status:
+                raise_status(status, self._keep)
+            return moves
+        moves = self._run(read)
         return [Move(m) for m in moves[: count.value]]
 
     def ply_effect(self, ply: int) -> PlyEffect:
         """What action ``ply`` (from 0; negative counts from the end) did:
         a :class:`PlyEffect`."""
-        ply = c_size(ply + self.ply_count if isinstance(ply, int) and ply < 0 else ply, "ply")
-        with self._lock:
-            handle = self._ptr()
-            if ply >= lib.packeis_game_ply_count(handle):
-                raise OutOfRangeError(f"no ply {ply}: {lib.packeis_game_ply_count(handle)} played")
-            return PlyEffect(
-                lib.packeis_game_ply_player(handle, ply),
-                bits(lib.packeis_game_ply_removed(handle, ply)),
-                tuple(bits(lib.packeis_game_ply_credited(handle, ply, p))
-                      for p in range(self._players)),
-                frozenset(bits(lib.packeis_game_ply_players_out(handle, ply))),
-            )
+        given = as_integer(ply, "ply")
 
+        def read(call: Any) -> PlyEffect:
+            played = call(lib.packeis_game_ply_count)
+            index = given + played if given < 0 else given
+            if not 0 <= index < played:
+                raise OutOfRangeError(f"ply must be {-played} to {played - 1}, got {given}"
+                                      if played else f"no ply {given}: none played")
+            return PlyEffect(
+                call(lib.packeis_game_ply_player, index),
+                bits(call(lib.packeis_game_ply_removed, index)),
+                tuple(bits(call(lib.packeis_game_ply_credited, index, p))
+                      for p in range(self._players)),
+                frozenset(bits(call(lib.packeis_game_ply_players_out, index))),
+            )
+        return self._run(read)
+
+    # -- Python protocols ----------------------------------------------------
     def __repr__(self) -> str:
         if self.closed:
             return "<Game closed>"
-        return (
-            f"<Game {self.players} players, {self.phase_name}, "
-            f"ply {self.ply_count}, to act: {self.current_player}>"
-        )
+        try:
+            return (
+                f"<Game {self.players} players, {self.phase_name}, "
+                f"ply {self.ply_count}, to act: {self.current_player}>"
+            )
+        except PackeisError:  # closed or in use meanwhile
+            return "<Game>"
+
+    def __str__(self) -> str:
+        """The board as text: hex rows with their letters, columns numbered
+        as the cell names are, each floe as its fish (``.`` once gone), each
+        penguin as its player's letter (``A`` to ``D``); then the scores and
+        whose turn it is (see :func:`packeis._board.board_text`)."""
+        if self.closed:
+            return "<Game closed>"
+        return board_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture (Jupyter shows it for a game)."""
+        return board_svg(self)
+
+    def __eq__(self, other: object) -> Any:
+        """Games are equal when their positions are (:meth:`save_position`:
+        setup, board, scores, players out, phase and player to act), however
+        they were reached; the history is not compared. A game is mutable,
+        so it is not hashable: use :attr:`hash` or :meth:`save_position` as a
+        key."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        if other is self:
+            return True
+        return self.save_position() == other.save_position()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickles a game as its record (:meth:`save_record`): setup, the
+        position it started from and every action, so the unpickled game
+        can undo them. Redo and the allocator are not carried."""
+        return (_from_record, (self.save_record(),))
+
+
+def _from_record(record: str) -> Game:
+    """Unpickles a game (see :meth:`Game.__reduce__`)."""
+    return Game.from_record(record)

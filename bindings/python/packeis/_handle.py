@@ -4,60 +4,94 @@ calls that the parts of :class:`Game` share.
 
 ctypes releases the GIL during every C call, and the C library requires that
 one game is not used from two threads at once, so each :class:`GameHandle`
-holds a lock taken around every call on its handle (and by :meth:`close`):
-sharing a game between threads is safe, only slower. Distinct games never
-wait for each other.
+holds a lock taken around every call on its handle: sharing a game between
+threads is safe, only slower. Distinct games never wait for each other.
+
+The handle is freed by :meth:`close`, by ``__del__`` (garbage collection) or
+at exit, never while a call on it is in flight: another thread's close waits
+for the lock; a close from inside the call (an allocator policy, a signal
+handler between the chunks of a long call) only marks the game closed, and
+the outermost call frees it as it returns. Any other call made from inside
+a call on the same game raises :class:`ReentrantCallError` instead of
+entering the C library twice.
 """
 from __future__ import annotations
 
 import threading
-from ctypes import POINTER, byref
 from typing import Any, Callable, Optional
 
 from . import _ffi
+from ._alloc import Allocator, run_on_worker
 from ._args import c_int
-from ._errors import GameClosedError, OutOfRangeError, error_for
+from ._errors import GameClosedError, OutOfMemoryError, OutOfRangeError, ReentrantCallError, \
+    error_for
 from ._lib import lib
 
 #: The ctypes type of a ``packeis_game *``.
-game_p = POINTER(_ffi.packeis_game)
+game_p = _ffi.POINTER(_ffi.packeis_game)
 
 _free = lib.packeis_game_free
 _cell_count = lib.packeis_game_cell_count
 _player_count = lib.packeis_game_player_count
+_get_ident = threading.get_ident
 
 
-def allocator_ref(allocator: Optional[_ffi.packeis_allocator]) -> Any:
+def allocator_ref(allocator: Optional[Allocator]) -> Any:
     """What to pass for a ``const packeis_allocator *``: NULL for malloc."""
+    return None if allocator is None else allocator.struct
+
+
+def run_c(allocator: Optional[Allocator], function: Callable[..., Any], *args: Any) -> Any:
+    """``function(*args)``, on a helper thread if ``allocator`` may call back
+    into Python (see :mod:`packeis._alloc`)."""
     if allocator is None:
-        return None
-    if not isinstance(allocator, _ffi.packeis_allocator):
-        raise TypeError("allocator must be a packeis._ffi.packeis_allocator")
-    return byref(allocator)
+        return function(*args)
+    return run_on_worker(function, *args)
+
+
+def raise_status(status: int, allocator: Optional[Allocator] = None) -> None:
+    """Raises the exception of ``status``; an out-of-memory error is chained
+    to what the allocator's policy raised (Ctrl-C in it is raised as is)."""
+    cause = allocator.take_error() if allocator is not None else None
+    if cause is not None and not isinstance(cause, Exception):
+        raise cause
+    error = error_for(status)
+    if cause is not None and isinstance(error, OutOfMemoryError):
+        raise error from cause
+    raise error
 
 
 class GameHandle:
     """Owns a ``packeis_game *``, freed when the object goes away or on
     :meth:`close`; the base of :class:`Game`."""
 
-    __slots__ = ("_handle", "_keep", "_lock", "_cells", "_players", "__weakref__")
+    __slots__ = ("_handle", "_keep", "_lock", "_owner", "_agent", "_doomed", "_cells",
+                 "_players", "__weakref__")
 
     _handle: Any
-    _keep: Optional[_ffi.packeis_allocator]
+    _keep: Optional[Allocator]
     _lock: threading.RLock
+    _owner: int
+    _agent: int
+    _doomed: Any
     _cells: int
     _players: int
 
+    def _setup(self) -> None:
+        """The state of a handle owning nothing yet."""
+        self._lock = threading.RLock()
+        self._handle = self._doomed = self._keep = None
+        self._owner = self._agent = 0
+
     @classmethod
-    def _wrap(cls, handle: Any, keep: Optional[_ffi.packeis_allocator]) -> Any:
+    def _wrap(cls, handle: Any, keep: Optional[Allocator]) -> Any:
         """An object owning ``handle`` (and keeping ``keep`` alive)."""
         game = cls.__new__(cls)
-        game._lock = threading.RLock()
-        game._handle = None
+        game._setup()
         game._adopt(handle, keep)
         return game
 
-    def _adopt(self, handle: Any, keep: Optional[_ffi.packeis_allocator]) -> None:
+    def _adopt(self, handle: Any, keep: Optional[Allocator]) -> None:
         """Takes ownership of ``handle`` and caches its layout's sizes."""
         self._keep = keep
         self._handle = handle
@@ -69,24 +103,43 @@ class GameHandle:
         self._cells = _cell_count(self._handle)
         self._players = _player_count(self._handle)
 
-    def __del__(self) -> None:
-        handle = getattr(self, "_handle", None)
-        if handle:
-            self._handle = None
-            _free(handle)
+    # -- lifetime ------------------------------------------------------------
+    def _inside(self) -> bool:
+        """Whether this thread runs inside a call on this game (a callback
+        of it, or a signal handler between its chunks)."""
+        me = _get_ident()
+        return me == getattr(self, "_owner", 0) or me == getattr(self, "_agent", 0)
+
+    def _release(self, handle: Any) -> None:
+        run_c(self._keep, _free, handle)
 
     def close(self) -> None:
-        """Frees the C game now (waiting for a call on it in another thread
-        to end); any later use raises :class:`GameClosedError`."""
+        """Frees the C game now, or, from inside a call on it, as that call
+        returns (a call in another thread is waited for); any later use
+        raises :class:`GameClosedError`. Closing twice does nothing."""
         lock = getattr(self, "_lock", None)
         if lock is None:
             return
+        if self._inside():
+            # The thread that owns the lock is waiting for this callback:
+            # only mark the game, the call frees it on its way out.
+            if self._handle:
+                self._doomed, self._handle = self._handle, None
+            return
         with lock:
-            self.__del__()
+            handle, self._handle = self._handle, None
+            if handle:
+                self._release(handle)
+
+    def __del__(self) -> None:
+        # No call is in flight on an object being collected (the call holds
+        # a reference); an explicit game.__del__() is a close().
+        self.close()
 
     @property
     def closed(self) -> bool:
-        """Whether :meth:`close` freed the C game."""
+        """Whether the C game was freed (or will be, as the call in flight
+        ends)."""
         return not getattr(self, "_handle", None)
 
     def __enter__(self) -> Any:
@@ -96,46 +149,93 @@ class GameHandle:
         self.close()
 
     @property
-    def handle(self) -> Any:
-        """The ``packeis_game *`` for calling the low-level functions (your
-        calls then take no lock: hold ``game.lock`` if threads share it)."""
-        return self._ptr()
-
-    @property
     def lock(self) -> threading.RLock:
-        """The lock taken around every call on this game."""
+        """The lock taken around every call on this game (reentrant)."""
         return self._lock
 
-    def _ptr(self) -> Any:
+    def _begin(self) -> Any:
+        """Starts a call (the lock held): the handle, marked in use by this
+        thread."""
         handle = self._handle
         if not handle:
             raise GameClosedError("the game was closed")
+        if self._owner:
+            raise ReentrantCallError()
+        self._owner = _get_ident()
         return handle
+
+    def _end(self) -> None:
+        """Ends a call (the lock held): frees the game if it was closed
+        meanwhile."""
+        self._owner = 0
+        doomed = self._doomed
+        if doomed:
+            self._doomed = None
+            self._release(doomed)
+
+    def _refuse_reentry(self) -> None:
+        if self._inside():
+            if not getattr(self, "_handle", None):
+                raise GameClosedError("the game was closed")
+            raise ReentrantCallError()
 
     # -- checked calls -------------------------------------------------------
     def _call(self, function: Callable[..., Any], *args: Any) -> Any:
         """``function(handle, *args)`` under the lock."""
+        if self._inside():
+            self._refuse_reentry()
         with self._lock:
-            return function(self._ptr(), *args)
+            handle = self._begin()
+            try:
+                if self._keep is None:
+                    return function(handle, *args)
+                return self._on_worker(function, handle, *args)
+            finally:
+                self._end()
+
+    def _on_worker(self, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)`` on a helper thread, which is marked as acting
+        for this game while it runs."""
+        def task() -> Any:
+            self._agent = _get_ident()
+            try:
+                return function(*args)
+            finally:
+                self._agent = 0
+        return run_on_worker(task)
 
     def _check(self, function: Callable[..., int], *args: Any) -> None:
         """Like :meth:`_call` for a function returning a status: raises the
         exception of any status but PACKEIS_OK."""
-        with self._lock:
-            status = function(self._ptr(), *args)
+        status = self._call(function, *args)
         if status:
-            raise error_for(status)
+            raise_status(status, self._keep)
+
+    def _run(self, body: Callable[[Any], Any]) -> Any:
+        """``body(call)`` under the lock, as one call on the game: ``call(f,
+        *args)`` runs ``f(handle, *args)``, several C calls seeing one
+        position."""
+        if self._inside():
+            self._refuse_reentry()
+        with self._lock:
+            handle = self._begin()
+            try:
+                if self._keep is None:
+                    return body(lambda function, *args: function(handle, *args))
+                return body(lambda function, *args: self._on_worker(function, handle, *args))
+            finally:
+                self._end()
 
     def _cell(self, cell: Any) -> int:
         """A cell index of this layout; else OutOfRangeError."""
         number = c_int(cell, "cell")
         if not 0 <= number < self._cells:
-            raise OutOfRangeError(f"no cell {number}: the layout has {self._cells} cells")
+            raise OutOfRangeError(f"cell must be 0 to {self._cells - 1}, got {number}")
         return number
 
     def _player(self, player: Any) -> int:
         """A player of this game; else OutOfRangeError."""
         number = c_int(player, "player")
         if not 0 <= number < self._players:
-            raise OutOfRangeError(f"no player {number}: the game has {self._players} players")
+            raise OutOfRangeError(f"player must be 0 to {self._players - 1}, got {number}")
         return number

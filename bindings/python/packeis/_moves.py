@@ -8,11 +8,12 @@ a move value also indexes a policy vector or :meth:`Game.legal_mask`.
 """
 from __future__ import annotations
 
+import operator
 from ctypes import c_size_t
 from typing import Any, Iterator, Optional, Union
 
 from . import _ffi
-from ._args import integer
+from ._args import in_range
 from ._enums import MAX_CELLS, MAX_MOVES, MOVE_VALUES
 from ._errors import InvalidArgumentError, OutOfRangeError
 
@@ -21,10 +22,7 @@ def move_value(value: Any) -> int:
     """A move value from an int (or integer-like object): checked to be in
     ``0 ... MOVE_VALUES - 1`` (OutOfRangeError otherwise); bools, floats and
     other types raise TypeError."""
-    number = integer(value, "a move")
-    if not 0 <= number < MOVE_VALUES:
-        raise OutOfRangeError(f"move value {number} is not in 0 ... {MOVE_VALUES - 1}")
-    return number
+    return in_range(value, "move", 0, MOVE_VALUES - 1)
 
 
 class Move(int):
@@ -45,17 +43,16 @@ class Move(int):
     @classmethod
     def place(cls, cell: int) -> "Move":
         """The placement of a penguin on ``cell``."""
-        cell = integer(cell, "a cell")
-        if not 0 <= cell < MAX_CELLS:
-            raise OutOfRangeError(f"no cell {cell}")
+        cell = in_range(cell, "cell", 0, MAX_CELLS - 1)
         return cls(cell * (MAX_CELLS + 1))
 
     @classmethod
     def slide(cls, origin: int, to: int) -> "Move":
         """The slide of the penguin on ``origin`` to ``to``."""
-        origin, to = integer(origin, "a cell"), integer(to, "a cell")
-        if not (0 <= origin < MAX_CELLS and 0 <= to < MAX_CELLS) or origin == to:
-            raise OutOfRangeError(f"no slide {origin}-{to}")
+        origin = in_range(origin, "origin", 0, MAX_CELLS - 1)
+        to = in_range(to, "to", 0, MAX_CELLS - 1)
+        if origin == to:
+            raise OutOfRangeError(f"a slide must end on another cell, got {origin}-{to}")
         return cls(origin * MAX_CELLS + to)
 
     @classmethod
@@ -104,27 +101,43 @@ MoveLike = Union[Move, int, str]
 class MoveBuffer:
     """A reusable buffer for :meth:`Game.legal_moves_into`: no Python object
     is built per move. ``buffer[i]`` is the move value (an ``int``),
-    ``len(buffer)`` the number of moves last written."""
+    ``len(buffer)`` the number of moves last written. ``array`` (the ctypes
+    array of ``MAX_MOVES`` values the C call fills) and ``count`` are read
+    only: replacing the array by a smaller one would let C write past it."""
 
-    __slots__ = ("array", "count", "_count")
+    __slots__ = ("_array", "_n", "_count")
 
     def __init__(self) -> None:
-        self.array = (_ffi.packeis_move * MAX_MOVES)()
+        self._array = (_ffi.packeis_move * MAX_MOVES)()
         self._count = c_size_t()
-        self.count = 0
+        self._n = 0
+
+    @property
+    def array(self) -> Any:
+        """The ctypes array the moves are written to (``MAX_MOVES`` long)."""
+        return self._array
+
+    @property
+    def count(self) -> int:
+        """The number of moves last written."""
+        return self._n
 
     def __len__(self) -> int:
-        return self.count
+        return self._n
 
     def __getitem__(self, index: int) -> int:
-        if not -self.count <= index < self.count:
+        index = operator.index(index)
+        if not -self._n <= index < self._n:
             raise IndexError(index)
-        return self.array[index % self.count]
+        return self._array[index % self._n]
 
     def __iter__(self) -> Iterator[int]:
-        return iter(self.array[: self.count])
+        return iter(self._array[: self._n])
 
     def moves(self) -> list[Move]:
         """The moves as :class:`Move` objects."""
         new = int.__new__
-        return [new(Move, m) for m in self.array[: self.count]]
+        return [new(Move, m) for m in self._array[: self._n]]
+
+    def __repr__(self) -> str:
+        return f"<MoveBuffer {self._n} moves>"

@@ -3,83 +3,131 @@
 variants, seeds and allocator."""
 from __future__ import annotations
 
-from contextlib import contextmanager
+import itertools
 from ctypes import POINTER, byref
 from ctypes import c_int as c_int_t
 from ctypes import c_size_t
-from typing import Any, Iterable, Iterator, Optional
+from typing import Any, Iterable, NamedTuple, Optional
 
 from . import _ffi
-from ._args import c_int, seed as as_seed
-from ._enums import Variant
-from ._errors import InvalidArgumentError, check, check_text
-from ._handle import allocator_ref, game_p
+from ._alloc import Allocator
+from ._args import INT_MAX, INT_MIN, c_int, integer, seed as as_seed
+from ._enums import MAX_CELLS, MAX_PLAYERS, Variant
+from ._errors import InvalidArgumentError, OutOfMemoryError, OutOfRangeError, \
+    TooManyCellsError, check, check_text
+from ._handle import allocator_ref, game_p, raise_status, run_c
 from ._lib import lib
+
+MIN_PLAYERS: int = _ffi.PACKEIS_MIN_PLAYERS
 
 #: A floe of a custom layout: ``(x, y, fish)`` in doubled-width coordinates.
 Floe = tuple[int, int, int]
 
 
-@contextmanager
-def _options(allocator: Optional[_ffi.packeis_allocator]) -> Iterator[Any]:
-    """A ``packeis_options *`` with the defaults, freed on leaving."""
-    options = POINTER(_ffi.packeis_options)()
-    check(lib.packeis_options_new(allocator_ref(allocator), byref(options)))
+def _floes(layout: Iterable[Floe]) -> tuple[Any, Any, Any, int]:
+    """The floes of ``layout`` as three C arrays and their number, read only
+    as far as a layout may go (a 65th floe is refused without reading on)."""
     try:
-        yield options
+        floes = iter(layout)
+    except TypeError:
+        raise TypeError(f"layout must be an iterable of (x, y, fish), not "
+                        f"{type(layout).__name__}") from None
+    rows = []
+    for floe in itertools.islice(floes, MAX_CELLS + 1):
+        try:
+            x, y, fish = floe
+        except (TypeError, ValueError):
+            raise TypeError(f"a floe must be (x, y, fish), got {floe!r:.60}") from None
+        rows.append((c_int(x, "x"), c_int(y, "y"), c_int(fish, "fish")))
+    n = len(rows)
+    if n > MAX_CELLS:
+        raise TooManyCellsError(f"layout must have 1 to {MAX_CELLS} floes, got more than {MAX_CELLS}")
+    xs, ys, fish = ((c_int_t * max(n, 1))(*(r[k] for r in rows)) for k in range(3))
+    return xs, ys, fish, n
+
+
+def _picture(picture: Any) -> bytes:
+    if not isinstance(picture, str):
+        raise TypeError(f"layout_picture must be a str, not {type(picture).__name__}")
+    return picture.encode()
+
+
+_VARIANT_NAMES = {Variant.PLACE_ANY_FLOE: "place_any_floe",
+                  Variant.SNAKE_PLACEMENT: "snake_placement"}
+
+
+def _option(value: Any, what: str, low: int, high: int) -> int:
+    """A setup number in ``low ... high``: InvalidArgumentError naming it,
+    as the C setter would refuse it (OutOfRangeError beyond a C int)."""
+    number = integer(value, what)
+    if not low <= number <= high:
+        error = InvalidArgumentError if INT_MIN <= number <= INT_MAX else OutOfRangeError
+        raise error(f"{what} must be {low} to {high}, got {number}")
+    return number
+
+
+class _Setup(NamedTuple):
+    """The arguments of a game, checked and converted for C."""
+
+    players: int
+    penguins: int
+    seed: int
+    floes: Optional[tuple[Any, Any, Any, int]]
+    picture: Optional[bytes]
+    variants: tuple[tuple[int, int], ...]
+    hash_seed: Optional[int]
+
+
+def _checked(*, seed: Any, players: Any, penguins: Any, layout: Optional[Iterable[Floe]],
+             layout_picture: Optional[str], variants: dict[Variant, bool],
+             hash_seed: Any) -> _Setup:
+    if layout is not None and layout_picture is not None:
+        raise InvalidArgumentError("give layout or layout_picture, not both")
+    for variant, on in variants.items():
+        if on not in (True, False):
+            raise TypeError(f"{_VARIANT_NAMES[variant]} must be a bool, got {on!r:.40}")
+    return _Setup(
+        _option(players, "players", MIN_PLAYERS, MAX_PLAYERS),
+        _option(penguins, "penguins", 0, MAX_CELLS),
+        as_seed(seed),
+        None if layout is None else _floes(layout),
+        None if layout_picture is None else _picture(layout_picture),
+        tuple((int(v), 1 if on else 0) for v, on in variants.items()),
+        None if hash_seed is None else as_seed(hash_seed, "hash_seed"),
+    )
+
+
+def _build(allocator: Any, setup: _Setup) -> Any:
+    """The C calls building the game (no Python callback but the allocator's)."""
+    options = POINTER(_ffi.packeis_options)()
+    check(lib.packeis_options_new(allocator, byref(options)))
+    try:
+        check(lib.packeis_options_set_players(options, setup.players))
+        check(lib.packeis_options_set_penguins(options, setup.penguins))
+        check(lib.packeis_options_set_seed(options, setup.seed))
+        if setup.floes is not None:
+            check(lib.packeis_options_set_layout(options, *setup.floes))
+        if setup.picture is not None:
+            raw, stop = setup.picture, c_size_t()
+            status = lib.packeis_options_set_layout_picture(options, raw, len(raw), byref(stop))
+            check_text(status, raw, stop.value)
+        for variant, on in setup.variants:
+            check(lib.packeis_options_set_variant(options, variant, on))
+        if setup.hash_seed is not None:
+            check(lib.packeis_options_set_hash_seed(options, setup.hash_seed))
+        handle = game_p()
+        check(lib.packeis_game_new(options, byref(handle)))
+        return handle
     finally:
         lib.packeis_options_free(options)
 
 
-def _set_floes(options: Any, floes: Iterable[Floe]) -> None:
-    rows = []
-    for floe in floes:
-        x, y, fish = floe
-        rows.append((c_int(x, "x"), c_int(y, "y"), c_int(fish, "fish")))
-    n = len(rows)
-    xs, ys, fish = ((c_int_t * max(n, 1))(*(r[k] for r in rows)) for k in range(3))
-    check(lib.packeis_options_set_layout(options, xs, ys, fish, n))
-
-
-def _set_picture(options: Any, picture: str) -> None:
-    if not isinstance(picture, str):
-        raise TypeError("layout_picture must be a str")
-    raw, stop = picture.encode(), c_size_t()
-    status = lib.packeis_options_set_layout_picture(options, raw, len(raw), byref(stop))
-    check_text(status, raw, stop.value)
-
-
-def _set_layout(options: Any, layout: Optional[Iterable[Floe]],
-                picture: Optional[str]) -> None:
-    if layout is not None and picture is not None:
-        raise InvalidArgumentError("give layout or layout_picture, not both")
-    if layout is not None:
-        _set_floes(options, layout)
-    elif picture is not None:
-        _set_picture(options, picture)
-
-
-def new_game(
-    allocator: Optional[_ffi.packeis_allocator],
-    *,
-    seed: int,
-    players: int,
-    penguins: int,
-    layout: Optional[Iterable[Floe]],
-    layout_picture: Optional[str],
-    variants: dict[Variant, bool],
-    hash_seed: Optional[int],
-) -> Any:
-    """A new ``packeis_game *`` for the setup (see :class:`Game`)."""
-    with _options(allocator) as options:
-        check(lib.packeis_options_set_players(options, c_int(players, "players")))
-        check(lib.packeis_options_set_penguins(options, c_int(penguins, "penguins")))
-        check(lib.packeis_options_set_seed(options, as_seed(seed)))
-        _set_layout(options, layout, layout_picture)
-        for variant, on in variants.items():
-            check(lib.packeis_options_set_variant(options, variant, 1 if on else 0))
-        if hash_seed is not None:
-            check(lib.packeis_options_set_hash_seed(options, as_seed(hash_seed, "hash_seed")))
-        handle = game_p()
-        check(lib.packeis_game_new(options, byref(handle)))
-        return handle
+def new_game(allocator: Optional[Allocator], **arguments: Any) -> Any:
+    """A new ``packeis_game *`` for the setup (see :class:`Game`): every
+    argument is checked (naming it, its range and its value) before any C
+    call; the calls run where the allocator's callbacks are safe."""
+    setup = _checked(**arguments)
+    try:
+        return run_c(allocator, _build, allocator_ref(allocator), setup)
+    except OutOfMemoryError:
+        raise_status(_ffi.PACKEIS_E_OUT_OF_MEMORY, allocator)

@@ -7,8 +7,9 @@ from ctypes import byref, c_int, c_size_t, create_string_buffer
 from typing import Any, Callable, Optional
 
 from . import _ffi
-from ._errors import InvalidArgumentError, MalformedTextError, check, check_text
-from ._handle import GameHandle, allocator_ref, game_p
+from ._alloc import Allocator, as_allocator
+from ._errors import IllegalMoveError, InvalidArgumentError, MalformedTextError, check, check_text
+from ._handle import GameHandle, allocator_ref, game_p, raise_status, run_c
 from ._lib import lib
 from ._moves import Move, MoveLike, move_value
 
@@ -35,21 +36,30 @@ def _encode(text: Any) -> bytes:
     return text.encode()
 
 
-def read_whole(function: Callable[..., int], handle: Any, text: str, *args: Any) -> None:
+def read_whole(call: Callable[..., int], function: Callable[..., int], text: str,
+               *args: Any) -> None:
     """Calls a C reader ``function(handle, text, length, *args, &stop)``
-    and requires it to read all of ``text``."""
+    through ``call`` (which supplies the handle) and requires it to read all
+    of ``text``."""
     raw, stop = _encode(text), c_size_t()
-    check_text(function(handle, raw, len(raw), *args, byref(stop)), raw, stop.value)
+    check_text(call(function, raw, len(raw), *args, byref(stop)), raw, stop.value)
     if stop.value != len(raw):
         check_text(_ffi.PACKEIS_E_MALFORMED_TEXT, raw, stop.value)
 
 
-def load_game(function: Callable[..., int], text: str,
-              allocator: Optional[_ffi.packeis_allocator]) -> Any:
-    """A new ``packeis_game *`` from a C loader (position or record)."""
-    raw, handle, stop = _encode(text), game_p(), c_size_t()
+def _load(function: Callable[..., int], raw: bytes, allocator: Any) -> tuple[int, Any, int]:
+    handle, stop = game_p(), c_size_t()
     status = function(raw, len(raw), allocator_ref(allocator), byref(handle), byref(stop))
-    check_text(status, raw, stop.value)
+    return status, handle, stop.value
+
+
+def load_game(function: Callable[..., int], text: str, allocator: Optional[Allocator]) -> Any:
+    """A new ``packeis_game *`` from a C loader (position or record)."""
+    raw = _encode(text)
+    status, handle, stop = run_c(allocator, _load, function, raw, allocator)
+    if status == _ffi.PACKEIS_E_OUT_OF_MEMORY:
+        raise_status(status, allocator)
+    check_text(status, raw, stop)
     return handle
 
 
@@ -59,27 +69,30 @@ class TextMixin(GameHandle):
     __slots__ = ()
 
     @classmethod
-    def from_position(cls, text: str,
-                      allocator: Optional[_ffi.packeis_allocator] = None) -> Any:
+    def from_position(cls, text: str, allocator: Optional[Allocator] = None, *,
+                      memory_limit: Optional[int] = None) -> Any:
         """A game at a position written by :meth:`save_position`, with no
-        history.
+        history (``allocator`` and ``memory_limit`` as for :class:`Game`).
 
         :raises MalformedTextError: text not in the format (``stop`` says
             where); :raises InvalidPositionError: a position the rules cannot
             reach; a :class:`LayoutError` or :class:`TooFewFloesError`.
         """
+        allocator = as_allocator(allocator, memory_limit)
         return cls._wrap(load_game(lib.packeis_game_load_position, text, allocator), allocator)
 
     @classmethod
-    def from_record(cls, text: str,
-                    allocator: Optional[_ffi.packeis_allocator] = None) -> Any:
+    def from_record(cls, text: str, allocator: Optional[Allocator] = None, *,
+                    memory_limit: Optional[int] = None) -> Any:
         """The game of a record written by :meth:`save_record`, with every
-        action replayed (and undoable).
+        action replayed (and undoable); ``allocator`` and ``memory_limit``
+        as for :class:`Game`.
 
         :raises MalformedTextError: text not in the format, or a Result line
             that does not match; the :class:`IllegalMoveError` family for an
             action that cannot be played (``stop`` at the move).
         """
+        allocator = as_allocator(allocator, memory_limit)
         return cls._wrap(load_game(lib.packeis_game_load_record, text, allocator), allocator)
 
     @property
@@ -90,29 +103,23 @@ class TextMixin(GameHandle):
 
     def save_position(self) -> str:
         """The position as one line of text (no history, no newline)."""
-        with self._lock:
-            return write_text(lib.packeis_game_save_position, self._ptr(),
-                              capacity=_ffi.PACKEIS_POSITION_TEXT_SIZE)
+        return self._write(lib.packeis_game_save_position, capacity=_ffi.PACKEIS_POSITION_TEXT_SIZE)
 
     def save_record(self) -> str:
         """The game as a record: its setup, the position it started from if
         it was loaded from one, and every action played."""
-        with self._lock:
-            return write_text(lib.packeis_game_save_record, self._ptr())
+        return self._write(lib.packeis_game_save_record)
 
     def layout_picture(self, current: bool = False) -> str:
         """The layout drawn as a hex picture, one line per row; with
         ``current`` only the floes still on the board are drawn."""
         flags = _ffi.PACKEIS_PICTURE_CURRENT if current else 0
-        with self._lock:
-            return write_text(lib.packeis_game_layout_picture, self._ptr(), flags)
+        return self._write(lib.packeis_game_layout_picture, flags)
 
     def cell_name(self, cell: int) -> str:
         """The name of a cell: row letters then column number (``"c4"``)."""
-        cell = self._cell(cell)
-        with self._lock:
-            return write_text(lib.packeis_game_cell_name, self._ptr(), cell,
-                              capacity=_ffi.PACKEIS_CELL_NAME_SIZE)
+        return self._write(lib.packeis_game_cell_name, self._cell(cell),
+                           capacity=_ffi.PACKEIS_CELL_NAME_SIZE)
 
     def parse_cell(self, text: str) -> int:
         """The cell named ``text`` (the whole text, e.g. ``"c4"``).
@@ -121,17 +128,14 @@ class TextMixin(GameHandle):
             text after the name; ``stop`` is the offset at fault.
         """
         cell = c_int()
-        with self._lock:
-            read_whole(lib.packeis_game_parse_cell, self._ptr(), text, byref(cell))
+        self._run(lambda call: read_whole(call, lib.packeis_game_parse_cell, text, byref(cell)))
         return cell.value
 
     def format_move(self, move: MoveLike) -> str:
         """A move in the project's notation: ``"c4"`` places a penguin on
         c4, ``"c4-e5"`` slides one. The move need not be legal."""
-        value = self._as_move(move)
-        with self._lock:
-            return write_text(lib.packeis_game_format_move, self._ptr(), value,
-                              capacity=_ffi.PACKEIS_MOVE_TEXT_SIZE)
+        return self._write(lib.packeis_game_format_move, self._as_move(move),
+                           capacity=_ffi.PACKEIS_MOVE_TEXT_SIZE)
 
     def parse_move(self, text: str, check: bool = False) -> Move:
         """Reads a move in the project's notation (the whole text).
@@ -142,10 +146,19 @@ class TextMixin(GameHandle):
             where).
         """
         move = _ffi.packeis_move()
-        flags = _ffi.PACKEIS_PARSE_CHECK_LEGAL if check else 0
-        with self._lock:
-            read_whole(lib.packeis_game_parse_move, self._ptr(), text, flags, byref(move))
+        self._run(lambda call: read_whole(call, lib.packeis_game_parse_move, text, 0, byref(move)))
+        if check:
+            try:
+                self.check_move(move.value)  # type: ignore[attr-defined]
+            except IllegalMoveError as error:
+                error.stop = 0
+                raise
         return Move(move.value)
+
+    def _write(self, function: Callable[..., int], *args: Any, capacity: int = 4096) -> str:
+        """A C writer's text (see :func:`write_text`), as one call on the game."""
+        return self._run(lambda call: write_text(lambda *rest: call(function, *rest), *args,
+                                                 capacity=capacity))
 
     def _as_move(self, move: MoveLike) -> int:
         """The value of a move given as a Move, an int (checked: 0 ... 4095),

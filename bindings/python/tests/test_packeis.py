@@ -14,7 +14,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import packeis  # noqa: E402
-from packeis import _ffi  # noqa: E402
+from packeis import _ffi, unsafe  # noqa: E402
 from packeis import Game, Move  # noqa: E402
 
 try:
@@ -27,30 +27,23 @@ SMALL = [(1, 0, 1), (3, 0, 1), (5, 0, 1), (7, 0, 3), (0, 1, 1), (2, 1, 1), (4, 1
 
 
 class CountingAllocator:
-    """A packeis_allocator over libc malloc/free counting live blocks."""
+    """A packeis.Allocator whose policy refuses every block after the
+    first ``fail_after`` (None: never), counting the live blocks."""
 
     def __init__(self, fail_after=None):
-        libc = ctypes.CDLL(None)
-        libc.malloc.restype = ctypes.c_void_p
-        libc.malloc.argtypes = [ctypes.c_size_t]
-        libc.free.argtypes = [ctypes.c_void_p]
-        self.live = 0
-        self.calls = 0
         self.fail_after = fail_after
+        self.allocator = packeis.Allocator(policy=self._policy)
 
-        def alloc(context, size):
-            self.calls += 1
-            if self.fail_after is not None and self.calls > self.fail_after:
-                return None
-            self.live += 1
-            return libc.malloc(size)
+    def _policy(self, size):
+        return self.fail_after is None or self.allocator.allocations <= self.fail_after
 
-        def release(context, block, size):
-            self.live -= 1
-            libc.free(block)
+    @property
+    def live(self):
+        return self.allocator.live_blocks
 
-        fields = dict(_ffi.packeis_allocator._fields_)
-        self.struct = _ffi.packeis_allocator(fields["alloc"](alloc), fields["release"](release), None)
+    @property
+    def calls(self):
+        return self.allocator.allocations
 
 
 def play_random(game, rng):
@@ -107,7 +100,7 @@ class MoveTest(unittest.TestCase):
             Move.slide(3, 3)  # a slide that does not move
 
     def test_values_match_the_library(self):
-        lib = packeis.lib
+        lib = unsafe.lib
         for cell in (0, 17, 63):
             self.assertEqual(Move.place(cell), lib.packeis_move_placement(cell))
             self.assertEqual(lib.packeis_move_to(Move.place(cell)), cell)
@@ -127,13 +120,13 @@ class ExceptionTest(unittest.TestCase):
             with self.assertRaises(cls) as caught:
                 packeis.check(status)
             self.assertEqual(caught.exception.status, status)
-            name = packeis.lib.packeis_status_name(status).decode()
+            name = unsafe.lib.packeis_status_name(status).decode()
             self.assertEqual(packeis.status_name(status), name)
             # The C name, in CamelCase, is the class name.
             camel = "".join(w.capitalize() for w in name[len("PACKEIS_E_"):].split("_"))
             self.assertEqual(cls.__name__, camel + "Error")
             self.assertEqual(str(caught.exception),
-                             f"{name}: {packeis.lib.packeis_strerror(status).decode()}")
+                             f"{name}: {unsafe.lib.packeis_strerror(status).decode()}")
         packeis.check(0)
         with self.assertRaises(packeis.PackeisError) as caught:
             packeis.check(999)
@@ -215,7 +208,7 @@ class ExceptionTest(unittest.TestCase):
         # The library's own buffer check, through the low-level call.
         count = ctypes.c_size_t()
         g2 = Game()
-        status = packeis.lib.packeis_game_legal_moves(g2.handle, None, 0, ctypes.byref(count))
+        status = unsafe.lib.packeis_game_legal_moves(unsafe.handle(g2), None, 0, ctypes.byref(count))
         self.assertEqual(status, _ffi.PACKEIS_E_BUFFER_TOO_SMALL)
         self.assertEqual(count.value, 30)
         with self.assertRaises(E.BufferTooSmallError):
@@ -227,7 +220,7 @@ class ExceptionTest(unittest.TestCase):
         for budget in range(0, 6):
             allocator = CountingAllocator(fail_after=budget)
             try:
-                g = Game(allocator=allocator.struct)
+                g = Game(allocator=allocator.allocator)
             except packeis.OutOfMemoryError:
                 failures += 1
                 self.assertEqual(allocator.live, 0)
@@ -423,7 +416,7 @@ class ThreadTest(unittest.TestCase):
 class HandleTest(unittest.TestCase):
     def test_handles_are_freed(self):
         allocator = CountingAllocator()
-        g = Game(seed=3, allocator=allocator.struct)
+        g = Game(seed=3, allocator=allocator.allocator)
         self.assertGreater(allocator.live, 0)
         clones = [g.clone() for _ in range(3)]
         play_random(clones[0], random.Random(0))
@@ -436,7 +429,7 @@ class HandleTest(unittest.TestCase):
 
     def test_context_manager(self):
         allocator = CountingAllocator()
-        with Game(allocator=allocator.struct) as g:
+        with Game(allocator=allocator.allocator) as g:
             self.assertGreater(allocator.live, 0)
         self.assertEqual(allocator.live, 0)
         self.assertIsNone(g._handle)
@@ -673,16 +666,16 @@ class BatchTest(unittest.TestCase):
         r = g.random_games(3)
         self.assertEqual(r.plies, 0)
         self.assertEqual(list(r.winners), [sum(1 << p for p in g.winners)] * 3)
-        lib = packeis.lib
+        lib = unsafe.lib
         batch = lib.packeis_game_playout_batch
-        self.assertEqual(batch(g.handle, 0, 1, None, None, None, 0, None),
+        self.assertEqual(batch(unsafe.handle(g), 0, 1, None, None, None, 0, None),
                          _ffi.PACKEIS_E_INVALID_ARGUMENT)
         self.assertEqual(batch(None, 0, 1, None, None, None, 0, None),
                          _ffi.PACKEIS_E_INVALID_ARGUMENT)
         winners = (ctypes.c_uint * 2)()
-        self.assertEqual(batch(g.handle, 0, 3, winners, None, None, 2, None),
+        self.assertEqual(batch(unsafe.handle(g), 0, 3, winners, None, None, 2, None),
                          _ffi.PACKEIS_E_BUFFER_TOO_SMALL)
-        self.assertEqual(batch(g.handle, 0, 2, winners, None, None, 2**63, None),
+        self.assertEqual(batch(unsafe.handle(g), 0, 2, winners, None, None, 2**63, None),
                          _ffi.PACKEIS_E_OUT_OF_RANGE)
 
 
@@ -748,10 +741,10 @@ class ObservationTest(unittest.TestCase):
         with self.assertRaises(TypeError):
             g.observe(out=[0.0] * 1600)
         count = ctypes.c_size_t()
-        self.assertEqual(packeis.lib.packeis_game_observe(g.handle, 0, None, 0, ctypes.byref(count)),
+        self.assertEqual(unsafe.lib.packeis_game_observe(unsafe.handle(g), 0, None, 0, ctypes.byref(count)),
                          _ffi.PACKEIS_E_BUFFER_TOO_SMALL)
         self.assertEqual(count.value, 1600)
-        self.assertEqual(packeis.lib.packeis_game_observe(g.handle, 2, None, 0, ctypes.byref(count)),
+        self.assertEqual(unsafe.lib.packeis_game_observe(unsafe.handle(g), 2, None, 0, ctypes.byref(count)),
                          _ffi.PACKEIS_E_INVALID_ARGUMENT)
 
     def test_legal_mask(self):
@@ -792,9 +785,9 @@ class ObservationTest(unittest.TestCase):
 
 class ModuleTest(unittest.TestCase):
     def test_version_and_constants(self):
-        self.assertEqual(packeis.version(), packeis.lib.packeis_version_string().decode())
+        self.assertEqual(packeis.version(), unsafe.lib.packeis_version_string().decode())
         self.assertEqual(packeis.__version__, packeis.version())
-        number = packeis.lib.packeis_version()
+        number = unsafe.lib.packeis_version()
         self.assertEqual(packeis.__version__, "%d.%d.%d" % (number // 10000, number // 100 % 100,
                                                             number % 100))
         # The single source of the version: project(version) in meson.build.

@@ -173,11 +173,11 @@ class PositionTest(unittest.TestCase):
 
     def test_allocator(self):
         allocator = CountingAllocator()
-        g = Game.from_position(FIVE, allocator=allocator.struct)
+        g = Game.from_position(FIVE, allocator=allocator.allocator)
         self.assertGreater(allocator.live, 0)
         clone = g.clone()
         with self.assertRaises(packeis.MalformedTextError):
-            Game.from_position("x", allocator=allocator.struct)
+            Game.from_position("x", allocator=allocator.allocator)
         del g, clone
         gc.collect()
         self.assertEqual(allocator.live, 0)

@@ -1,0 +1,213 @@
+# SPDX-License-Identifier: MIT
+"""Memory for games that the package owns: :class:`Allocator`, a memory
+limit and an optional policy, with no way to hand the C library a bad block.
+
+The C library calls ``alloc(context, size)`` and ``release(context, block,
+size)``. Here both are the package's own functions: a block is taken from
+``PyMem_RawMalloc`` (malloc's alignment) and recorded until it is released,
+so the library never sees a pointer the package did not allocate, a block
+smaller than it asked for, or one freed behind its back. The user's
+``policy(size)`` only says yes or no; an exception from it, or an answer
+that is not a bool, refuses the block (the library then reports
+``PACKEIS_E_OUT_OF_MEMORY``, raised as :class:`OutOfMemoryError` chained to
+the policy's exception).
+
+Why the C calls of such a game run on a helper thread: ctypes returns an
+undefined pointer when a callback raises before its first line runs, which
+happens on the calling thread when the recursion limit is reached or a
+signal handler (Ctrl-C) raises at that instant. A fresh thread has a shallow
+stack and never runs signal handlers, so there the callbacks always return
+what they decided. The call still waits for its result (Ctrl-C is felt when
+it returns); only games with an allocator pay for the hand-over.
+"""
+from __future__ import annotations
+
+import atexit
+import ctypes
+import queue
+import sys
+import threading
+from ctypes import c_size_t, c_void_p
+from typing import Any, Callable, Optional
+
+from . import _ffi
+from ._args import integer
+
+_malloc = ctypes.pythonapi.PyMem_RawMalloc
+_malloc.restype = c_void_p
+_malloc.argtypes = [c_size_t]
+_free = ctypes.pythonapi.PyMem_RawFree
+_free.restype = None
+_free.argtypes = [c_void_p]
+
+_FIELDS = dict(_ffi.packeis_allocator._fields_)
+_ALLOC_TYPE, _RELEASE_TYPE = _FIELDS["alloc"], _FIELDS["release"]
+
+
+class _Worker(threading.Thread):
+    """A daemon thread running the calls handed to it, one at a time."""
+
+    def __init__(self) -> None:
+        super().__init__(name="packeis-allocator", daemon=True)
+        self.tasks: "queue.SimpleQueue[Callable[[], None]]" = queue.SimpleQueue()
+
+    def run(self) -> None:
+        _workers.add(threading.get_ident())
+        while True:
+            self.tasks.get()()
+            _idle.put(self)
+
+
+_workers: set[int] = set()
+_idle: "queue.SimpleQueue[_Worker]" = queue.SimpleQueue()
+
+
+def on_worker() -> bool:
+    """Whether this thread is one of the package's helper threads."""
+    return threading.get_ident() in _workers
+
+
+_exiting = False
+
+
+@atexit.register
+def _at_exit() -> None:
+    # From here on the helper threads (daemons) may be stopped at any time:
+    # the games freed at exit run their callbacks inline.
+    global _exiting
+    _exiting = True
+
+
+def run_on_worker(function: Callable[..., Any], *args: Any) -> Any:
+    """``function(*args)`` on a helper thread (inline if already on one, or
+    at exit), waiting for it even through Ctrl-C, which is raised once it
+    is done."""
+    if _exiting or on_worker() or sys.is_finalizing():
+        return function(*args)
+    try:
+        worker = _idle.get_nowait()
+    except queue.Empty:
+        worker = _Worker()
+        worker.start()
+    done = threading.Event()
+    box: list[Any] = [None, None]
+
+    def task() -> None:
+        try:
+            box[0] = function(*args)
+        except BaseException as error:  # handed back to the caller below
+            box[1] = error
+        finally:
+            done.set()
+
+    worker.tasks.put(task)
+    interrupted: Optional[BaseException] = None
+    while not done.is_set():
+        try:
+            done.wait()
+        except BaseException as error:  # Ctrl-C: the C call must still end first
+            interrupted = error
+    if interrupted is not None:
+        raise interrupted
+    if box[1] is not None:
+        raise box[1]
+    return box[0]
+
+
+class Allocator:
+    """Memory for games, owned by the package: an optional ``limit`` on the
+    bytes live at once and an optional ``policy(size) -> bool`` asked before
+    each block (``False``, an exception or a non-bool answer refuses it).
+
+    Give it to :class:`Game` (``Game(allocator=a)``; ``Game(memory_limit=n)``
+    makes one), :meth:`Game.from_position` or :meth:`Game.from_record`; one
+    allocator may serve many games, and clones share their original's. It
+    lives as long as any game using it. ``live_bytes``, ``live_blocks``,
+    ``peak_bytes``, ``allocations`` (blocks asked for) and ``refusals`` count
+    what happened; ``last_error`` is the last exception the policy raised.
+    Calls on games using one run on a helper thread (see the module's notes).
+    """
+
+    __slots__ = ("limit", "policy", "live_bytes", "live_blocks", "peak_bytes",
+                 "allocations", "refusals", "last_error", "_blocks", "_struct", "_pending")
+
+    def __init__(self, limit: Optional[int] = None,
+                 policy: Optional[Callable[[int], bool]] = None) -> None:
+        if limit is not None:
+            limit = integer(limit, "memory_limit")
+            if limit < 0:
+                raise ValueError(f"memory_limit must be at least 0, got {limit}")
+        if policy is not None and not callable(policy):
+            raise TypeError(f"policy must be callable, not {type(policy).__name__}")
+        self.limit = limit
+        self.policy = policy
+        self.live_bytes = self.live_blocks = self.peak_bytes = 0
+        self.allocations = self.refusals = 0
+        self.last_error: Optional[BaseException] = None
+        self._pending: Optional[BaseException] = None
+        self._blocks: dict[int, int] = {}
+        self._struct = _ffi.packeis_allocator(_ALLOC_TYPE(self._alloc),
+                                              _RELEASE_TYPE(self._release), None)
+
+    def _allows(self, size: int) -> bool:
+        if self.limit is not None and self.live_bytes + size > self.limit:
+            return False
+        if self.policy is None:
+            return True
+        verdict = self.policy(size)
+        if verdict is not True and verdict is not False:
+            raise TypeError(f"the allocator policy must return a bool, not {type(verdict).__name__}")
+        return verdict
+
+    def _alloc(self, context: Any, size: int) -> Optional[int]:
+        try:
+            self.allocations += 1
+            address = _malloc(size) if size and self._allows(size) else None
+            if not address:
+                self.refusals += 1
+                return None
+            self._blocks[address] = size
+            self.live_blocks += 1
+            self.live_bytes += size
+            self.peak_bytes = max(self.peak_bytes, self.live_bytes)
+            return address
+        except BaseException as error:  # noqa: B036 - never let it reach ctypes
+            self.refusals += 1
+            self.last_error = self._pending = error
+            return None
+
+    def _release(self, context: Any, block: Any, size: int) -> None:
+        try:
+            size = self._blocks.pop(block, None)
+            if size is None:  # not ours: never free what we did not allocate
+                return
+            self.live_blocks -= 1
+            self.live_bytes -= size
+            _free(block)
+        except BaseException:  # noqa: B036 - a release cannot fail in C
+            return
+
+    def take_error(self) -> Optional[BaseException]:
+        """The policy's exception since the last call (then forgotten)."""
+        error, self._pending = self._pending, None
+        return error
+
+    @property
+    def struct(self) -> Any:
+        """A pointer to the ``packeis_allocator`` for the C calls."""
+        return ctypes.byref(self._struct)
+
+    def __repr__(self) -> str:
+        limit = "no limit" if self.limit is None else f"limit {self.limit}"
+        return f"<Allocator {limit}, {self.live_bytes} bytes in {self.live_blocks} blocks live>"
+
+
+def as_allocator(allocator: Any, memory_limit: Any) -> Optional[Allocator]:
+    """The :class:`Allocator` of ``Game(allocator=..., memory_limit=...)``."""
+    if allocator is not None and memory_limit is not None:
+        raise ValueError("give allocator or memory_limit, not both")
+    if memory_limit is not None:
+        return Allocator(limit=memory_limit)
+    if allocator is not None and not isinstance(allocator, Allocator):
+        raise TypeError(f"allocator must be a packeis.Allocator, not {type(allocator).__name__}")
+    return allocator
