@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * packeis-play: Packeis am Pol in a terminal. A person against one to
+ * three computer players (the built-in players of players.h at a chosen
+ * strength, or programs speaking the engine protocol), or several people at
+ * one keyboard. `packeis-play --help` shows the options; `help` at the
+ * prompt the commands. Built on <packeis/packeis.h> and players.h only.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <signal.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "options.h"
+#include "record_file.h"
+#include "session.h"
+#include "style.h"
+
+/* The number of players of a record file, for --load; 0 if unreadable. */
+static int players_in_record(const char *path)
+{
+    packeis_game *game;
+    char why[512];
+    if (record_file_load(path, &game, why, sizeof why) != 0)
+        return 0;
+    int players = packeis_game_player_count(game);
+    packeis_game_free(game);
+    return players;
+}
+
+/* A board nobody has seen yet: the clock, mixed (SplitMix64's finalizer). */
+static uint64_t seed_from_clock(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    uint64_t z =
+        (uint64_t)now.tv_sec * 1000000007u + (uint64_t)now.tv_nsec + (uint64_t)getpid();
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return (z ^ (z >> 31)) % 1000000; /* short enough to read out and type again */
+}
+
+int main(int argc, char **argv)
+{
+    config cfg;
+    options_read(argc, argv, &cfg, players_in_record);
+    if (!cfg.seed_given)
+        cfg.seed = seed_from_clock();
+    /* An engine that exits must not take the game down with SIGPIPE: the
+     * write fails, and the seat is given to another player. */
+    signal(SIGPIPE, SIG_IGN);
+    int terminal = isatty(STDOUT_FILENO);
+    const style *st = style_wanted(cfg.no_color, getenv("NO_COLOR"), terminal) ? style_color()
+                                                                               : style_plain();
+    session s;
+    if (session_start(&s, &cfg, st, terminal, stdin, stdout) != 0) {
+        session_end(&s);
+        return 1;
+    }
+    if (!cfg.load && packeis_game_is_standard_board(s.game))
+        printf("Packeis am Pol, seed %llu (--seed %llu plays this board again).\n",
+               (unsigned long long)cfg.seed, (unsigned long long)cfg.seed);
+    printf("Type a move (c4 to place, c4-e5 to slide), or help.\n");
+    int status = session_run(&s);
+    session_end(&s);
+    return status;
+}

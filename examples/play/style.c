@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/* style.c: colours or none (style.h). */
+#include "style.h"
+
+#include <stddef.h>
+
+/* Red, blue, green, magenta, all bold: yellow and cyan fade on a light
+ * background, white vanishes on it. */
+static const style colored = {
+    {"\033[1;31m", "\033[1;34m", "\033[1;32m", "\033[1;35m"},
+    "\033[1m",
+    "\033[1;31m",
+    "\033[0m",
+};
+
+static const style plain = {{"", "", "", ""}, "", "", ""};
+
+const style *style_color(void) { return &colored; }
+
+const style *style_plain(void) { return &plain; }
+
+int style_wanted(int forbidden, const char *no_color, int is_terminal)
+{
+    return !forbidden && (no_color == NULL || no_color[0] == '\0') && is_terminal;
+}
