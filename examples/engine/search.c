@@ -52,9 +52,10 @@ static void append(char *line, size_t size, size_t *used, const char *format, ..
 /* One `info` line from a report (doc/protocol.md, "Replies"). */
 static void report_info(void *context, const player_report *report)
 {
-    const search *s = context;
+    search *s = context;
     if (atomic_load(&s->silent))
         return;
+    s->reported_nodes = report->nodes;
     char line[PLAYER_PV_MAX * PACKEIS_MOVE_TEXT_SIZE + 256];
     size_t used = 0;
     double seconds = now() - s->started_at;
@@ -100,7 +101,8 @@ static void *run(void *context)
     search *s = context;
     player_report report;
     s->status = player_choose(s->player, s->game, &s->limits, &s->move, &report);
-    if (s->status == PACKEIS_OK && report.nodes > 0)
+    /* The final report, unless the player's last on_report was it. */
+    if (s->status == PACKEIS_OK && report.nodes > 0 && report.nodes != s->reported_nodes)
         report_info(s, &report);
     /* done before the bestmove: a client that has read it may send the next
      * command at once, and must not find the engine busy. */
@@ -132,6 +134,7 @@ packeis_status search_start(search *s, player *p, const packeis_game *game,
     atomic_store(&s->stop, 0);
     atomic_store(&s->silent, 0);
     atomic_store(&s->done, 0);
+    s->reported_nodes = 0;
     if (pthread_create(&s->thread, NULL, run, s) != 0) {
         packeis_game_free(copy);
         s->game = NULL;

@@ -32,6 +32,7 @@ typedef struct search {
     player_limits limits;
     const char *score_kind; /* "fish" or "win" */
     double started_at;
+    uint64_t reported_nodes; /* of the last info line (search thread only) */
     packeis_move move;
     packeis_status status;
 } search;
