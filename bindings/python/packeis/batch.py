@@ -73,6 +73,9 @@ class Batch:
     ``seed + i``. Calls on one batch are serialized by its lock; the GIL is
     released while C runs."""
 
+    #: The columns :meth:`legal_moves` starts with (it doubles as needed).
+    min_move_columns = 128
+
     def __init__(self, games: int, seed: int = 0, **setup: Any) -> None:
         self._ptr: Any = None
         self._lock = threading.Lock()
@@ -127,7 +130,8 @@ class Batch:
                 lib.packeis_batch_free(ptr)
 
     def __del__(self) -> None:
-        self.close()
+        if lib is not None:  # not at interpreter exit, after the module is gone
+            self.close()
 
     def __enter__(self) -> "Batch":
         return self
@@ -210,20 +214,26 @@ class Batch:
     # -- what the games show -------------------------------------------------
     def legal_moves(self) -> tuple[np.ndarray, np.ndarray]:
         """``(moves, counts)``: game ``i``'s legal moves are
-        ``moves[i, :counts[i]]`` in increasing value (``moves`` has as many
-        columns as the most moves of any game, at least 1)."""
-        p = self._p
+        ``moves[i, :counts[i]]`` in increasing value. ``moves`` has room
+        for the most moves any game had so far (it grows when a game has
+        more, rather than taking ``MAX_MOVES`` columns for every game)."""
         most = c_size_t()
         with self._lock:
             live = self._live()
-            if self._moves is None:
-                self._moves = np.zeros((self.size, MAX_MOVES), dtype=np.uint16)
-                self._p["moves"] = _pointer(self._moves, c_uint16)
-            status = lib.packeis_batch_legal_moves(live, p["moves"], MAX_MOVES, p["counts"],
-                                                   byref(most))
+            status = _TOO_SMALL
+            while status == _TOO_SMALL:
+                if self._moves is None or self._moves.shape[1] < most.value:
+                    self._grow_moves(most.value)
+                status = lib.packeis_batch_legal_moves(live, self._p["moves"], self._moves.shape[1],
+                                                       self._p["counts"], byref(most))
         if status:
             raise error_for(status)
         return self._moves[:, :max(most.value, 1)], self.counts
+
+    def _grow_moves(self, most: int) -> None:
+        columns = min(MAX_MOVES, max(self.min_move_columns, 2 * most))
+        self._moves = np.zeros((self.size, columns), dtype=np.uint16)
+        self._p["moves"] = _pointer(self._moves, c_uint16)
 
     def legal_counts(self) -> np.ndarray:
         """The number of legal moves of each game."""

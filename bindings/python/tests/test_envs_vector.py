@@ -174,6 +174,16 @@ class BehaviourTest(unittest.TestCase):
             self.assertTrue(game.is_over)
             np.testing.assert_array_equal(finals[i], np.float32(_envs.rewards(game)))
 
+    def test_move_lists_grow(self):
+        """legal_moves() starts small and grows to the most moves of a game."""
+        from packeis.batch import Batch
+        batch = Batch(3, players=2)
+        batch.min_move_columns = 1
+        moves, counts = batch.legal_moves()
+        self.assertEqual(counts.tolist(), [30, 30, 30], "30 one-fish floes to place on")
+        self.assertEqual(moves.shape, (3, 30))
+        self.assertEqual(moves[0].tolist(), [int(m) for m in batch.game(0).legal_moves()])
+
     def test_reset_options(self):
         env = VectorEnv(2, players=2)
         obs, info = env.reset(options={"board_seeds": np.array([7, 9])})
