@@ -35,23 +35,41 @@ static inline int pk_highest(uint64_t set) { return 63 - __builtin_clzll(set); }
 static inline uint64_t pk_bit(int cell) { return (uint64_t)1 << cell; }
 
 /* Index of the lowest set bit, 64 for an empty set: TZCNT where BMI1 has it. */
-static inline int pk_lowest_or_64(uint64_t set)
+static inline uint64_t pk_lowest_or_64(uint64_t set)
 {
 #if defined(__BMI__)
-    return (int)_tzcnt_u64(set);
+    return _tzcnt_u64(set);
 #else
-    return set ? __builtin_ctzll(set) : 64;
+    return set ? (uint64_t)__builtin_ctzll(set) : 64;
 #endif
 }
 
-/* Index of the highest set bit, -1 for an empty set: LZCNT where it exists. */
-static inline int pk_highest_or_minus_1(uint64_t set)
+/* One more than the index of the highest set bit, 0 for an empty set:
+ * 64 - LZCNT where it exists. */
+static inline uint64_t pk_highest_plus_1(uint64_t set)
 {
 #if defined(__LZCNT__)
-    return 63 - (int)_lzcnt_u64(set);
+    return 64 - _lzcnt_u64(set);
 #else
-    return set ? pk_highest(set) : -1;
+    return set ? (uint64_t)pk_highest(set) + 1 : 0;
 #endif
+}
+
+/* The bits of set below bit `index` (0 <= index <= 64): BZHI where BMI2 has
+ * it. */
+static inline uint64_t pk_bits_below(uint64_t set, uint64_t index)
+{
+#if PK_HAVE_PEXT
+    return _bzhi_u64(set, (unsigned)index);
+#else
+    return index < 64 ? set & ((((uint64_t)1) << index) - 1) : set;
+#endif
+}
+
+/* The bits of set from bit `index` on (0 <= index <= 63). */
+static inline uint64_t pk_bits_from(uint64_t set, uint64_t index)
+{
+    return set & (~(uint64_t)0 << index);
 }
 
 /* The bits of set strictly below its lowest set bit (all bits if set is 0). */
