@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """Single-game stepping from Python, side by side in one run: random games
-played ply by ply (the legal moves, one chosen at random, applied; the game
-reset between games) through the ctypes package and through the SWIG
-module. The paths are measured in turn, RUNS rounds of SECONDS each, and
+played ply by ply (the legal moves, one chosen at random, applied) through
+the ctypes package (as bindings/python/examples/bench.py measures it) and
+through the SWIG module. The paths are measured in turn, RUNS rounds of SECONDS each, and
 the median of each is printed with every round in brackets.
 
     meson setup build-rel --buildtype=release && ninja -C build-rel
@@ -12,46 +12,14 @@ the median of each is printed with every round in brackets.
         /usr/bin/python3 bindings/swig/bench_swig.py [--seconds S] [--runs N]
 """
 import argparse
+import os
 import random
 import statistics
 import sys
 import time
 
-packeis = ps = None  # imported by main(), after the arguments are checked
-
-
-def ctypes_objects(seconds):
-    """ctypes: legal_moves() (a list of Move) + apply."""
-    rng = random.Random(1)
-    game = packeis.Game(seed=0)
-    plies, start, seed = 0, time.perf_counter(), 0
-    while time.perf_counter() - start < seconds:
-        game.reset(seed)
-        seed += 1
-        moves = game.legal_moves()
-        while moves:
-            game.apply(rng.choice(moves))
-            plies += 1
-            moves = game.legal_moves()
-    return plies / (time.perf_counter() - start)
-
-
-def ctypes_buffer(seconds):
-    """ctypes: legal_moves_into(MoveBuffer) + apply, the documented fast path."""
-    rng = random.Random(1)
-    buf = packeis.MoveBuffer()
-    game = packeis.Game(seed=0)
-    legal, apply, arr, randrange = game.legal_moves_into, game.apply, buf.array, rng.randrange
-    plies, start, seed = 0, time.perf_counter(), 0
-    while time.perf_counter() - start < seconds:
-        game.reset(seed)
-        seed += 1
-        n = legal(buf)
-        while n:
-            apply(arr[randrange(n)])
-            plies += 1
-            n = legal(buf)
-    return plies / (time.perf_counter() - start)
+HERE = os.path.dirname(os.path.abspath(__file__))
+ps = None  # imported by main(), after the arguments are checked
 
 
 def swig(seconds):
@@ -72,11 +40,16 @@ def swig(seconds):
     return plies / (time.perf_counter() - start)
 
 
-PATHS = [
-    ("ctypes, legal_moves() + apply", ctypes_objects),
-    ("ctypes, MoveBuffer + apply", ctypes_buffer),
-    ("SWIG, legal_moves + apply", swig),
-]
+def paths():
+    """The paths, the ctypes ones as bindings/python/examples/bench.py
+    measures them."""
+    sys.path.insert(0, os.path.join(HERE, "..", "python", "examples"))
+    import bench
+    return [
+        ("ctypes, legal_moves() + apply", bench.step_objects),
+        ("ctypes, MoveBuffer + apply", bench.step_buffer),
+        ("SWIG, legal_moves + apply", swig),
+    ]
 
 
 def positive(kind):
@@ -99,14 +72,14 @@ def main(argv):
     parser.add_argument("--runs", type=positive(int), default=5,
                         help="rounds per path; the median is shown (default 5)")
     args = parser.parse_args(argv)
-    global packeis, ps
-    import packeis
+    global ps
     import packeis_swig as ps
+    measured = paths()
     print("library %s, Python %s, median of %d rounds of %g s, paths in turn"
           % (ps.packeis_version_string(), sys.version.split()[0], args.runs, args.seconds))
-    rounds = {label: [] for label, _ in PATHS}
+    rounds = {label: [] for label, _ in measured}
     for _ in range(args.runs):
-        for label, measure in PATHS:
+        for label, measure in measured:
             rounds[label].append(measure(args.seconds))
     for label, values in rounds.items():
         each = " / ".join("{:,.0f}".format(v) for v in values)
