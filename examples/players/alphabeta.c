@@ -358,6 +358,12 @@ static packeis_status deepen(ab_search *s, const player_limits *limits, packeis_
             break;
     }
     player_report_basics(report, s->budget, s->nodes);
+    if (report->pv[0] != *move) {
+        /* A move of an unfinished iteration beat the last depth's choice:
+         * its line is not known yet. */
+        report->pv_length = 1;
+        report->pv[0] = *move;
+    }
     return PACKEIS_OK;
 }
 
