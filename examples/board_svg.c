@@ -13,6 +13,8 @@
  */
 #include <packeis/packeis.h>
 
+#include "args.h"
+
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,21 +133,15 @@ static const char *parse_args(int argc, char **argv)
     static const struct option options[] = {{"help", no_argument, NULL, 'h'},
                                             {NULL, 0, NULL, 0}};
     int c;
-    opterr = 0; /* the message below says more than getopt's */
+    opterr = 0; /* args_fail() says more than getopt would */
     while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
-        if (c == 'h') {
-            usage(stdout);
-            exit(0);
-        }
-        fprintf(stderr, "board_svg: unknown argument: %s\n", argv[optind - 1]);
-        usage(stderr);
-        exit(2);
+        if (c != 'h')
+            args_fail("board_svg", "unknown argument '%s'", argv[optind - 1]);
+        usage(stdout);
+        exit(0);
     }
-    if (argc - optind > 1) {
-        fprintf(stderr, "board_svg: one OUTPUT only, not also '%s'\n", argv[optind + 1]);
-        usage(stderr);
-        exit(2);
-    }
+    if (argc - optind > 1)
+        args_fail("board_svg", "one OUTPUT only, not also '%s'", argv[optind + 1]);
     return optind < argc ? argv[optind] : NULL;
 }
 

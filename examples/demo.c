@@ -17,6 +17,8 @@
  */
 #include <packeis/packeis.h>
 
+#include "args.h"
+
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -71,35 +73,6 @@ static void usage(FILE *out)
                  "Player A is greedy, the others play at random.\n");
 }
 
-/* A bad argument: what is wrong, the usage, then exit status 2. */
-static void bad_args(const char *message, const char *arg)
-{
-    fprintf(stderr, "demo: %s%s\n", message, arg);
-    usage(stderr);
-    exit(2);
-}
-
-/* A decimal number in [low, high], or exit 2 naming the option and why. */
-static uint64_t parse_number(const char *option, const char *text, uint64_t low, uint64_t high)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (text[0] < '0' || text[0] > '9' || errno != 0 || *end != '\0') {
-        fprintf(stderr, "demo: %s: not a non-negative integer below 2^64: '%s'\n", option,
-                text);
-        usage(stderr);
-        exit(2);
-    }
-    if (v < low || v > high) {
-        fprintf(stderr, "demo: %s must be %" PRIu64 " to %" PRIu64 ", not %s\n", option, low,
-                high, text);
-        usage(stderr);
-        exit(2);
-    }
-    return (uint64_t)v;
-}
-
 static struct config parse_args(int argc, char **argv)
 {
     static const struct option options[] = {
@@ -110,40 +83,27 @@ static struct config parse_args(int argc, char **argv)
     };
     struct config cfg = {1, 2, isatty(STDOUT_FILENO), 0, NULL, NULL};
     int c;
-    opterr = 0; /* the messages below say more than getopt's */
+    opterr = 0; /* args_fail() says more than getopt would */
     while ((c = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
-        switch (c) {
-        case 's':
-            cfg.seed = parse_number("--seed", optarg, 0, UINT64_MAX);
-            break;
-        case 'p':
-            cfg.players = (int)parse_number("--players", optarg, PACKEIS_MIN_PLAYERS,
-                                            PACKEIS_MAX_PLAYERS);
-            break;
-        case 'l':
-            cfg.layout = optarg;
-            break;
-        case 'r':
-            cfg.record = optarg;
-            break;
-        case 'n':
-            cfg.color = 0;
-            break;
-        case 'q':
-            cfg.quiet = 1;
-            break;
-        case 'h':
+        if (c == 's')
+            cfg.seed = args_number("demo", "--seed", optarg, 0, UINT64_MAX);
+        else if (c == 'p')
+            cfg.players = (int)args_number("demo", "--players", optarg, PACKEIS_MIN_PLAYERS,
+                                           PACKEIS_MAX_PLAYERS);
+        else if (c == 'l' || c == 'r')
+            *(c == 'l' ? &cfg.layout : &cfg.record) = optarg;
+        else if (c == 'n' || c == 'q')
+            *(c == 'n' ? &cfg.color : &cfg.quiet) = c == 'q';
+        else if (c == 'h') {
             usage(stdout);
             exit(0);
-        case ':':
-            bad_args("missing value after ", argv[optind - 1]);
-            break;
-        default:
-            bad_args("unknown argument: ", argv[optind - 1]);
-        }
+        } else if (c == ':')
+            args_fail("demo", "%s needs a value", argv[optind - 1]);
+        else
+            args_fail("demo", "unknown argument '%s'", argv[optind - 1]);
     }
     if (optind < argc)
-        bad_args("unexpected argument: ", argv[optind]);
+        args_fail("demo", "unexpected argument '%s'", argv[optind]);
     return cfg;
 }
 

@@ -13,7 +13,8 @@
  */
 #include <packeis/packeis.h>
 
-#include <errno.h>
+#include "args.h"
+
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -52,34 +53,6 @@ static void usage(FILE *out)
             MAX_DEPTH);
 }
 
-static void bad_args(const char *message, const char *arg)
-{
-    fprintf(stderr, "perft: %s%s\n", message, arg);
-    usage(stderr);
-    exit(2);
-}
-
-/* A decimal number in [low, high], or exit 2 naming the option and why. */
-static uint64_t parse_number(const char *option, const char *text, uint64_t low, uint64_t high)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (text[0] < '0' || text[0] > '9' || errno != 0 || *end != '\0') {
-        fprintf(stderr, "perft: %s: not a non-negative integer below 2^64: '%s'\n", option,
-                text);
-        usage(stderr);
-        exit(2);
-    }
-    if (v < low || v > high) {
-        fprintf(stderr, "perft: %s must be %" PRIu64 " to %" PRIu64 ", not %s\n", option, low,
-                high, text);
-        usage(stderr);
-        exit(2);
-    }
-    return (uint64_t)v;
-}
-
 static struct config parse_args(int argc, char **argv)
 {
     static const struct option options[] = {
@@ -89,36 +62,29 @@ static struct config parse_args(int argc, char **argv)
     };
     struct config cfg = {0, 2, 4, 0};
     int c;
-    opterr = 0; /* the messages below say more than getopt's */
+    opterr = 0; /* args_fail() says more than getopt would */
     while ((c = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
-        switch (c) {
-        case 's':
-            cfg.seed = parse_number("--seed", optarg, 0, UINT64_MAX);
-            break;
-        case 'p':
-            cfg.players = (int)parse_number("--players", optarg, PACKEIS_MIN_PLAYERS,
-                                            PACKEIS_MAX_PLAYERS);
-            break;
-        case 'd':
-            cfg.depth = (unsigned)parse_number("--depth", optarg, 0, MAX_DEPTH);
-            break;
-        case 'v':
+        if (c == 's')
+            cfg.seed = args_number("perft", "--seed", optarg, 0, UINT64_MAX);
+        else if (c == 'p')
+            cfg.players = (int)args_number("perft", "--players", optarg, PACKEIS_MIN_PLAYERS,
+                                           PACKEIS_MAX_PLAYERS);
+        else if (c == 'd')
+            cfg.depth = (unsigned)args_number("perft", "--depth", optarg, 0, MAX_DEPTH);
+        else if (c == 'v')
             cfg.divide = 1;
-            break;
-        case 'h':
+        else if (c == 'h') {
             usage(stdout);
             exit(0);
-        case ':':
-            bad_args("missing value after ", argv[optind - 1]);
-            break;
-        default:
-            bad_args("unknown argument: ", argv[optind - 1]);
-        }
+        } else if (c == ':')
+            args_fail("perft", "%s needs a value", argv[optind - 1]);
+        else
+            args_fail("perft", "unknown argument '%s'", argv[optind - 1]);
     }
     if (optind < argc)
-        bad_args("unexpected argument: ", argv[optind]);
+        args_fail("perft", "unexpected argument '%s'", argv[optind]);
     if (cfg.divide && cfg.depth == 0)
-        bad_args("--divide needs --depth 1 or more", "");
+        args_fail("perft", "--divide needs --depth 1 or more");
     return cfg;
 }
 

@@ -14,6 +14,8 @@
  */
 #include <packeis/packeis.h>
 
+#include "args.h"
+
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -129,22 +131,17 @@ static const char *parse_args(int argc, char **argv)
     static const struct option options[] = {{"help", no_argument, NULL, 'h'},
                                             {NULL, 0, NULL, 0}};
     int c;
-    opterr = 0; /* the messages below say more than getopt's */
+    opterr = 0; /* args_fail() says more than getopt would */
     while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
-        if (c == 'h') {
-            usage(stdout);
-            exit(0);
-        }
-        fprintf(stderr, "replay: unknown argument: %s\n", argv[optind - 1]);
-        usage(stderr);
-        exit(2);
+        if (c != 'h')
+            args_fail("replay", "unknown argument '%s'", argv[optind - 1]);
+        usage(stdout);
+        exit(0);
     }
-    if (argc - optind != 1) {
-        fprintf(stderr, "replay: %s\n",
-                optind == argc ? "which record? name one FILE" : "one FILE only");
-        usage(stderr);
-        exit(2);
-    }
+    if (optind == argc)
+        args_fail("replay", "which record? name one FILE");
+    if (argc - optind > 1)
+        args_fail("replay", "one FILE only, not also '%s'", argv[optind + 1]);
     return argv[optind];
 }
 

@@ -12,15 +12,14 @@
  */
 #define _POSIX_C_SOURCE 200809L /* getline, clock_gettime, pthreads */
 
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "session.h"
 
 #define AUTHOR "libpackeis examples"
@@ -47,33 +46,6 @@ static void usage(FILE *out)
                  "  --help               prints this help, then exits\n");
 }
 
-/* A bad argument: what is wrong, then exit status 2. */
-static void bad_args(const char *format, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-static void bad_args(const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    fprintf(stderr, "packeis-engine: ");
-    vfprintf(stderr, format, args);
-    fprintf(stderr, "\n(packeis-engine --help shows the usage)\n");
-    va_end(args);
-    exit(2);
-}
-
-static uint64_t parse_seed(const char *text)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (text[0] < '0' || text[0] > '9' || errno != 0 || *end != '\0')
-        bad_args("--seed: not a non-negative integer below 2^64: '%s'", text);
-    return (uint64_t)v;
-}
-
 static struct config parse_args(int argc, char **argv)
 {
     static const struct option long_options[] = {
@@ -83,7 +55,7 @@ static struct config parse_args(int argc, char **argv)
     };
     struct config cfg = {NULL, 0, 0, 0, NULL};
     if (!(cfg.options = calloc((size_t)argc, sizeof *cfg.options)))
-        bad_args("%s", "out of memory");
+        args_fail("packeis-engine", "out of memory");
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
@@ -93,11 +65,11 @@ static struct config parse_args(int argc, char **argv)
             break;
         case 'o':
             if (!strchr(optarg, '=') || optarg[0] == '=')
-                bad_args("--option: expected NAME=VALUE, not '%s'", optarg);
+                args_fail("packeis-engine", "--option: expected NAME=VALUE, not '%s'", optarg);
             cfg.options[cfg.option_count++] = optarg;
             break;
         case 's':
-            cfg.seed = parse_seed(optarg);
+            cfg.seed = args_number("packeis-engine", "--seed", optarg, 0, UINT64_MAX);
             break;
         case 'l':
             cfg.list = 1;
@@ -106,16 +78,16 @@ static struct config parse_args(int argc, char **argv)
             usage(stdout);
             exit(0);
         case ':':
-            bad_args("%s needs a value", argv[optind - 1]);
+            args_fail("packeis-engine", "%s needs a value", argv[optind - 1]);
             break;
         default:
-            bad_args("unknown argument '%s'", argv[optind - 1]);
+            args_fail("packeis-engine", "unknown argument '%s'", argv[optind - 1]);
         }
     }
     if (optind < argc)
-        bad_args("unexpected argument '%s'", argv[optind]);
+        args_fail("packeis-engine", "unexpected argument '%s'", argv[optind]);
     if (!cfg.player && !cfg.list)
-        bad_args("%s", "--player NAME is required (--list shows the players)");
+        args_fail("packeis-engine", "--player NAME is required (--list shows the players)");
     return cfg;
 }
 
@@ -144,16 +116,15 @@ static player *make_player(const struct config *cfg)
         exit(1);
     }
     if (status != 0)
-        bad_args("--player: no player is called '%s' (--list shows them)", cfg->player);
+        args_fail("packeis-engine", "--player: no player is called '%s' (--list shows them)",
+                  cfg->player);
     for (int i = 0; i < cfg->option_count; i++) {
         char *equals = strchr(cfg->options[i], '=');
         *equals = '\0';
         const char *why = "refused";
-        if (player_set_option(p, cfg->options[i], equals + 1, &why) != 0) {
-            fprintf(stderr, "packeis-engine: --option %s=%s: %s\n", cfg->options[i], equals + 1,
-                    why ? why : "refused");
-            exit(2);
-        }
+        if (player_set_option(p, cfg->options[i], equals + 1, &why) != 0)
+            args_fail("packeis-engine", "--option %s=%s: %s", cfg->options[i], equals + 1,
+                      why ? why : "refused");
     }
     return p;
 }

@@ -19,16 +19,17 @@
 #include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "referee.h"
 #include "report.h"
 
+#define PROGRAM          "packeis-tournament"
 #define MAX_PARTICIPANTS 64
 #define MAX_JOBS         256
 
@@ -69,46 +70,16 @@ static void usage(FILE *out)
                  "  --help                this help\n");
 }
 
-static void bad_args(const char *format, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-static void bad_args(const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    fprintf(stderr, "packeis-tournament: ");
-    vfprintf(stderr, format, args);
-    fprintf(stderr, "\n(packeis-tournament --help shows the usage)\n");
-    va_end(args);
-    exit(2);
-}
-
-/* An integer option in [low, high], or exit 2 saying which and why. */
-static uint64_t parse_number(const char *option, const char *text, uint64_t low, uint64_t high)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (text[0] < '0' || text[0] > '9' || errno != 0 || *end != '\0')
-        bad_args("--%s: not a non-negative integer: '%s'", option, text);
-    if (v < low || v > high)
-        bad_args("--%s: %s is out of range (%" PRIu64 " to %" PRIu64 ")", option, text, low,
-                 high);
-    return (uint64_t)v;
-}
-
 static void add_participant(struct config *cfg, const char *spec, int engine)
 {
     char why[512];
     if (cfg->count == MAX_PARTICIPANTS)
-        bad_args("at most %d participants", MAX_PARTICIPANTS);
+        args_fail(PROGRAM, "at most %d participants", MAX_PARTICIPANTS);
     participant *p = &cfg->participants[cfg->count];
     int status = engine ? participant_engine(p, spec, &cfg->tc, why, sizeof why)
                         : participant_builtin(p, spec, why, sizeof why);
     if (status != 0)
-        bad_args("--%s %s", engine ? "engine" : "player", why);
+        args_fail(PROGRAM, "--%s %s", engine ? "engine" : "player", why);
     cfg->count++;
 }
 
@@ -184,36 +155,39 @@ static void parse_args(int argc, char **argv, struct config *cfg)
                 continue;
             switch (c) {
             case PLAYERS:
-                cfg->setup.seats = (int)parse_number("players", optarg, 2, 4);
+                cfg->setup.seats = (int)args_number(PROGRAM, "--players", optarg, 2, 4);
                 break;
             case GAUNTLET:
                 cfg->setup.gauntlet = 1;
                 break;
             case ORDERS:
                 if (strcmp(optarg, "permutations") && strcmp(optarg, "rotations"))
-                    bad_args("--orders: 'permutations' or 'rotations', not '%s'", optarg);
+                    args_fail(PROGRAM, "--orders: 'permutations' or 'rotations', not '%s'",
+                              optarg);
                 cfg->setup.rotations = optarg[0] == 'r';
                 break;
             case BOARDS:
-                cfg->setup.boards = (int)parse_number("boards", optarg, 1, 1000000);
+                cfg->setup.boards = (int)args_number(PROGRAM, "--boards", optarg, 1, 1000000);
                 break;
             case SEED:
-                cfg->setup.seed = parse_number("seed", optarg, 0, UINT64_MAX);
+                cfg->setup.seed = args_number(PROGRAM, "--seed", optarg, 0, UINT64_MAX);
                 break;
             case MOVETIME:
-                cfg->tc.movetime_ms = (int)parse_number("movetime", optarg, 1, 3600000);
+                cfg->tc.movetime_ms =
+                    (int)args_number(PROGRAM, "--movetime", optarg, 1, 3600000);
                 break;
             case NODES:
-                cfg->tc.nodes = parse_number("nodes", optarg, 1, UINT64_MAX);
+                cfg->tc.nodes = args_number(PROGRAM, "--nodes", optarg, 1, UINT64_MAX);
                 break;
             case GRACE:
-                cfg->tc.grace_ms = (int)parse_number("grace", optarg, 0, 3600000);
+                cfg->tc.grace_ms = (int)args_number(PROGRAM, "--grace", optarg, 0, 3600000);
                 break;
             case TIMEOUT:
-                cfg->tc.timeout_ms = (int)parse_number("timeout", optarg, 1, 36000000);
+                cfg->tc.timeout_ms =
+                    (int)args_number(PROGRAM, "--timeout", optarg, 1, 36000000);
                 break;
             case JOBS:
-                cfg->jobs = (int)parse_number("jobs", optarg, 1, MAX_JOBS);
+                cfg->jobs = (int)args_number(PROGRAM, "--jobs", optarg, 1, MAX_JOBS);
                 break;
             case RECORDS:
                 cfg->records = optarg;
@@ -231,19 +205,20 @@ static void parse_args(int argc, char **argv, struct config *cfg)
                 usage(stdout);
                 exit(0);
             case ':':
-                bad_args("%s needs a value", argv[optind - 1]);
+                args_fail(PROGRAM, "%s needs a value", argv[optind - 1]);
                 break;
             default:
-                bad_args("unknown argument '%s'", argv[optind - 1]);
+                args_fail(PROGRAM, "unknown argument '%s'", argv[optind - 1]);
             }
         }
         if (optind < argc)
-            bad_args("unexpected argument '%s'", argv[optind]);
+            args_fail(PROGRAM, "unexpected argument '%s'", argv[optind]);
     }
     cfg->setup.participants = cfg->count;
     if (cfg->count < cfg->setup.seats)
-        bad_args("%d participants for games of %d players: give more --player or --engine",
-                 cfg->count, cfg->setup.seats);
+        args_fail(PROGRAM,
+                  "%d participants for games of %d players: give more --player or --engine",
+                  cfg->count, cfg->setup.seats);
     distinct_labels(cfg);
 }
 

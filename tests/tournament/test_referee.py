@@ -187,7 +187,7 @@ class Arguments(unittest.TestCase):
         self.refused("--player", "random", "--player", "greedy", "--players", "5",
                      says="--players: 5 is out of range (2 to 4)")
         self.refused("--player", "random", "--player", "greedy", "--seed", "x",
-                     says="--seed: not a non-negative integer: 'x'")
+                     says="--seed: not a non-negative integer below 2^64: 'x'")
         self.refused("--player", "random", "--player", "nobody", says="'nobody'")
         self.refused("--player", "random", "--player", "greedy:depth=3",
                      says="depth=3: no such option")
