@@ -20,7 +20,9 @@
  *   one sequence of (x, y, fish) triples;
  * - perft, divide and packeis_game_playout_batch() release the GIL and stop
  *   with KeyboardInterrupt on Ctrl-C (see "long calls" in packeis.i); a
- *   batch of playouts has at most PK_PY_MAX_PLAYOUTS games a call.
+ *   batch of playouts has at most PK_PY_MAX_PLAYOUTS games a call; the
+ *   calls over every game of a batch release the GIL too, the batch marked
+ *   busy meanwhile (another thread's call with it raises RuntimeError).
  */
 
 %{
@@ -150,13 +152,59 @@ static int pk_py_poll(void *context)
     return interrupted;
 }
 
+/* The batches whose call runs now with the GIL released (the batch calls
+ * below): another thread's call with one of them raises instead of racing
+ * it, and none can free it. Guarded by the GIL. */
+#define PK_PY_BUSY_MAX 64
+static const packeis_batch *pk_py_busy[PK_PY_BUSY_MAX];
+
+static int pk_py_is_busy(const packeis_batch *batch)
+{
+    for (int i = 0; batch && i < PK_PY_BUSY_MAX; i++)
+        if (pk_py_busy[i] == batch)
+            return 1;
+    return 0;
+}
+
+static int pk_py_refuse_busy(const packeis_batch *batch)
+{
+    if (!pk_py_is_busy(batch))
+        return 0;
+    PyErr_SetString(PyExc_RuntimeError, "this batch is in use by a call in another thread");
+    return 1;
+}
+
+/* Marks the batch busy: its slot, or -1 if there is no free slot (the call
+ * then runs with the GIL held). */
+static int pk_py_enter(const packeis_batch *batch)
+{
+    for (int i = 0; i < PK_PY_BUSY_MAX; i++)
+        if (!pk_py_busy[i]) {
+            pk_py_busy[i] = batch;
+            return i;
+        }
+    return -1;
+}
+
+static void pk_py_leave(int slot)
+{
+    if (slot >= 0)
+        pk_py_busy[slot] = NULL;
+}
+
 /* Frees an owned handle through its Python object and clears the object
  * (see the typemaps of packeis_game_free()). */
-static int pk_py_release(PyObject *object, swig_type_info *type, void **pointer)
+static int pk_py_release(PyObject *object, swig_type_info *type, void **pointer,
+                         int (*busy)(const packeis_batch *))
 {
     if (object == Py_None) {
         *pointer = NULL;
         return 1;
+    }
+    /* A batch in use by another thread's call is not freed. */
+    if (busy && SWIG_IsOK(SWIG_ConvertPtr(object, pointer, type, 0)) && busy(*pointer)) {
+        PyErr_SetString(PyExc_RuntimeError, "this batch is in use by a call in another thread");
+        return 0;
     }
     int res = SWIG_ConvertPtr(object, pointer, type, SWIG_POINTER_RELEASE);
     if (res == SWIG_ERROR_RELEASE_NOT_OWNED) {
@@ -261,31 +309,38 @@ static PyObject *pk_py_append(PyObject *result, PyObject *output)
 
 /* ---- handles --------------------------------------------------------------- */
 /* Constructors: the new object is returned, owned by Python. */
-%define PK_PY_MADE(TYPE)
+%define PK_PY_MADE(TYPE, BUSY)
 %typemap(in, numinputs=0) TYPE ** (TYPE *made = NULL) { $1 = &made; }
 %typemap(argout) TYPE ** {
     $result = SWIG_Python_AppendOutput($result, SWIG_NewPointerObj(SWIG_as_voidptr(*$1), $*1_descriptor, SWIG_POINTER_OWN));
 }
 /* The free functions take the handle from its object and clear the object. */
 %typemap(in) TYPE *freed (void *pointer = NULL) {
-    if (!pk_py_release($input, $descriptor, &pointer))
+    if (!pk_py_release($input, $descriptor, &pointer, BUSY))
         SWIG_fail;
     $1 = (TYPE *)pointer;
 }
 %enddef
-PK_PY_MADE(packeis_game)
-PK_PY_MADE(packeis_options)
-PK_PY_MADE(packeis_batch)
+PK_PY_MADE(packeis_game, NULL)
+PK_PY_MADE(packeis_options, NULL)
+PK_PY_MADE(packeis_batch, pk_py_is_busy)
 
 /* Everywhere else, a handle that was freed (or None) raises rather than
  * reaching the library as NULL. */
 %typemap(check) packeis_game *game, const packeis_game *game, packeis_game *target,
-    const packeis_game *source, packeis_options *options, const packeis_options *options,
-    packeis_batch *batch, const packeis_batch *batch {
+    const packeis_game *source, packeis_options *options, const packeis_options *options {
     if (!$1) {
         pk_py_raise(PACKEIS_E_INVALID_ARGUMENT);
         SWIG_fail;
     }
+}
+%typemap(check) packeis_batch *batch, const packeis_batch *batch {
+    if (!$1) {
+        pk_py_raise(PACKEIS_E_INVALID_ARGUMENT);
+        SWIG_fail;
+    }
+    if (pk_py_refuse_busy($1))
+        SWIG_fail;
 }
 
 /* No allocator can be made from Python: the argument must be None. */
@@ -699,3 +754,26 @@ PK_PY_PER_GAME_BYTES(uint64_t, words, PACKEIS_OBSERVATION_PLANES)
     PyMem_Free(moves$argnum);
     PyMem_Free(counts$argnum);
 }
+
+/* The calls over every game of a batch (up to PACKEIS_BATCH_MAX_GAMES) run
+ * with the GIL released, the batch marked busy meanwhile. */
+%define PK_PY_UNLOCKED(FUNCTION)
+%exception FUNCTION {
+    int pk_slot = pk_py_enter(arg1);
+    if (pk_slot >= 0) {
+        Py_BEGIN_ALLOW_THREADS
+        $action
+        Py_END_ALLOW_THREADS
+    } else {
+        $action
+    }
+    pk_py_leave(pk_slot);
+}
+%enddef
+PK_PY_UNLOCKED(pk_swig_batch_step)
+PK_PY_UNLOCKED(packeis_batch_reset)
+PK_PY_UNLOCKED(packeis_batch_legal_moves)
+PK_PY_UNLOCKED(packeis_batch_legal_mask)
+PK_PY_UNLOCKED(packeis_batch_legal_bits)
+PK_PY_UNLOCKED(packeis_batch_observe)
+PK_PY_UNLOCKED(packeis_batch_observe_bits)

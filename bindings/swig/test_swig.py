@@ -510,6 +510,40 @@ class Release11Test(unittest.TestCase):
         with self.assertRaises(ps.InvalidArgumentError):
             ps.packeis_batch_legal_mask(batch)
 
+    def test_batch_calls_release_the_gil_and_guard_the_batch(self):
+        # While one thread reads a batch's bit masks over and over (the GIL
+        # released), the main thread's calls with the batch are refused, not
+        # raced; freeing it is refused too; afterwards both work.
+        batch = ps.packeis_batch_new(ps.packeis_options_new(None), 16384)
+        stop = threading.Event()
+        reads = []
+
+        def read():
+            while not stop.is_set():
+                reads.append(len(ps.packeis_batch_legal_bits(batch)))
+
+        reader = threading.Thread(target=read)
+        reader.start()
+        refused, end = {"size": 0, "free": 0}, time.monotonic() + 5
+        try:
+            while time.monotonic() < end and min(refused.values()) == 0:
+                for name, call in (("size", ps.packeis_batch_size), ("free", ps.packeis_batch_free)):
+                    try:
+                        call(batch)
+                    except RuntimeError as error:
+                        self.assertIn("in use", str(error))
+                        refused[name] += 1
+                    else:
+                        self.assertEqual(name, "size", "the batch was freed during a call")
+        finally:
+            stop.set()
+            reader.join()
+        self.assertGreater(refused["size"], 0)
+        self.assertGreater(refused["free"], 0)
+        self.assertEqual(set(reads), {16384 * 64 * 8})
+        self.assertEqual(ps.packeis_batch_size(batch), 16384)
+        ps.packeis_batch_free(batch)
+
     def test_error_classes_have_their_builtin_category(self):
         self.assertTrue(issubclass(ps.OutOfRangeError, IndexError))
         self.assertTrue(issubclass(ps.OutOfMemoryError, MemoryError))
