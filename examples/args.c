@@ -3,6 +3,7 @@
 #include "args.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -31,4 +32,24 @@ uint64_t args_number(const char *program, const char *option, const char *text, 
         args_fail(program, "%s: %s is out of range (%" PRIu64 " to %" PRIu64 ")", option, text,
                   low, high);
     return (uint64_t)v;
+}
+
+const char *args_one(const char *program, int argc, char **argv, void (*usage)(FILE *out),
+                     const char *what, int optional)
+{
+    static const struct option options[] = {{"help", no_argument, NULL, 'h'},
+                                            {NULL, 0, NULL, 0}};
+    int c;
+    opterr = 0; /* args_fail() says more than getopt would */
+    while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
+        if (c != 'h')
+            args_fail(program, "unknown argument '%s'", argv[optind - 1]);
+        usage(stdout);
+        exit(0);
+    }
+    if (optind == argc && !optional)
+        args_fail(program, "name one %s", what);
+    if (argc - optind > 1)
+        args_fail(program, "one %s only, not also '%s'", what, argv[optind + 1]);
+    return optind < argc ? argv[optind] : NULL;
 }

@@ -15,7 +15,6 @@
 
 #include "args.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -126,28 +125,9 @@ static void usage(FILE *out)
                  "  --help   prints this help, then exits\n");
 }
 
-/* The output file named on the command line, or NULL for standard output;
- * exit 2 saying why on a bad argument. */
-static const char *parse_args(int argc, char **argv)
-{
-    static const struct option options[] = {{"help", no_argument, NULL, 'h'},
-                                            {NULL, 0, NULL, 0}};
-    int c;
-    opterr = 0; /* args_fail() says more than getopt would */
-    while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
-        if (c != 'h')
-            args_fail("board_svg", "unknown argument '%s'", argv[optind - 1]);
-        usage(stdout);
-        exit(0);
-    }
-    if (argc - optind > 1)
-        args_fail("board_svg", "one OUTPUT only, not also '%s'", argv[optind + 1]);
-    return optind < argc ? argv[optind] : NULL;
-}
-
 int main(int argc, char **argv)
 {
-    const char *path = parse_args(argc, argv);
+    const char *path = args_one("board_svg", argc, argv, usage, "OUTPUT", 1);
     FILE *out = stdout;
     if (path && !(out = fopen(path, "w"))) {
         perror(path);

@@ -17,7 +17,6 @@
 #include "args.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,29 +124,9 @@ static void usage(FILE *out)
                  "  --help   prints this help, then exits\n");
 }
 
-/* The record file named on the command line, or exit 2 saying why. */
-static const char *parse_args(int argc, char **argv)
-{
-    static const struct option options[] = {{"help", no_argument, NULL, 'h'},
-                                            {NULL, 0, NULL, 0}};
-    int c;
-    opterr = 0; /* args_fail() says more than getopt would */
-    while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
-        if (c != 'h')
-            args_fail("replay", "unknown argument '%s'", argv[optind - 1]);
-        usage(stdout);
-        exit(0);
-    }
-    if (optind == argc)
-        args_fail("replay", "which record? name one FILE");
-    if (argc - optind > 1)
-        args_fail("replay", "one FILE only, not also '%s'", argv[optind + 1]);
-    return argv[optind];
-}
-
 int main(int argc, char **argv)
 {
-    packeis_game *game = load(parse_args(argc, argv));
+    packeis_game *game = load(args_one("replay", argc, argv, usage, "FILE", 0));
     print_board(game);
     print_standings(game);
     packeis_game_free(game);
