@@ -216,7 +216,8 @@ static forfeit read_bestmove(const packeis_game *game, const char *text, packeis
 {
     size_t length = strcspn(text, " \t"), stop = 0;
     packeis_move m;
-    if (text[length] != '\0' || length == 0 ||
+    /* Blanks after the move are allowed, as after any line of the protocol. */
+    if (text[length + strspn(text + length, " \t")] != '\0' || length == 0 ||
         packeis_game_parse_move(game, text, length, 0, &m, &stop) != PACKEIS_OK ||
         stop != length) {
         say(why, REASON_SIZE, "bestmove '%.100s' is not a move", text);
@@ -224,7 +225,7 @@ static forfeit read_bestmove(const packeis_game *game, const char *text, packeis
     }
     packeis_status status = packeis_game_check_move(game, m);
     if (status != PACKEIS_OK) {
-        say(why, REASON_SIZE, "%s: %s (%s)", text, packeis_strerror(status),
+        say(why, REASON_SIZE, "%.*s: %s (%s)", (int)length, text, packeis_strerror(status),
             status_name(status));
         return FORFEIT_ILLEGAL;
     }
