@@ -86,7 +86,7 @@ class Batch:
         probe = Game(seed=seed, **setup)  # every check of the setup, with its messages
         self.players, self.cells = probe.players, probe.cell_count
         self.is_standard_board = probe.is_standard_board
-        self.size = n = int(games)
+        self._size = n = int(games)
         options = _options_of(probe, int(seed) % 2**64)
         batch = POINTER(_ffi.packeis_batch)()
         try:
@@ -148,8 +148,13 @@ class Batch:
             raise GameClosedError("the batch was closed")
         return self._ptr
 
+    @property
+    def size(self) -> int:
+        """The number of games (fixed: the buffers and the C batch have it)."""
+        return self._size
+
     def __len__(self) -> int:
-        return self.size
+        return self._size
 
     # -- playing -------------------------------------------------------------
     def seeds_array(self, seeds: Any, what: str) -> np.ndarray:
@@ -203,7 +208,14 @@ class Batch:
         """:meth:`step` with :attr:`moves_in` already set, and ``reset_seeds``
         None or a C-contiguous uint64 array of one seed per game."""
         p = self._p
-        seeds = None if reset_seeds is None else _pointer(reset_seeds, c_uint64)
+        seeds = None
+        if reset_seeds is not None:
+            if (not isinstance(reset_seeds, np.ndarray) or reset_seeds.dtype != np.uint64
+                    or reset_seeds.shape != (self._size,)
+                    or not reset_seeds.flags.c_contiguous):
+                raise TypeError(f"reset_seeds must be a C-contiguous uint64 array of shape "
+                                f"({self._size},)")
+            seeds = _pointer(reset_seeds, c_uint64)
         with self._lock:
             status = lib.packeis_batch_step(self._live(), p["moves_in"], seeds, p["statuses"],
                                             p["rewards"], p["terminated"], p["to_act"])

@@ -184,6 +184,27 @@ class BehaviourTest(unittest.TestCase):
         self.assertEqual(moves.shape, (3, 30))
         self.assertEqual(moves[0].tolist(), [int(m) for m in batch.game(0).legal_moves()])
 
+    def test_batch_refuses_bad_buffers(self):
+        """Nothing a caller passes makes C read or write past a buffer."""
+        from packeis.batch import Batch
+        batch = Batch(4, players=2)
+        for seeds in (np.zeros(3, dtype=np.uint64), np.zeros(4, dtype=np.int64),
+                      np.zeros(8, dtype=np.uint64)[::2], [0, 0, 0, 0]):
+            with self.assertRaises(TypeError):
+                batch.step_prepared(seeds)
+        with self.assertRaises(AttributeError):
+            batch.size = 100
+        with self.assertRaises(TypeError):
+            batch.reset(np.zeros(5, dtype=np.uint64))
+        with self.assertRaises(packeis.OutOfRangeError):
+            batch.record(4)
+        with self.assertRaises(TypeError):
+            Batch(2.0)
+        batch.close()
+        batch.close()
+        with self.assertRaises(packeis.GameClosedError):
+            batch.legal_bits()
+
     def test_reset_options(self):
         env = VectorEnv(2, players=2)
         obs, info = env.reset(options={"board_seeds": np.array([7, 9])})
