@@ -4,29 +4,8 @@
  * credited with which floes, who went out. Worked out from the positions
  * before and after the action, so that the hot path records nothing more
  * than the position before each action. */
-#include <string.h>
-
 #include "bits.h"
 #include "internal.h"
-
-enum { PK_FIRST_HISTORY = 64 }; /* records: a whole game on most boards */
-
-packeis_status pk_game_grow(packeis_game *game, size_t needed)
-{
-    size_t capacity = game->capacity ? game->capacity : PK_FIRST_HISTORY;
-    while (capacity < needed)
-        capacity *= 2;
-    const packeis_allocator *allocator = &game->allocator;
-    pk_record *grown = pk_alloc(allocator, capacity * sizeof *grown);
-    if (!grown)
-        return PACKEIS_E_OUT_OF_MEMORY;
-    if (game->redo_end)
-        memcpy(grown, game->history, game->redo_end * sizeof *grown);
-    pk_release(allocator, game->history, game->capacity * sizeof *game->history);
-    game->history = grown;
-    game->capacity = capacity;
-    return PACKEIS_OK;
-}
 
 size_t packeis_game_ply_count(const packeis_game *game) { return game ? game->plies : 0; }
 

@@ -352,7 +352,7 @@ packeis_status pk_game_make(const packeis_options *options, packeis_game **game)
 /* packeis_game_reset() of a game known to be there: it cannot fail. */
 void pk_game_restart(packeis_game *game, uint64_t seed);
 
-/* api/game_history.c: a history of room for `needed` records, or nothing
+/* core/history.c: a history of room for `needed` records, or nothing
  * changed; the undone actions are kept. */
 packeis_status pk_game_grow(packeis_game *game, size_t needed);
 
