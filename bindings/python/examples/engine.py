@@ -41,7 +41,7 @@ def load(text):
 def search(game, words):
     """The move of the best win share for the player to act."""
     limits = dict(zip(words[::2], map(int, words[1::2])))
-    if len(words) % 2 or set(limits) - {"nodes", "movetime"} or min(limits.values(), default=1) < 1:
+    if len(words) % 2 or set(limits) - {"nodes", "movetime"} or min([1, *limits.values()]) < 1:
         raise ValueError("expected nodes N, movetime MS (positive integers) or infinite")
     moves = game.legal_moves()
     budget = limits.get("nodes", OPTIONS["playouts"] * len(moves))
@@ -74,12 +74,12 @@ def main():
                 reply("packeisok")
             elif command == "isready":
                 reply("readyok")
-            elif command == "setoption" and words[:1] == ["name"] and words[2:3] == ["value"]:
-                if words[1] not in OPTIONS:
-                    raise ValueError(f"no option {words[1]}")
-                OPTIONS[words[1]] = int(words[3])
             elif pending and command in ("setoption", "newgame", "position", "go"):
                 reply(f"error {command}: searching; send stop first")
+            elif command == "setoption":
+                if words[::2] != ["name", "value"] or words[1] not in OPTIONS or int(words[3]) < 1:
+                    raise ValueError("expected 'setoption name playouts value N', N >= 1")
+                OPTIONS[words[1]] = int(words[3])
             elif command == "position":
                 game = load(line.strip()[len("position"):].strip())
             elif command == "go" and game.is_over:
