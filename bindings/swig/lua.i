@@ -107,6 +107,10 @@ static int pk_lua_release(lua_State *L, int index, swig_type_info *type, void **
     } while (0)
 %}
 
+/* Nothing to do once the handle types are set up (python.i has). */
+%define PK_LANGUAGE_HANDLES_DONE
+%enddef
+
 /* ---- integers ---------------------------------------------------------------- */
 %define PK_LUA_INTEGER(TYPES, MIN, MAX)
 %typemap(in) TYPES {

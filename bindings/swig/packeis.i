@@ -210,3 +210,7 @@ void pk_swig_batch_free(packeis_batch *freed) { packeis_batch_free(freed); }
 /* SWIG skips this #define of the header (a constant too wide for it). */
 %constant unsigned long long PACKEIS_DEFAULT_HASH_SEED = PACKEIS_DEFAULT_HASH_SEED;
 %include <packeis/packeis.h>
+
+#if defined(SWIGPYTHON) || defined(SWIGLUA)
+PK_LANGUAGE_HANDLES_DONE
+#endif

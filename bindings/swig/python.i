@@ -296,6 +296,31 @@ static PyObject *pk_py_append(PyObject *result, PyObject *output)
         return NULL;
 %}
 
+/* Handles are made only by the library's constructors: calling a handle
+ * type, or its __new__, raises (SWIG's default __new__ would make an empty
+ * object that crashes the first call given it). packeis.i expands this
+ * after the handle types are set up. */
+%{
+static PyObject *pk_py_no_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    (void)args;
+    (void)kwargs;
+    PyErr_Format(PyExc_TypeError, "%s objects are made by the library's functions only "
+                 "(packeis_game_new, packeis_options_new, packeis_batch_new ...)", type->tp_name);
+    return NULL;
+}
+%}
+%define PK_LANGUAGE_HANDLES_DONE
+%init %{
+    SwigPyBuiltin__packeis_game_type.ht_type.tp_new = pk_py_no_new;
+    SwigPyBuiltin__packeis_options_type.ht_type.tp_new = pk_py_no_new;
+    SwigPyBuiltin__packeis_batch_type.ht_type.tp_new = pk_py_no_new;
+    PyType_Modified(&SwigPyBuiltin__packeis_game_type.ht_type);
+    PyType_Modified(&SwigPyBuiltin__packeis_options_type.ht_type);
+    PyType_Modified(&SwigPyBuiltin__packeis_batch_type.ht_type);
+%}
+%enddef
+
 /* ---- statuses ------------------------------------------------------------ */
 %typemap(out) packeis_status {
     if ($1 == PK_SWIG_ERROR_RAISED)

@@ -442,8 +442,13 @@ class RawModuleTest(unittest.TestCase):
     def test_no_allocator_and_no_constructor(self):
         with self.assertRaises(TypeError):
             ps.packeis_options_new(object())
-        with self.assertRaises(TypeError):
-            ps.packeis_game()
+        for handle in (ps.packeis_game, ps.packeis_options, ps.packeis_batch):
+            with self.assertRaises(TypeError):
+                handle()
+            with self.assertRaises(TypeError):
+                handle.__new__(handle)  # an empty object would crash a call
+            with self.assertRaises(TypeError):
+                type("Sub", (handle,), {})()
         g = new_game()
         g.disown()  # a leak then, never a double free
         g.acquire()
