@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import array
 import random
+import warnings
 from typing import Any, Callable, Optional
 
+from ._errors import GameClosedError
 from ._enums import MAX_CELLS, MAX_PLAYERS, MOVE_VALUES, OBSERVATION_PLANES, OBSERVATION_SIZE
 from ._game import Game
 from .spaces import Box, Dict, Discrete
@@ -104,6 +106,51 @@ class Observer:
         if _np is not None:
             return _np.zeros(MOVE_VALUES, dtype=_np.int8)
         return array.array("b", bytes(MOVE_VALUES))
+
+
+class SingleGameEnv:
+    """What the single-game environments share: their game, its setup,
+    ``render_mode``, rendering, closing and the check that they are open."""
+
+    def _open(self, render_mode: Optional[str], setup: dict) -> Game:
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self._setup = check_setup(setup)
+        self._closed = False
+        self.game = new_game(self._setup, 0)
+        return self.game
+
+    @property
+    def unwrapped(self) -> Any:
+        return self
+
+    def render(self) -> Optional[str]:
+        """The board as text (``render_mode="ansi"``); without a render mode
+        a warning, and None."""
+        self._live()
+        if self.render_mode is None:
+            warnings.warn("render() called without a render_mode (use render_mode='ansi')",
+                          stacklevel=2)
+            return None
+        return str(self.game)
+
+    def close(self) -> None:
+        """Frees the game; later calls raise :class:`packeis.GameClosedError`
+        (closing twice is allowed)."""
+        if not self._closed:
+            self._closed = True
+            self.game.close()
+
+    def __enter__(self) -> Any:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _live(self) -> None:
+        if self._closed:
+            raise GameClosedError("the environment was closed")
 
 
 def observation_space() -> Box:

@@ -32,16 +32,14 @@ the environment as it was.
 """
 from __future__ import annotations
 
-import warnings
 from typing import Any, Iterator, Optional
 
 from . import _envs
-from ._errors import GameClosedError
 
 __all__ = ["PackeisAECEnv", "env", "raw_env"]
 
 
-class PackeisAECEnv:
+class PackeisAECEnv(_envs.SingleGameEnv):
     """The AEC environment. ``render_mode`` is None or ``"ansi"``; ``setup``
     takes the arguments of :class:`packeis.Game` but the seed."""
 
@@ -49,19 +47,13 @@ class PackeisAECEnv:
                 "render_fps": 1}
 
     def __init__(self, render_mode: Optional[str] = None, **setup: Any) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.render_mode = render_mode
-        self._setup = _envs.check_setup(setup)
-        self.game = _envs.new_game(self._setup, 0)
-        players = self.game.players
+        players = self._open(render_mode, setup).players
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self._index = {agent: p for p, agent in enumerate(self.possible_agents)}
         self._observer = _envs.Observer(players)
         self._observation_spaces = {a: _envs.dict_space() for a in self.possible_agents}
         self._action_spaces = {a: _envs.action_space() for a in self.possible_agents}
         self._rng = _envs.new_rng(None)
-        self._closed = False
         self.agents: list[str] = []
         self._start(None)
 
@@ -90,10 +82,6 @@ class PackeisAECEnv:
     @property
     def max_num_agents(self) -> int:
         return len(self.possible_agents)
-
-    @property
-    def unwrapped(self) -> "PackeisAECEnv":
-        return self
 
     # -- the cycle -----------------------------------------------------------
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
@@ -183,34 +171,11 @@ class PackeisAECEnv:
             self.agent_selection = done[0]
         self.rewards = {a: 0.0 for a in self.agents}
 
-    # -- rendering and life --------------------------------------------------
-    def render(self) -> Optional[str]:
-        """The board as text (``render_mode="ansi"``); without a render mode
-        a warning, and None."""
-        self._live()
-        if self.render_mode is None:
-            warnings.warn("render() called without a render_mode (use render_mode='ansi')",
-                          stacklevel=2)
-            return None
-        return str(self.game)
-
+    # -- state and name ----------------------------------------------------
     def state(self) -> Any:
         """The global state: the absolute observation planes."""
         self._live()
         return self._observer.observation(self.game, 0)
-
-    def close(self) -> None:
-        """Frees the game; later calls raise :class:`packeis.GameClosedError`
-        (closing twice is allowed)."""
-        if not self._closed:
-            self._closed = True
-            self.game.close()
-
-    def __enter__(self) -> "PackeisAECEnv":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     def __str__(self) -> str:
         return self.metadata["name"]
@@ -220,10 +185,6 @@ class PackeisAECEnv:
         if agent not in self._index:
             raise KeyError(f"no agent {agent!r}: the agents are {self.possible_agents}")
         return agent
-
-    def _live(self) -> None:
-        if self._closed:
-            raise GameClosedError("the environment was closed")
 
 
 def raw_env(render_mode: Optional[str] = None, **setup: Any) -> PackeisAECEnv:

@@ -34,11 +34,10 @@ needed; the names and tuples are those of ``gymnasium.Env``.
 """
 from __future__ import annotations
 
-import warnings
 from typing import Any, Optional, Union
 
 from . import _envs
-from ._errors import GameClosedError, IllegalMoveError
+from ._errors import IllegalMoveError
 from .spaces import Dict
 
 __all__ = ["PackeisEnv", "random_policy"]
@@ -46,7 +45,7 @@ __all__ = ["PackeisEnv", "random_policy"]
 random_policy = _envs.random_policy
 
 
-class PackeisEnv:
+class PackeisEnv(_envs.SingleGameEnv):
     """The environment; ``setup`` takes the arguments of
     :class:`packeis.Game` but the seed."""
 
@@ -56,19 +55,14 @@ class PackeisEnv:
                  learner: Union[int, str] = 0, illegal_action: Union[str, float] = "raise",
                  mask_in_observation: bool = False, render_mode: Optional[str] = None,
                  **setup: Any) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         if opponent is not None and not callable(opponent):
             raise TypeError("opponent must be a callable opponent(game, rng) -> move")
         if illegal_action != "raise" and (isinstance(illegal_action, bool)
                                           or not isinstance(illegal_action, (int, float))):
             raise TypeError("illegal_action must be 'raise' or a reward (a number)")
-        self._setup = _envs.check_setup(setup)
-        self.game = _envs.new_game(self._setup, 0)
-        players = self.game.players
+        players = self._open(render_mode, setup).players
         if learner != "random" and (isinstance(learner, bool) or learner not in range(players)):
             raise ValueError(f"learner must be a seat 0 ... {players - 1} or 'random'")
-        self.render_mode = render_mode
         self.opponent = opponent or random_policy
         self.illegal_action = illegal_action
         self.mask_in_observation = bool(mask_in_observation)
@@ -82,11 +76,6 @@ class PackeisEnv:
         self.action_space = _envs.action_space()
         self.np_random = _envs.new_rng(None)
         self._done = True
-        self._closed = False
-
-    @property
-    def unwrapped(self) -> "PackeisEnv":
-        return self
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None) -> tuple:
         """A new episode: ``(observation, info)``. ``seed`` reseeds the
@@ -134,27 +123,6 @@ class PackeisEnv:
         self._live()
         return self._mask()
 
-    def render(self) -> Optional[str]:
-        """The board as text with ``render_mode="ansi"``; else a warning."""
-        self._live()
-        if self.render_mode is None:
-            warnings.warn("render() called without a render_mode (use render_mode='ansi')",
-                          stacklevel=2)
-            return None
-        return str(self.game)
-
-    def close(self) -> None:
-        """Frees the game; later calls raise :class:`packeis.GameClosedError`."""
-        if not self._closed:
-            self._closed = True
-            self.game.close()
-
-    def __enter__(self) -> "PackeisEnv":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
     # -- helpers -------------------------------------------------------------
     def _play_opponents(self) -> None:
         game, rng = self.game, self.np_random
@@ -175,8 +143,3 @@ class PackeisEnv:
     def _info(self) -> dict:
         return {"action_mask": self._mask(), "learner": self.learner,
                 "board_seed": self.board_seed, "ply": self.game.ply_count}
-
-    def _live(self) -> None:
-        if self._closed:
-            raise GameClosedError("the environment was closed")
-

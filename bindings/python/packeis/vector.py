@@ -48,7 +48,7 @@ from typing import Any, Optional
 import numpy as np
 
 from ._enums import MAX_CELLS, MOVE_VALUES, OBSERVATION_PLANES
-from .batch import LEGAL_BITS_WORDS, MOVE_NONE, Batch
+from .batch import LEGAL_BITS_WORDS, Batch
 from .spaces import Box, Discrete, MultiDiscrete
 
 __all__ = ["VectorEnv", "bits_to_mask", "mask_to_bits"]

@@ -2,7 +2,6 @@
 # SPDX-License-Identifier: MIT
 """The Gymnasium-style environment (packeis.gymnasium_env) through its
 contract walker (Gymnasium's check_env), over every setup."""
-import random
 import unittest
 
 from envs_walkers import SETUPS, legal_of, walk_gym
