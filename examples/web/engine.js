@@ -1,0 +1,381 @@
+// SPDX-License-Identifier: MIT
+// packeis.wasm for JavaScript: the library's games (class Game) and the
+// computer players (class Player) on the functions the module exports. Runs
+// in a page, in a Web Worker and in Node alike.
+import { wasiImports } from './wasi.js';
+
+export const OK = 0;
+export const MOVE_NONE = 0xffff;
+export const PHASE = { PLACEMENT: 0, MOVEMENT: 1, OVER: 2 };
+export const PLAYER_LETTERS = ['A', 'B', 'C', 'D'];
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+async function moduleBytes(source) {
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return source;
+  const url = source ?? new URL('./packeis.wasm', import.meta.url);
+  if (typeof process !== 'undefined' && process.versions?.node && String(url).startsWith('file:')) {
+    const { readFile } = await import('node:fs/promises');
+    return readFile(url);
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`cannot load ${url}: ${response.status}`);
+  return response.arrayBuffer();
+}
+
+// Loads packeis.wasm (default: beside this file) and returns its API.
+export async function loadPackeis(source) {
+  let instance = null;
+  const memory = () => instance.exports.memory;
+  const imports = wasiImports(memory);
+  ({ instance } = await WebAssembly.instantiate(await moduleBytes(source), imports));
+  instance.exports._initialize();
+  return new Packeis(instance.exports);
+}
+
+// Scratch memory for out-parameters and strings, freed after each call.
+class Scratch {
+  constructor(api) {
+    this.api = api;
+    this.blocks = [];
+  }
+  alloc(size) {
+    const pointer = this.api.x.web_alloc(size);
+    if (!pointer) throw new Error('packeis.wasm: out of memory');
+    this.blocks.push(pointer);
+    return pointer;
+  }
+  string(text) {
+    const data = encoder.encode(text);
+    const pointer = this.alloc(data.length + 1);
+    this.api.bytes().set(data, pointer);
+    this.api.bytes()[pointer + data.length] = 0;
+    return [pointer, data.length];
+  }
+  free() {
+    for (const pointer of this.blocks) this.api.x.web_free(pointer);
+    this.blocks = [];
+  }
+}
+
+export class PackeisError extends Error {
+  constructor(api, status, what, stop = null) {
+    super(`${what}: ${api.strerror(status)}`);
+    this.status = status;
+    this.statusName = api.statusName(status);
+    this.reason = api.strerror(status);
+    this.stop = stop;
+  }
+}
+
+class Packeis {
+  constructor(exports) {
+    this.x = exports;
+    this.version = this.cString(exports.packeis_version_string());
+    this.playerNames = [];
+    for (let i = 0; ; i++) {
+      const name = exports.web_player_name(i);
+      if (!name) break;
+      this.playerNames.push(this.cString(name));
+    }
+  }
+  bytes() {
+    return new Uint8Array(this.x.memory.buffer);
+  }
+  view() {
+    return new DataView(this.x.memory.buffer);
+  }
+  cString(pointer, length = -1) {
+    const bytes = this.bytes();
+    let end = pointer;
+    if (length >= 0) end = pointer + length;
+    else while (bytes[end]) end++;
+    return decoder.decode(bytes.subarray(pointer, end));
+  }
+  strerror(status) {
+    return this.cString(this.x.packeis_strerror(status));
+  }
+  statusName(status) {
+    return this.cString(this.x.packeis_status_name(status));
+  }
+  // Runs `body(scratch)` and frees what it allocated.
+  scratch(body) {
+    const s = new Scratch(this);
+    try {
+      return body(s);
+    } finally {
+      s.free();
+    }
+  }
+  // A new game; throws a PackeisError (with .stop for a faulty picture).
+  newGame({ players = 2, seed = 1n, picture = '', snake = false } = {}) {
+    return this.scratch((s) => {
+      const [text, length] = picture ? s.string(picture) : [0, 0];
+      const out = s.alloc(8);
+      const status = this.x.web_game_new(players, BigInt(seed), text, length, snake ? 1 : 0, out, out + 4);
+      if (status !== OK) throw new PackeisError(this, status, 'new game', this.view().getUint32(out + 4, true));
+      return new Game(this, this.view().getUint32(out, true));
+    });
+  }
+  loadRecord(record) {
+    return this.scratch((s) => {
+      const [text, length] = s.string(record);
+      const out = s.alloc(8);
+      const status = this.x.packeis_game_load_record(text, length, 0, out, out + 4);
+      if (status !== OK) throw new PackeisError(this, status, 'record', this.view().getUint32(out + 4, true));
+      return new Game(this, this.view().getUint32(out, true));
+    });
+  }
+  newPlayer(name, seed) {
+    const pointer = this.scratch((s) => this.x.web_player_new(s.string(name)[0], BigInt(seed)));
+    if (!pointer) throw new Error(`no player called ${name}`);
+    return new Player(this, pointer, name);
+  }
+  // Random playouts from a 2-player standard start: the benchmark.
+  benchPlayouts(seed, games) {
+    return this.x.web_bench_playouts(BigInt(seed), games);
+  }
+}
+
+// The cells of a 64-bit set, in increasing order.
+export function cellsOf(bits) {
+  const cells = [];
+  for (let c = 0; bits; c++, bits >>= 1n) if (bits & 1n) cells.push(c);
+  return cells;
+}
+
+export class Game {
+  constructor(api, pointer) {
+    this.api = api;
+    this.x = api.x;
+    this.p = pointer;
+  }
+  free() {
+    if (this.p) this.x.packeis_game_free(this.p);
+    this.p = 0;
+  }
+  get players() {
+    return this.x.packeis_game_player_count(this.p);
+  }
+  get cellCount() {
+    return this.x.packeis_game_cell_count(this.p);
+  }
+  get phase() {
+    return this.x.packeis_game_phase(this.p);
+  }
+  get over() {
+    return this.phase === PHASE.OVER;
+  }
+  get current() {
+    return this.x.packeis_game_current_player(this.p);
+  }
+  get plyCount() {
+    return this.x.packeis_game_ply_count(this.p);
+  }
+  get redoCount() {
+    return this.x.packeis_game_redo_count(this.p);
+  }
+  get isStandard() {
+    return this.x.packeis_game_is_standard_board(this.p) !== 0;
+  }
+  get seed() {
+    return this.x.packeis_game_seed(this.p);
+  }
+  coords(cell) {
+    return this.api.scratch((s) => {
+      const out = s.alloc(8);
+      this.x.packeis_game_cell_coords(this.p, cell, out, out + 4);
+      return [this.api.view().getInt32(out, true), this.api.view().getInt32(out + 4, true)];
+    });
+  }
+  cellName(cell) {
+    return this.api.scratch((s) => {
+      const buffer = s.alloc(16 + 4);
+      const status = this.x.packeis_game_cell_name(this.p, cell, buffer, 16, buffer + 16);
+      return status === OK ? this.api.cString(buffer, this.api.view().getUint32(buffer + 16, true)) : '?';
+    });
+  }
+  fish(cell) {
+    return this.x.packeis_game_fish(this.p, cell);
+  }
+  floes() {
+    return this.x.packeis_game_floes(this.p);
+  }
+  penguinAt(cell) {
+    return this.x.packeis_game_penguin_at(this.p, cell);
+  }
+  penguins(player) {
+    return cellsOf(this.x.packeis_game_penguins(this.p, player));
+  }
+  destinations(cell) {
+    return cellsOf(this.x.packeis_game_destinations(this.p, cell));
+  }
+  isOut(player) {
+    return this.x.packeis_game_is_out(this.p, player) !== 0;
+  }
+  fishWon(player) {
+    return this.x.packeis_game_fish_won(this.p, player);
+  }
+  floesWon(player) {
+    return this.x.packeis_game_floes_won(this.p, player);
+  }
+  rank(player) {
+    return this.x.packeis_game_rank(this.p, player);
+  }
+  standings() {
+    const rows = [];
+    for (let p = 0; p < this.players; p++)
+      rows.push({ player: p, fish: this.fishWon(p), floes: this.floesWon(p), rank: this.rank(p), out: this.isOut(p) });
+    return rows;
+  }
+  legalMoves() {
+    return this.api.scratch((s) => {
+      const buffer = s.alloc(2 * 1024 + 4);
+      const status = this.x.packeis_game_legal_moves(this.p, buffer, 1024, buffer + 2048);
+      if (status !== OK) return [];
+      const count = this.api.view().getUint32(buffer + 2048, true);
+      return Array.from(new Uint16Array(this.x.memory.buffer, buffer, count));
+    });
+  }
+  history() {
+    return this.api.scratch((s) => {
+      const n = this.plyCount;
+      const buffer = s.alloc(2 * n + 8);
+      const status = this.x.packeis_game_history(this.p, buffer, n, buffer + 2 * n + 4 - ((2 * n) % 4));
+      return status === OK ? Array.from(new Uint16Array(this.x.memory.buffer, buffer, n)) : [];
+    });
+  }
+  // What action `ply` did, from the library's account of it.
+  ply(ply) {
+    const credited = [];
+    for (let p = 0; p < this.players; p++) credited.push(cellsOf(this.x.packeis_game_ply_credited(this.p, ply, p)));
+    const out = this.x.packeis_game_ply_players_out(this.p, ply);
+    return {
+      player: this.x.packeis_game_ply_player(this.p, ply),
+      removed: cellsOf(this.x.packeis_game_ply_removed(this.p, ply)),
+      credited,
+      playersOut: [0, 1, 2, 3].filter((p) => out & (1 << p)),
+    };
+  }
+  check(move) {
+    return this.x.packeis_game_check_move(this.p, move);
+  }
+  apply(move) {
+    return this.x.packeis_game_apply(this.p, move);
+  }
+  undo() {
+    return this.x.packeis_game_undo(this.p);
+  }
+  undoTo(plies) {
+    return this.x.packeis_game_undo_to(this.p, plies);
+  }
+  redo() {
+    return this.x.packeis_game_redo(this.p);
+  }
+  static from(move) {
+    return move === MOVE_NONE ? -1 : move % 65 === 0 && move / 65 < 64 ? move / 65 : Math.floor(move / 64);
+  }
+  isPlacement(move) {
+    return this.x.packeis_move_is_placement(move) !== 0;
+  }
+  moveFrom(move) {
+    return this.x.packeis_move_from(move);
+  }
+  moveTo(move) {
+    return this.x.packeis_move_to(move);
+  }
+  placement(cell) {
+    return this.x.packeis_move_placement(cell);
+  }
+  slide(from, to) {
+    return this.x.packeis_move_slide(from, to);
+  }
+  formatMove(move) {
+    return this.api.scratch((s) => {
+      const buffer = s.alloc(32 + 4);
+      const status = this.x.packeis_game_format_move(this.p, move, buffer, 32, buffer + 32);
+      return status === OK ? this.api.cString(buffer, this.api.view().getUint32(buffer + 32, true)) : '?';
+    });
+  }
+  // Reads a move in notation: {status, move, stop}; status is the reason a
+  // legal-looking text is refused.
+  parseMove(text) {
+    return this.api.scratch((s) => {
+      const [pointer, length] = s.string(text);
+      const out = s.alloc(8);
+      const status = this.x.packeis_game_parse_move(this.p, pointer, length, 1, out, out + 4);
+      const stop = this.api.view().getUint32(out + 4, true);
+      const move = this.api.view().getUint16(out, true);
+      return { status, move, stop: status === OK && stop !== length ? stop : stop };
+    });
+  }
+  saveRecord() {
+    return this.api.scratch((s) => {
+      const out = s.alloc(4);
+      this.x.packeis_game_save_record(this.p, 0, 0, out);
+      const length = this.api.view().getUint32(out, true);
+      const buffer = s.alloc(length + 1);
+      const status = this.x.packeis_game_save_record(this.p, buffer, length + 1, out);
+      if (status !== OK) throw new PackeisError(this.api, status, 'save record');
+      return this.api.cString(buffer, this.api.view().getUint32(out, true));
+    });
+  }
+  layoutPicture() {
+    return this.api.scratch((s) => {
+      const out = s.alloc(4);
+      this.x.packeis_game_layout_picture(this.p, 0, 0, 0, out);
+      const length = this.api.view().getUint32(out, true);
+      const buffer = s.alloc(length + 1);
+      this.x.packeis_game_layout_picture(this.p, 0, buffer, length + 1, out);
+      return this.api.cString(buffer, this.api.view().getUint32(out, true));
+    });
+  }
+}
+
+// A computer player of examples/players.
+export class Player {
+  constructor(api, pointer, name) {
+    this.api = api;
+    this.x = api.x;
+    this.p = pointer;
+    this.name = name;
+  }
+  setOption(name, value) {
+    const why = this.api.scratch((s) => this.x.web_player_set_option(this.p, s.string(name)[0], s.string(String(value))[0]));
+    if (why) throw new Error(`${this.name} ${name}=${value}: ${this.api.cString(why)}`);
+  }
+  // One search: {move, report}, or throws with the library's reason.
+  choose(game, { seconds = 0, nodes = 0 } = {}) {
+    const move = this.x.web_player_choose(this.p, game.p, seconds, BigInt(nodes));
+    if (move === MOVE_NONE) {
+      const status = this.x.web_last_status();
+      throw new PackeisError(this.api, status, `${this.name} could not move`);
+    }
+    return { move, report: this.report() };
+  }
+  report() {
+    const x = this.x;
+    const visits = [];
+    for (let i = 0; i < x.web_report_root_moves(); i++)
+      visits.push({ move: x.web_report_move(i), visits: Number(x.web_report_visits(i)) });
+    const pv = [];
+    for (let i = 0; i < x.web_report_pv_length(); i++) pv.push(x.web_report_pv(i));
+    return {
+      depth: x.web_report_depth(),
+      nodes: Number(x.web_report_nodes()),
+      seconds: x.web_report_seconds(),
+      score: x.web_report_has_score() ? x.web_report_score() : null,
+      exact: x.web_report_exact() !== 0,
+      pv,
+      visits,
+    };
+  }
+  forget() {
+    this.x.web_player_forget(this.p);
+  }
+  free() {
+    if (this.p) this.x.web_player_free(this.p);
+    this.p = 0;
+  }
+}

@@ -1,0 +1,543 @@
+// SPDX-License-Identifier: MIT
+// The page: seats, turns, a person's clicks and typed moves, the computer
+// players in the worker, the move list, undo and redo, records, standings.
+import { loadPackeis, OK, PHASE, PLAYER_LETTERS } from './engine.js';
+import { Board } from './board.js';
+import { STRENGTHS, budget } from './players.js';
+
+const $ = (id) => document.getElementById(id);
+const PLAYER_LABELS = { random: 'Random', greedy: 'Greedy', montecarlo: 'Monte Carlo', alphabeta: 'Alpha-beta', mcts: 'MCTS' };
+
+const page = {
+  api: null,
+  game: null,
+  seats: [], // {type: 'person'} or {type: 'computer', player, strength}
+  setup: null, // {players, seed, layout, snake}
+  line: [], // every action of the game's line, played and undone
+  selected: -1,
+  busy: false, // animating
+  request: 0, // the id of the worker's current search (0: none)
+  thinkingSeat: -1,
+  heat: null,
+  worker: null,
+  speed: 1,
+};
+
+function seatLabel(seat) {
+  return seat.type === 'person' ? 'Person' : `${PLAYER_LABELS[seat.player] ?? seat.player} (${seat.strength})`;
+}
+const playerName = (p) => `${PLAYER_LETTERS[p]} (${seatLabel(page.seats[p])})`;
+
+function announce(text) {
+  $('announce').textContent = text;
+}
+function setStatus(text) {
+  $('status').textContent = text;
+}
+
+// ---- the URL: a shared link starts the same game -------------------------
+
+function seatsToText(seats) {
+  return seats.map((s) => (s.type === 'person' ? 'person' : `${s.player}-${s.strength}`)).join(',');
+}
+function seatsFromText(text, players) {
+  const seats = [];
+  for (const word of (text || '').split(',').filter(Boolean)) {
+    const [player, strength] = word.split('-');
+    if (player === 'person') seats.push({ type: 'person' });
+    else if (page.api.playerNames.includes(player))
+      seats.push({ type: 'computer', player, strength: STRENGTHS.includes(strength) ? strength : 'normal' });
+  }
+  while (seats.length < players) seats.push(seats.length === 0 ? { type: 'person' } : { type: 'computer', player: 'mcts', strength: 'normal' });
+  return seats.slice(0, players);
+}
+function readUrl() {
+  const q = new URLSearchParams(location.search);
+  const players = Math.min(4, Math.max(2, Number(q.get('players')) || (q.get('seats') || '').split(',').filter(Boolean).length || 2));
+  const seed = /^[0-9]{1,19}$/.test(q.get('seed') || '') ? q.get('seed') : String(Math.floor(Math.random() * 1e9));
+  page.speed = Math.max(0, Math.min(4, Number(q.get('speed') ?? 1)));
+  return { players, seed, layout: q.get('layout') || '', snake: q.get('snake') === '1', seats: seatsFromText(q.get('seats'), players) };
+}
+function writeUrl() {
+  const q = new URLSearchParams();
+  q.set('players', page.setup.players);
+  q.set('seed', page.setup.seed);
+  q.set('seats', seatsToText(page.seats));
+  if (page.setup.layout) q.set('layout', page.setup.layout);
+  if (page.setup.snake) q.set('snake', '1');
+  if (page.speed !== 1) q.set('speed', page.speed);
+  history.replaceState(null, '', `?${q}`);
+}
+
+// ---- starting games ---------------------------------------------------------
+
+function startGame(setup, seats, game = null) {
+  stopThinking();
+  game ??= page.api.newGame({ players: setup.players, seed: BigInt(setup.seed), picture: setup.layout, snake: setup.snake });
+  page.game?.free();
+  page.game = game;
+  page.setup = setup;
+  page.seats = seats;
+  page.line = game.history();
+  page.selected = -1;
+  page.worker.postMessage({ type: 'forget' });
+  board.setGame(game);
+  $('result').hidden = true;
+  writeUrl();
+  refresh();
+  announce(`New game: ${setup.players} players, ${game.isStandard ? `standard board, seed ${setup.seed}` : 'custom board'}.`);
+  advance();
+}
+
+// ---- what the page shows ----------------------------------------------------
+
+function isPersonToMove() {
+  const game = page.game;
+  return !game.over && page.seats[game.current]?.type === 'person';
+}
+
+// The highlights: during a person's turn the floes where a placement may go,
+// or the penguins that can move and, once one is chosen, its destinations.
+function view() {
+  const game = page.game;
+  const view = { targets: new Set(), selected: page.selected, mine: new Set(), heat: page.heat };
+  const history = game.history();
+  if (history.length) {
+    const last = history[history.length - 1];
+    view.last = game.isPlacement(last) ? [game.moveTo(last)] : [game.moveTo(last)];
+  }
+  if (isPersonToMove() && !page.busy) {
+    if (game.phase === PHASE.PLACEMENT) {
+      for (const move of game.legalMoves()) view.targets.add(game.moveTo(move));
+    } else {
+      for (const cell of game.penguins(game.current)) if (game.destinations(cell).length) view.mine.add(cell);
+      if (page.selected >= 0) for (const cell of game.destinations(page.selected)) view.targets.add(cell);
+    }
+  }
+  return view;
+}
+
+function refresh() {
+  const game = page.game;
+  board.render(game, view());
+  renderSeats();
+  renderMoves();
+  $('record').value = game.saveRecord();
+  $('undo').disabled = game.plyCount === 0;
+  $('redo').disabled = game.redoCount === 0;
+  const person = isPersonToMove();
+  $('move-input').disabled = !person || page.busy;
+  document.body.dataset.plies = game.plyCount;
+  document.body.dataset.turn = game.over ? 'over' : page.busy ? 'animating' : person ? 'person' : page.game.redoCount ? 'paused' : 'computer';
+  if (game.over) {
+    setStatus('The game is over.');
+    renderStandings();
+  } else if (person) {
+    setStatus(game.phase === PHASE.PLACEMENT
+      ? `${playerName(game.current)}: place a penguin on a floe with one fish.`
+      : page.selected >= 0 ? `${playerName(game.current)}: choose where to slide (or another penguin).` : `${playerName(game.current)}: choose a penguin to move.`);
+  } else if (game.redoCount) {
+    setStatus(`Looking back at move ${game.plyCount}: redo, or choose the last move, to play on.`);
+  } else {
+    setStatus(`${playerName(game.current)} is thinking…`);
+  }
+}
+
+function renderSeats() {
+  const game = page.game;
+  const list = $('seats');
+  list.replaceChildren();
+  for (let p = 0; p < game.players; p++) {
+    const li = document.createElement('li');
+    li.className = 'seat';
+    li.style.setProperty('--seat-colour', `var(--p${p})`);
+    if (!game.over && game.current === p) li.classList.add('to-move');
+    if (game.isOut(p)) li.classList.add('out');
+    li.innerHTML = `<span class="badge" aria-hidden="true">${PLAYER_LETTERS[p]}</span>
+      <span class="who">Player ${PLAYER_LETTERS[p]}<span class="kind">${seatLabel(page.seats[p])}${game.isOut(p) ? ' · out' : ''}</span></span>
+      <span class="score" data-player="${p}">${game.fishWon(p)} fish<small>${game.floesWon(p)} floes</small></span>`;
+    list.appendChild(li);
+  }
+}
+
+function renderMoves() {
+  const game = page.game;
+  const list = $('moves');
+  list.replaceChildren();
+  const played = game.plyCount;
+  const item = (label, plies, classes) => {
+    const li = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = classes;
+    button.dataset.plies = plies;
+    button.innerHTML = label;
+    button.setAttribute('aria-label', plies === 0 ? 'The start' : `Move ${plies}, ${button.textContent.replace(/^\d+\./, '')}`);
+    if (plies === played) button.setAttribute('aria-current', 'step');
+    li.appendChild(button);
+    list.appendChild(li);
+  };
+  item('Start', 0, `start${played === 0 ? ' current' : ''}`);
+  page.line.forEach((move, k) => {
+    const text = game.formatMove(move);
+    item(`<span class="n">${k + 1}.</span>${text}`, k + 1, `${k + 1 === played ? 'current' : ''}${k + 1 > played ? ' undone' : ''}`);
+  });
+  list.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });
+}
+
+function renderStandings() {
+  const game = page.game;
+  const body = $('standings').querySelector('tbody');
+  body.replaceChildren();
+  const rows = game.standings().sort((a, b) => a.rank - b.rank || a.player - b.player);
+  for (const row of rows) {
+    const tr = document.createElement('tr');
+    tr.dataset.player = PLAYER_LETTERS[row.player];
+    tr.dataset.rank = row.rank;
+    tr.dataset.fish = row.fish;
+    tr.dataset.floes = row.floes;
+    if (row.rank === 1) tr.className = 'winner';
+    tr.innerHTML = `<td>${row.rank}</td><td>${playerName(row.player)}</td><td>${row.fish}</td><td>${row.floes}</td>`;
+    body.appendChild(tr);
+  }
+  $('result').hidden = false;
+}
+
+// ---- playing --------------------------------------------------------------
+
+function describeAction(game, ply, move) {
+  const info = game.ply(ply);
+  const who = `Player ${PLAYER_LETTERS[info.player]}`;
+  const parts = [];
+  if (game.isPlacement(move)) parts.push(`${who} places a penguin on ${game.cellName(game.moveTo(move))}.`);
+  else {
+    const taken = info.credited[info.player].reduce((sum, c) => sum + game.fish(c), 0);
+    parts.push(`${who} slides ${game.formatMove(move)} and takes ${taken} fish.`);
+  }
+  const credited = new Set(info.credited.flat());
+  const gone = info.removed.filter((c) => !credited.has(c));
+  if (gone.length) parts.push(`Floes out of play leave the board: ${gone.map((c) => game.cellName(c)).join(', ')}.`);
+  for (const p of info.playersOut) {
+    const fish = info.credited[p].reduce((sum, c) => sum + game.fish(c), 0);
+    parts.push(`Player ${PLAYER_LETTERS[p]} is out${fish ? `, taking ${fish} fish with its floes` : ''}.`);
+  }
+  return parts.join(' ');
+}
+
+async function play(move, origin) {
+  const game = page.game;
+  const status = game.apply(move);
+  if (status !== OK) {
+    refuse(`${game.formatMove(move)}: ${page.api.strerror(status)}.`);
+    return false;
+  }
+  $('move-error').textContent = '';
+  page.selected = -1;
+  page.heat = null;
+  if (game.redoCount === 0) page.line = game.history();
+  const ply = game.plyCount - 1;
+  announce(describeAction(game, ply, move) + (origin ? ` (${origin})` : ''));
+  page.busy = true;
+  if (page.speed > 0) {
+    game.undo();
+    board.render(game, { targets: new Set(), heat: null });
+    game.redo();
+    await board.animate(game, ply, move, page.speed);
+  }
+  page.busy = false;
+  refresh();
+  advance();
+  return true;
+}
+
+function refuse(text) {
+  $('move-error').textContent = text;
+  announce(`Refused: ${text}`);
+}
+
+function onCell(cell) {
+  const game = page.game;
+  board.focusCell = cell;
+  if (!isPersonToMove() || page.busy) return;
+  if (game.phase === PHASE.PLACEMENT) {
+    play(game.placement(cell), 'click');
+    return;
+  }
+  if (game.penguinAt(cell) === game.current) {
+    page.selected = page.selected === cell ? -1 : cell;
+    refresh();
+    board.focus(cell);
+    if (page.selected >= 0) announce(`${game.cellName(cell)} chosen: ${game.destinations(cell).map((c) => game.cellName(c)).join(', ') || 'no move'}.`);
+    return;
+  }
+  if (page.selected < 0) {
+    refuse(`${game.cellName(cell)}: choose one of your penguins first.`);
+    return;
+  }
+  const move = game.slide(page.selected, cell);
+  const status = game.check(move);
+  if (status !== OK) refuse(`${game.formatMove(move)}: ${page.api.strerror(status)}.`);
+  else play(move, 'click');
+}
+
+function typedMove(event) {
+  event.preventDefault();
+  const text = $('move-input').value.trim();
+  if (!text || !isPersonToMove() || page.busy) return;
+  const { status, move, stop } = page.game.parseMove(text);
+  if (status !== OK) {
+    refuse(`${text}: ${page.api.strerror(status)}${stop ? ` (at character ${stop + 1})` : ''}.`);
+    return;
+  }
+  $('move-input').value = '';
+  play(move, 'typed');
+}
+
+// ---- the computer players --------------------------------------------------
+
+function advance() {
+  const game = page.game;
+  if (game.over || page.busy || page.request || game.redoCount) return;
+  const seat = page.seats[game.current];
+  if (seat.type !== 'computer') return;
+  const id = ++page.counter;
+  page.request = id;
+  page.thinkingSeat = game.current;
+  const { nodes, seconds } = budget(seat.player, seat.strength);
+  $('thinking').hidden = false;
+  $('thinking-heading').textContent = `${playerName(game.current)} thinking`;
+  for (const field of ['estimate', 'speed', 'work', 'line']) $(field).textContent = '–';
+  page.thinkStart = performance.now();
+  page.worker.postMessage({
+    type: 'think', id, seat: game.current, player: seat.player, seed: Number(BigInt(page.setup.seed) % 1000003n) * 4 + game.current,
+    record: game.saveRecord(), nodes, seconds,
+  });
+  refresh();
+}
+
+function stopThinking() {
+  if (page.request) page.worker.postMessage({ type: 'stop', id: page.request });
+  page.request = 0;
+  page.heat = null;
+  $('thinking').hidden = true;
+}
+
+function showProgress(message) {
+  const game = page.game;
+  const unit = page.seats[page.thinkingSeat]?.player === 'alphabeta' ? 'positions' : 'playouts';
+  if (message.score !== null && message.score !== undefined) {
+    const isMargin = page.seats[page.thinkingSeat]?.player === 'alphabeta';
+    $('estimate').textContent = isMargin ? `${message.score > 0 ? '+' : ''}${message.score.toFixed(0)} fish${message.exact ? ' (solved)' : ''}` : `${(100 * message.score).toFixed(0)} % expected reward`;
+    $('estimate-bar').style.width = `${isMargin ? 50 + Math.max(-50, Math.min(50, message.score * 2)) : 100 * message.score}%`;
+  }
+  $('speed').textContent = `${Math.round(message.rate).toLocaleString('en')} ${unit}/s`;
+  $('work').textContent = `${message.nodes.toLocaleString('en')} ${unit}${message.depth ? `, depth ${message.depth}` : ''}`;
+  $('line').textContent = message.pv.slice(0, 6).join(' ') || '–';
+  // The heatmap: the visits of each move, on the floe it goes to.
+  const heat = new Map();
+  for (const { move, visits } of message.visits) {
+    const to = game.moveTo(move);
+    heat.set(to, (heat.get(to) || 0) + visits);
+  }
+  page.heat = heat.size ? heat : null;
+  if (!page.busy) board.render(game, view());
+}
+
+function onWorkerMessage({ data }) {
+  if (data.type === 'ready') return;
+  if (data.id !== page.request) return; // a search given up (undo, new game)
+  if (data.type === 'progress') return showProgress(data);
+  page.request = 0;
+  if (data.type === 'error') {
+    $('thinking').hidden = true;
+    setStatus(`The computer player failed: ${data.message}`);
+    return;
+  }
+  showProgress(data);
+  $('thinking').hidden = true;
+  play(data.move, `${PLAYER_LABELS[page.seats[page.game.current].player]}${data.stopped ? ', moved now' : ''}, ${Math.round(data.rate).toLocaleString('en')}/s`);
+}
+
+// ---- undo, redo, the move list, records -------------------------------------
+
+function hasPerson() {
+  return page.seats.some((s) => s.type === 'person');
+}
+
+function undo() {
+  const game = page.game;
+  if (page.busy || game.plyCount === 0) return;
+  stopThinking();
+  game.undo();
+  // Back to a person's turn: a computer's move would only be played again.
+  while (hasPerson() && game.plyCount > 0 && page.seats[game.current].type !== 'person') game.undo();
+  page.selected = -1;
+  announce(`Undone: back to move ${game.plyCount}.`);
+  refresh();
+}
+
+function redo() {
+  const game = page.game;
+  if (page.busy || game.redoCount === 0) return;
+  game.redo();
+  announce(`Redone: move ${game.plyCount}, ${game.formatMove(page.line[game.plyCount - 1])}.`);
+  refresh();
+  advance();
+}
+
+function goTo(plies) {
+  const game = page.game;
+  if (page.busy) return;
+  stopThinking();
+  if (plies <= game.plyCount) game.undoTo(plies);
+  else while (game.plyCount < plies && game.redo() === OK);
+  page.selected = -1;
+  announce(`Move ${plies} of ${page.line.length}.`);
+  refresh();
+  advance();
+}
+
+function save() {
+  const record = page.game.saveRecord();
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([record], { type: 'text/plain' }));
+  link.download = `packeis-${page.setup.seed}-${page.game.plyCount}.txt`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  announce('The game record is saved.');
+}
+
+function loadRecord(text) {
+  const game = page.api.loadRecord(text);
+  const players = game.players;
+  const seats = page.seats.length === players ? page.seats : seatsFromText('', players);
+  const seedMatch = text.match(/\[Board "standard ([0-9]+)"\]/);
+  const picture = game.isStandard ? '' : game.layoutPicture();
+  startGame({ players, seed: seedMatch ? seedMatch[1] : page.setup.seed, layout: picture, snake: /snake/.test(text.match(/\[Variants "([^"]*)"\]/)?.[1] || '') }, seats, game);
+}
+
+// ---- the dialogs ------------------------------------------------------------
+
+function seatChoice(p, seat) {
+  const li = document.createElement('li');
+  li.innerHTML = `<span class="badge" style="background: var(--p${p})" aria-hidden="true">${PLAYER_LETTERS[p]}</span>`;
+  const kind = document.createElement('select');
+  kind.name = `seat-${p}`;
+  kind.setAttribute('aria-label', `Player ${PLAYER_LETTERS[p]}`);
+  kind.add(new Option('Person', 'person'));
+  for (const name of page.api.playerNames) kind.add(new Option(PLAYER_LABELS[name] ?? name, name));
+  kind.value = seat.type === 'person' ? 'person' : seat.player;
+  const strength = document.createElement('select');
+  strength.name = `strength-${p}`;
+  strength.setAttribute('aria-label', `Strength of player ${PLAYER_LETTERS[p]}`);
+  for (const s of STRENGTHS) strength.add(new Option(s, s));
+  strength.value = seat.strength || 'normal';
+  const sync = () => (strength.hidden = kind.value === 'person' || kind.value === 'random' || kind.value === 'greedy');
+  kind.addEventListener('change', sync);
+  sync();
+  li.append(kind, strength);
+  return li;
+}
+
+function fillSeatChoices(count, seats) {
+  const list = $('seat-choices');
+  list.replaceChildren();
+  for (let p = 0; p < count; p++) list.appendChild(seatChoice(p, seats[p] || { type: 'computer', player: 'mcts', strength: 'normal' }));
+}
+
+function openNewGame() {
+  $('player-count').value = String(page.setup.players);
+  fillSeatChoices(page.setup.players, page.seats);
+  $('seed').value = page.setup.seed;
+  $('layout').value = page.setup.layout;
+  $('snake').checked = page.setup.snake;
+  $('new-game-error').textContent = '';
+  $('new-game').showModal();
+}
+
+function submitNewGame(event) {
+  if (event.submitter?.value !== 'start') return;
+  event.preventDefault();
+  const players = Number($('player-count').value);
+  const seats = [];
+  for (let p = 0; p < players; p++) {
+    const kind = document.querySelector(`[name=seat-${p}]`).value;
+    const strength = document.querySelector(`[name=strength-${p}]`).value;
+    seats.push(kind === 'person' ? { type: 'person' } : { type: 'computer', player: kind, strength });
+  }
+  const seed = $('seed').value.trim();
+  if (!/^[0-9]{1,19}$/.test(seed) || BigInt(seed) >= 1n << 64n) {
+    $('new-game-error').textContent = 'The seed is a whole number from 0 to 18446744073709551615.';
+    return;
+  }
+  const layout = $('layout').value.replace(/\s+$/, '');
+  const setup = { players, seed, layout: layout ? layout + '\n' : '', snake: $('snake').checked };
+  try {
+    startGame(setup, seats);
+    $('new-game').close();
+  } catch (error) {
+    const where = error.stop !== null && setup.layout ? ` (at character ${error.stop + 1} of the layout)` : '';
+    $('new-game-error').textContent = `${error.reason ?? error.message}${where}.`;
+  }
+}
+
+function submitLoad(event) {
+  if (event.submitter?.value !== 'load') return;
+  event.preventDefault();
+  try {
+    loadRecord($('load-text').value);
+    $('load').close();
+  } catch (error) {
+    $('load-error').textContent = `${error.reason ?? error.message}${error.stop ? ` (at character ${error.stop + 1})` : ''}.`;
+  }
+}
+
+// ---- start ------------------------------------------------------------------
+
+const board = new Board($('board'), { onCell });
+
+async function main() {
+  page.api = await loadPackeis();
+  page.counter = 0;
+  page.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  page.worker.onmessage = onWorkerMessage;
+  page.worker.onerror = (event) => setStatus(`The computer players could not start: ${event.message}`);
+  page.setup = {};
+  const fromUrl = readUrl();
+  page.setup = fromUrl;
+  page.setup.seed = fromUrl.seed;
+  $('new-game-button').addEventListener('click', openNewGame);
+  $('player-count').addEventListener('change', () => fillSeatChoices(Number($('player-count').value), page.seats));
+  $('random-seed').addEventListener('click', () => ($('seed').value = String(Math.floor(Math.random() * 1e9))));
+  $('new-game-form').addEventListener('submit', submitNewGame);
+  $('load-button').addEventListener('click', () => {
+    $('load-error').textContent = '';
+    $('load').showModal();
+  });
+  $('load-form').addEventListener('submit', submitLoad);
+  $('load-file').addEventListener('change', async () => ($('load-text').value = await $('load-file').files[0].text()));
+  $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
+  $('save').addEventListener('click', save);
+  $('move-now').addEventListener('click', () => page.request && page.worker.postMessage({ type: 'stop', id: page.request }));
+  $('move-form').addEventListener('submit', typedMove);
+  $('moves').addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-plies]');
+    if (button) goTo(Number(button.dataset.plies));
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.target.closest('input, textarea, select, dialog') || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === 'u') undo();
+    else if (event.key === 'r') redo();
+    else if (event.key === 'm') $('move-now').click();
+  });
+  try {
+    startGame({ players: fromUrl.players, seed: fromUrl.seed, layout: fromUrl.layout, snake: fromUrl.snake }, fromUrl.seats);
+  } catch (error) {
+    setStatus(`The game in the link cannot start (${error.reason ?? error.message}): a standard game instead.`);
+    startGame({ players: 2, seed: '1', layout: '', snake: false }, seatsFromText('', 2));
+  }
+  document.body.dataset.ready = 'true';
+}
+
+main().catch((error) => setStatus(`The page could not start: ${error.message}`));

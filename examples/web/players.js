@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+// The computer players' strengths: the work each may do per move, in its
+// own unit (players.h: mcts and montecarlo playouts, alphabeta positions),
+// with a time cap so that no move takes long on a slow phone. Players the
+// table does not know (a new one in examples/players) get the default
+// budget of the library's players.h at every strength.
+export const STRENGTHS = ['easy', 'normal', 'strong', 'maximum'];
+
+const BUDGETS = {
+  mcts: { easy: 1000, normal: 5000, strong: 25000, maximum: 150000 },
+  alphabeta: { easy: 5000, normal: 50000, strong: 400000, maximum: 4000000 },
+  montecarlo: { easy: 300, normal: 2000, strong: 10000, maximum: 40000 },
+};
+const SECONDS = { easy: 1, normal: 3, strong: 6, maximum: 15 };
+
+export function budget(player, strength) {
+  return { nodes: BUDGETS[player]?.[strength] ?? 0, seconds: SECONDS[strength] ?? 3 };
+}
+
+// How a player is searched in slices by the worker: 'grow' (mcts: every
+// slice grows the same tree, the visits add up), 'deepen' (alphabeta: each
+// slice a deeper search with a doubled budget; its table is kept) or 'once'.
+export function slicing(player) {
+  return player === 'mcts' ? 'grow' : player === 'alphabeta' ? 'deepen' : 'once';
+}

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: MIT
+// The computer players, off the page's thread. The page posts
+//   {type: 'think', id, seat, player, seed, record, nodes, seconds}
+//   {type: 'stop', id}      move now: the best move found so far
+//   {type: 'forget'}        a new game: players drop their trees and tables
+// and gets back {type: 'ready', players}, {type: 'progress', id, ...} between
+// slices of the search, then {type: 'move', id, move, ...} or
+// {type: 'error', id, message}. A search runs in slices of a few thousand
+// playouts or positions, and the worker reads its messages between them:
+// a page served without cross-origin isolation has no SharedArrayBuffer
+// through which to set the players' stop flag during a slice.
+import { loadPackeis } from './engine.js';
+import { slicing } from './players.js';
+
+// Messages that come while the module loads wait for it (a handler set
+// after an await would miss them).
+const loading = loadPackeis();
+let api = null;
+const players = new Map(); // seat -> Player, kept for tree reuse between moves
+const stopped = new Set();
+
+const SLICE_PLAYOUTS = 1500;
+const FIRST_DEPTH_NODES = 2000;
+
+function playerFor(seat, name, seed) {
+  const held = players.get(seat);
+  if (held && held.name === name) return held;
+  held?.free();
+  const player = api.newPlayer(name, seed);
+  players.set(seat, player);
+  return player;
+}
+
+const yieldToMessages = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function describe(game, report, nodes, started) {
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    nodes,
+    seconds,
+    rate: seconds > 0 ? nodes / seconds : 0,
+    depth: report.depth,
+    score: report.score,
+    exact: report.exact,
+    pv: report.pv.map((m) => game.formatMove(m)),
+    visits: report.visits,
+  };
+}
+
+async function think({ id, seat, player: name, seed, record, nodes, seconds }) {
+  const game = api.loadRecord(record);
+  try {
+    const player = playerFor(seat, name, seed);
+    const started = performance.now();
+    const deadline = started + seconds * 1000;
+    const mode = slicing(name);
+    let best = null;
+    let spent = 0;
+    let slice = mode === 'grow' ? SLICE_PLAYOUTS : FIRST_DEPTH_NODES;
+    for (;;) {
+      const left = nodes ? nodes - spent : Infinity;
+      const budget = mode === 'once' ? { nodes, seconds } : { nodes: Math.min(slice, left), seconds: Math.max(0.05, (deadline - performance.now()) / 1000) };
+      best = player.choose(game, budget);
+      spent += mode === 'deepen' ? budget.nodes : best.report.nodes || budget.nodes;
+      const info = describe(game, best.report, mode === 'deepen' ? best.report.nodes : spent, started);
+      const done = mode === 'once' || spent >= nodes || performance.now() >= deadline || best.report.exact;
+      if (done) return post({ type: 'move', id, move: best.move, text: game.formatMove(best.move), ...info });
+      post({ type: 'progress', id, ...info });
+      await yieldToMessages();
+      if (stopped.has(id))
+        return post({ type: 'move', id, move: best.move, text: game.formatMove(best.move), stopped: true, ...info });
+      if (mode === 'deepen') slice *= 2;
+    }
+  } catch (error) {
+    post({ type: 'error', id, message: error.message });
+  } finally {
+    stopped.delete(id);
+    game.free();
+  }
+}
+
+function post(message) {
+  self.postMessage(message);
+}
+
+let queue = loading.then((loaded) => {
+  api = loaded;
+  post({ type: 'ready', players: api.playerNames, version: api.version });
+});
+self.onmessage = ({ data }) => {
+  if (data.type === 'stop') stopped.add(data.id);
+  else if (data.type === 'forget') {
+    queue = queue.then(() => {
+      for (const player of players.values()) player.free();
+      players.clear();
+    });
+  } else if (data.type === 'think') queue = queue.then(() => think(data));
+};

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+// What the browser test and the benchmark share: a static server for
+// examples/web on the loopback interface, and Debian's Chromium, headless,
+// driven by playwright-core with a fresh profile.
+import { createServer } from 'node:http';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const sourceRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const webRoot = join(sourceRoot, 'examples', 'web');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+// Serves `root` as python3 -m http.server would (plain files, no special
+// headers: no cross-origin isolation). Resolves to {url, close}.
+export function serve(root = webRoot) {
+  const server = createServer(async (request, response) => {
+    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    const file = normalize(join(root, path.endsWith('/') ? path + 'index.html' : path));
+    if (!file.startsWith(root)) {
+      response.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end('not found');
+    }
+  });
+  return new Promise((done) => {
+    server.listen(0, '127.0.0.1', () => {
+      done({ url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) });
+    });
+  });
+}
+
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+// Launches headless Chromium with a fresh user-data-dir; resolves to
+// {context, close}.
+export async function launch() {
+  const profile = await mkdtemp(join(tmpdir(), 'packeis-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+    viewport: { width: 1280, height: 860 },
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}

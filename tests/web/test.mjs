@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: MIT
+// The browser game (examples/web) in headless Chromium (tests/web/run):
+//   - a person's whole game against a computer player, played by clicking,
+//     with a move typed in notation, a refused move and an undo; the
+//     standings on the page checked against the native library replaying
+//     the record the page saved (examples/replay);
+//   - a 4-player game between computer seats, to the end, checked the same
+//     way;
+//   - "move now" ends a long search at once;
+//   - the page's main thread is never blocked for more than 100 ms while a
+//     computer player thinks (PerformanceObserver 'longtask');
+//   - a screenshot (doc/web-screenshot.png is one).
+// Environment: REPLAY (examples/replay of a native build, default
+// build-web/examples/replay), SCREENSHOT (where to save it, default
+// build-web/web-screenshot.png), CHROMIUM (default /usr/bin/chromium).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { launch, serve, sourceRoot } from './harness.mjs';
+
+const REPLAY = process.env.REPLAY || join(sourceRoot, 'build-web', 'examples', 'replay');
+const SCREENSHOT = process.env.SCREENSHOT || join(sourceRoot, 'build-web', 'web-screenshot.png');
+
+let server, browser, scratch;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  scratch = await mkdtemp(join(tmpdir(), 'packeis-web-'));
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+// Before the page's scripts: every long task, and the times when a computer
+// player is thinking (the page's body[data-turn] is 'computer').
+function watchMainThread() {
+  window.__longTasks = [];
+  window.__thinking = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  document.addEventListener('DOMContentLoaded', () => {
+    let since = null;
+    new MutationObserver(() => {
+      const thinking = document.body.dataset.turn === 'computer';
+      if (thinking && since === null) since = performance.now();
+      if (!thinking && since !== null) {
+        window.__thinking.push([since, performance.now()]);
+        since = null;
+      }
+    }).observe(document.body, { attributes: true, attributeFilter: ['data-turn'] });
+  });
+}
+
+async function open(query) {
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.addInitScript(watchMainThread);
+  await page.goto(server.url + query);
+  await page.waitForSelector('body[data-ready]', { timeout: 20000 });
+  return { page, errors };
+}
+
+const turn = (page) => page.evaluate(() => document.body.dataset.turn);
+const plies = (page) => page.evaluate(() => Number(document.body.dataset.plies));
+
+// Waits until a person is to move or the game is over.
+async function waitForPerson(page, timeout = 60000) {
+  await page.waitForFunction(() => ['person', 'over'].includes(document.body.dataset.turn), null, { timeout });
+  return turn(page);
+}
+
+// The long tasks that overlapped a computer player's thinking.
+async function longTasksWhileThinking(page) {
+  return page.evaluate(() =>
+    window.__longTasks.filter((task) =>
+      window.__thinking.some(([from, to]) => task.start < to && task.start + task.duration > from)),
+  );
+}
+
+// The standings of the page, as "A 1 51 31" lines (player, place, fish, floes).
+async function pageStandings(page) {
+  return page.$$eval('#standings tbody tr', (rows) =>
+    rows.map((r) => `${r.dataset.player} ${r.dataset.rank} ${r.dataset.fish} ${r.dataset.floes}`).sort());
+}
+
+// The standings the native library gives for the record the page saved.
+async function nativeStandings(page, name) {
+  const record = await page.inputValue('#record');
+  const file = join(scratch, name);
+  await writeFile(file, record);
+  const { stdout } = await promisify(execFile)(REPLAY, [file]);
+  const lines = [...stdout.matchAll(/player ([A-D]): place (\d+), (\d+) fish, (\d+) floes/g)];
+  assert.ok(lines.length >= 2, `replay printed no standings:\n${stdout}`);
+  return lines.map((m) => `${m[1]} ${m[2]} ${m[3]} ${m[4]}`).sort();
+}
+
+test("a person's whole game against a computer player, by clicking", { timeout: 240000 }, async () => {
+  const { page, errors } = await open('?seed=11&players=2&seats=person,mcts-easy&speed=0.15');
+  let refused = false;
+  let undone = false;
+  let typed = false;
+  let screenshot = false;
+  let movements = 0;
+  while ((await waitForPerson(page)) === 'person') {
+    const before = await plies(page);
+    const placing = (await page.locator('.penguin.mine').count()) === 0;
+    if (placing && !typed) {
+      // One placement typed in notation: the first 1-fish floe offered.
+      const name = await page.locator('.floe.target').first().getAttribute('data-name');
+      await page.fill('#move-input', name);
+      await page.press('#move-input', 'Enter');
+      typed = true;
+    } else if (placing) {
+      await page.locator('.floe.target').first().click();
+    } else {
+      // Movement: the first penguin that can move, then its first destination.
+      await page.locator('.penguin.mine').first().click();
+      await page.waitForSelector('.floe.target');
+      if (!refused) {
+        // A floe that is not a destination and holds no penguin: refused
+        // with the library's reason, and nothing is played.
+        const cells = await page.$$eval('.floe:not(.target):not(.selected)', (floes) => floes.map((f) => f.dataset.cell));
+        const occupied = await page.$$eval('.penguin', (ps) => ps.map((p) => p.dataset.cell));
+        const cell = cells.find((c) => !occupied.includes(c));
+        await page.locator(`.floe[data-cell="${cell}"]`).click();
+        const reason = await page.textContent('#move-error');
+        assert.match(reason, /not in line|blocked|gap|penguin/i, `no reason given: '${reason}'`);
+        assert.equal(await plies(page), before, 'a refused move was played');
+        assert.match(await page.textContent('#announce'), /^Refused/);
+        refused = true;
+      }
+      if (!screenshot && movements === 2) {
+        await page.screenshot({ path: SCREENSHOT });
+        screenshot = true;
+      }
+      await page.locator('.floe.target').first().click();
+      movements++;
+    }
+    await page.waitForFunction((n) => Number(document.body.dataset.plies) > n, before);
+    if (!undone && movements === 3) {
+      // Undo: back to this person's turn before the last move.
+      await waitForPerson(page);
+      await page.click('#undo');
+      await page.waitForFunction((n) => Number(document.body.dataset.plies) === n, before);
+      assert.equal(await turn(page), 'person');
+      assert.equal(await page.locator('#redo').isEnabled(), true);
+      undone = true;
+    }
+  }
+  assert.ok(typed && refused && undone && screenshot, 'the game ended before every check was made');
+  assert.equal(await page.locator('#result').isVisible(), true, 'no standings shown');
+  const standings = await pageStandings(page);
+  assert.equal(standings.length, 2);
+  assert.deepEqual(standings, await nativeStandings(page, 'person.txt'));
+  // The move list steps back through the game and forward again.
+  const total = await plies(page);
+  await page.click('#moves button[data-plies="9"]');
+  assert.equal(await plies(page), 9);
+  assert.equal(await turn(page), 'paused');
+  await page.click(`#moves button[data-plies="${total}"]`);
+  assert.equal(await turn(page), 'over');
+  assert.deepEqual(await pageStandings(page), standings);
+  const blocked = await longTasksWhileThinking(page);
+  assert.deepEqual(blocked.filter((t) => t.duration > 100), [], 'the main thread was blocked');
+  assert.ok((await page.evaluate(() => window.__thinking.length)) > 10, 'the computer player never thought');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a 4-player game between computer seats, to the end', { timeout: 300000 }, async () => {
+  const { page, errors } = await open('?seed=5&players=4&seats=greedy-normal,mcts-easy,alphabeta-easy,montecarlo-easy&speed=0.05');
+  assert.equal(await waitForPerson(page, 280000), 'over');
+  const standings = await pageStandings(page);
+  assert.equal(standings.length, 4);
+  assert.deepEqual(standings, await nativeStandings(page, 'four.txt'));
+  assert.match(await page.inputValue('#record'), /\[Players "4"\]/);
+  const blocked = await longTasksWhileThinking(page);
+  assert.deepEqual(blocked.filter((t) => t.duration > 100), [], 'the main thread was blocked');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('"move now" ends a long search with the best move so far', { timeout: 60000 }, async () => {
+  const { page, errors } = await open('?seed=3&players=2&seats=mcts-maximum,person&speed=0.1');
+  await page.waitForFunction(() => /playouts\/s/.test(document.getElementById('speed').textContent), null, { timeout: 20000 });
+  assert.equal(await plies(page), 0);
+  assert.ok((await page.locator('.heat-fill').count()) > 0, 'no heatmap of the visits');
+  const asked = Date.now();
+  await page.click('#move-now');
+  await page.waitForFunction(() => Number(document.body.dataset.plies) === 1, null, { timeout: 5000 });
+  assert.ok(Date.now() - asked < 5000);
+  assert.equal(await waitForPerson(page), 'person');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
