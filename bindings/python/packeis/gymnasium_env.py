@@ -27,8 +27,9 @@ needed; the names and tuples are those of ``gymnasium.Env``.
   ``info["illegal_action"]`` naming the reason.
 - The opponent is ``opponent(game, rng) -> move``: it gets the
   :class:`packeis.Game` (to read, not to change) and the environment's
-  ``random.Random``, reseeded by ``reset(seed=...)``, so that a seed fixes
-  the whole episode. The default plays uniformly random legal moves.
+  ``random.Random`` (``env.rng``; a ``random.Random`` rather than
+  Gymnasium's numpy ``np_random``, so that numpy stays optional), reseeded
+  by ``reset(seed=...)``, so that a seed fixes the whole episode. The default plays uniformly random legal moves.
 - ``learner``: the seat of the learner (0 by default), or ``"random"`` for a
   seat drawn at each reset (``info["learner"]`` says which).
 """
@@ -74,7 +75,7 @@ class PackeisEnv(_envs.SingleGameEnv):
                                              "action_mask": _envs.mask_space()})
                                        if self.mask_in_observation else planes)
         self.action_space = _envs.action_space()
-        self.np_random = _envs.new_rng(None)
+        self.rng = _envs.new_rng(None)
         self._done = True
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None) -> tuple:
@@ -84,10 +85,10 @@ class PackeisEnv(_envs.SingleGameEnv):
         self._live()
         board = _envs.board_seed_option(options)
         if seed is not None:
-            self.np_random = _envs.new_rng(seed)
-        self.board_seed = _envs.draw_seed(self.np_random) if board is None else board
+            self.rng = _envs.new_rng(seed)
+        self.board_seed = _envs.draw_seed(self.rng) if board is None else board
         if self._seat_choice == "random":
-            self.learner = self.np_random.randrange(self.game.players)
+            self.learner = self.rng.randrange(self.game.players)
         self.game.reset(self.board_seed)
         self._done = False
         self._play_opponents()
@@ -125,7 +126,7 @@ class PackeisEnv(_envs.SingleGameEnv):
 
     # -- helpers -------------------------------------------------------------
     def _play_opponents(self) -> None:
-        game, rng = self.game, self.np_random
+        game, rng = self.game, self.rng
         while not game.is_over and game.current_player != self.learner:
             game.apply(self.opponent(game, rng))
 

@@ -120,9 +120,11 @@ def walk_openspiel(case: unittest.TestCase, setup: dict, games: int, seed: int) 
                     case.assertEqual(state.legal_actions(other), [])
             case.assertEqual(state.rewards(), [0.0] * n)
             case.assertEqual(state.returns(), [0.0] * n)
-            check_observation(case, state.observation_tensor(), state.game, player)
-            for other in range(n):
-                check_observation(case, state.observation_tensor(other), state.game, other)
+            if plies % 3 == 0:  # every player's view, every third ply (they are slow)
+                for other in range(n):
+                    check_observation(case, state.observation_tensor(other), state.game, other)
+            else:
+                check_observation(case, state.observation_tensor(), state.game, player)
             action = legal[rng.randrange(len(legal))]
             text = state.action_to_string(player, action)
             case.assertEqual(state.string_to_action(player, text), action)
