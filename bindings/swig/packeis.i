@@ -10,7 +10,10 @@
  * PACKEIS_OK raises); each language's typemaps (out-parameters returned,
  * buffers sized by the wrapper, texts as strings, integers range-checked)
  * are in python.i and lua.i. A language without a file of its own gets the
- * shared parts and SWIG's defaults.
+ * shared parts and SWIG's defaults: its wrapper generates (tcl, ruby,
+ * perl5, java, csharp and javascript were tried), but the constructors'
+ * out-parameters (packeis_game **) need typemaps of its own to make
+ * handles.
  *
  * Handles (games, options, batches) are owned by the objects of the target
  * language and freed when those are collected; packeis_game_free() and the
