@@ -183,31 +183,46 @@ static void read_spec(const char *where, const char *text, seat_spec *out)
     }
 }
 
-/* The number of seats, then who sits where. */
+/* The number of seats: --players; or the record's; or the seats given,
+ * the opponents, and you (unless a seat given is a person, or two or more
+ * seats given and no opponent make a game of computers). */
+static int count_seats(const seating *s, int players_in_load, int highest)
+{
+    if (s->players)
+        return s->players;
+    if (players_in_load)
+        return players_in_load;
+    int given = 0, person = 0;
+    for (int i = 0; i < PACKEIS_MAX_PLAYERS; i++) {
+        given += s->explicit_seat[i] != NULL;
+        person |= s->explicit_seat[i] && strcmp(s->explicit_seat[i], "human") == 0;
+    }
+    int players = given + s->opponents + (!person && (s->opponents > 0 || given < 2));
+    players = players > highest ? players : highest;
+    return players < PACKEIS_MIN_PLAYERS ? PACKEIS_MIN_PLAYERS : players;
+}
+
+/* Who sits where. */
 static void fill_seats(config *cfg, seating *s, int players_in_load)
 {
-    int highest = 0;
+    int highest = 0, given = 0;
     for (int i = 0; i < PACKEIS_MAX_PLAYERS; i++)
         if (s->explicit_seat[i])
-            highest = i + 1;
-    int players = s->players ? s->players : players_in_load;
-    if (!players) {
-        if (s->opponents == 0 && highest == 0)
-            s->opponent[s->opponents++] = "greedy";
-        players = 1 + s->opponents > highest ? 1 + s->opponents : highest;
-        players = players < PACKEIS_MIN_PLAYERS ? PACKEIS_MIN_PLAYERS : players;
-    }
+            highest = i + 1, given++;
+    if (!s->players && !players_in_load && s->opponents == 0 && given == 0)
+        s->opponent[s->opponents++] = "greedy";
+    int players = count_seats(s, players_in_load, highest);
     if (players > PACKEIS_MAX_PLAYERS)
-        bad_args("%d seats asked for (you and %d opponents); at most %d", players, s->opponents,
-                 PACKEIS_MAX_PLAYERS);
+        bad_args("%d seats asked for (the seats given, you and %d opponents); at most %d",
+                 players, s->opponents, PACKEIS_MAX_PLAYERS);
     if (highest > players)
         bad_args("--seat %c: the game has %d seats", 'A' + highest - 1, players);
     int free_seats = 0;
     for (int i = 0; i < players; i++)
         free_seats += !s->explicit_seat[i];
     if (s->opponents > 0 && s->opponents >= free_seats)
-        bad_args("%d seats cannot hold you and %d opponents besides the seats given", players,
-                 s->opponents);
+        bad_args("%d seats cannot hold you and %d opponent%s besides the seats given", players,
+                 s->opponents, s->opponents == 1 ? "" : "s");
     cfg->players = players;
     cfg->you = -1;
     int next_opponent = 0;

@@ -44,13 +44,14 @@ static uint64_t seed_from_clock(void)
 
 int main(int argc, char **argv)
 {
+    /* An engine that exits must not take the game down with SIGPIPE (also
+     * in its handshake while the options are read): the write fails, and
+     * the seat is given to another player. */
+    signal(SIGPIPE, SIG_IGN);
     config cfg;
     options_read(argc, argv, &cfg, players_in_record);
     if (!cfg.seed_given)
         cfg.seed = seed_from_clock();
-    /* An engine that exits must not take the game down with SIGPIPE: the
-     * write fails, and the seat is given to another player. */
-    signal(SIGPIPE, SIG_IGN);
     int terminal = isatty(STDOUT_FILENO);
     const style *st = style_wanted(cfg.no_color, getenv("NO_COLOR"), terminal) ? style_color()
                                                                                : style_plain();

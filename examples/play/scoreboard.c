@@ -49,9 +49,12 @@ void scores_draw(FILE *out, const packeis_game *game, const seat_labels *labels,
         fputs("\n", out);
 }
 
-static void going_out(FILE *out, const packeis_game *game, size_t ply, int p, const style *st)
+/* A player going out with an action: the floes under its penguins (for
+ * the mover, not the floe it slid from, told with the action). */
+static void going_out(FILE *out, const packeis_game *game, size_t ply, int p, uint64_t origin,
+                      const style *st)
 {
-    uint64_t floes = packeis_game_ply_credited(game, ply, p);
+    uint64_t floes = packeis_game_ply_credited(game, ply, p) & ~origin;
     int count = cells_count(floes);
     fprintf(out, "    %s%c%s cannot move and is out", st->player[p], 'A' + p, st->reset);
     if (count > 0)
@@ -68,21 +71,20 @@ void ply_notice(FILE *out, const packeis_game *game, size_t ply, const seat_labe
     if (mover < 0 || move == PACKEIS_MOVE_NONE)
         return;
     char text[PACKEIS_MOVE_TEXT_SIZE];
-    unsigned out_players = packeis_game_ply_players_out(game, ply);
+    int from = packeis_move_from(move);
+    uint64_t origin = from >= 0 ? UINT64_C(1) << from : 0;
     fprintf(out, "%zu. %s%c%s %s %s %s", ply + 1, st->player[mover], 'A' + mover, st->reset,
-            labels->label[mover], packeis_move_is_placement(move) ? "places on" : "slides",
+            labels->label[mover], from < 0 ? "places on" : "slides",
             move_text(game, move, text));
-    /* The mover's own floe; if it went out with this action, its floes
-     * under its penguins are told below. */
-    uint64_t credited = packeis_game_ply_credited(game, ply, mover);
-    if (!packeis_move_is_placement(move) && !((out_players >> mover) & 1))
-        fprintf(out, ", +%d fish", cells_fish(game, credited));
+    if (from >= 0)
+        fprintf(out, ", +%d fish", cells_fish(game, origin));
     fputc('\n', out);
+    unsigned out_players = packeis_game_ply_players_out(game, ply);
     uint64_t anyone = 0;
     for (int p = 0; p < packeis_game_player_count(game); p++) {
         anyone |= packeis_game_ply_credited(game, ply, p);
         if ((out_players >> p) & 1)
-            going_out(out, game, ply, p, st);
+            going_out(out, game, ply, p, p == mover ? origin : 0, st);
     }
     uint64_t out_of_play = packeis_game_ply_removed(game, ply) & ~anyone;
     if (out_of_play) {

@@ -105,7 +105,13 @@ int seat_spec_parse(const char *text, seat_spec *out, char *why, size_t why_size
             return -1;
         }
         time_control tc = seat_time_control(out);
-        return participant_engine(&out->who, text + 7, &tc, why, why_size);
+        if (participant_engine(&out->who, text + 7, &tc, why, why_size) != 0)
+            return -1;
+        /* Its name from the handshake, marked as an engine's. */
+        size_t length = strlen(out->who.label);
+        if (length + 10 < sizeof out->who.label)
+            memcpy(out->who.label + length, " (engine)", 10);
+        return 0;
     }
     char rest[sizeof out->who.label];
     if (split_strength(text, out, rest, sizeof rest, why, why_size) != 0 ||

@@ -39,7 +39,9 @@ typedef struct seat_spec {
 /* Reads a seat as above. A built-in player is checked (its name and every
  * option, on a player made for the purpose); an engine is started once for
  * its handshake (participant_engine()). Returns 0, or -1 with the reason in
- * `why`. `text` must outlive `out` (an engine's command points into it). */
+ * `why`. `text` must outlive `out` (an engine's command points into it).
+ * SIGPIPE must be ignored: an engine that cannot start is told by the
+ * failed write of its handshake. */
 int seat_spec_parse(const char *text, seat_spec *out, char *why, size_t why_size);
 
 /* The time control of a seat's moves. */

@@ -171,36 +171,20 @@ static void replace_seat(session *s, int p, const char *reason)
     fprintf(s->out, "greedy plays seat %c from now on.\n", 'A' + p);
 }
 
-/* Asks a seat for its move: "record ..." is the position for an engine. */
+/* Asks a seat for its move. An engine gets the position as saved (every
+ * engine reads those; after undo or load there is no history to replay). */
 forfeit session_ask(session *s, seat *who, const seat_spec *spec, packeis_move *move, char *why)
 {
-    char *record = record_text(s->game);
-    if (!record) {
-        snprintf(why, REASON_SIZE, "out of memory");
+    char position[PACKEIS_POSITION_TEXT_SIZE];
+    size_t length;
+    packeis_status status =
+        packeis_game_save_position(s->game, position, sizeof position, &length);
+    if (status != PACKEIS_OK) {
+        snprintf(why, REASON_SIZE, "%s", packeis_strerror(status));
         return FORFEIT_ERROR;
     }
-    /* doc/protocol.md: a record on one line, its line feeds written \n. */
-    size_t length = strlen(record), newlines = 0;
-    for (size_t i = 0; i < length; i++)
-        newlines += record[i] == '\n';
-    char *position = malloc(length + newlines + 8);
-    forfeit f = FORFEIT_ERROR;
-    snprintf(why, REASON_SIZE, "out of memory");
-    if (position) {
-        char *end = position + sprintf(position, "record ");
-        for (size_t i = 0; i < length; i++) {
-            if (record[i] == '\n')
-                *end++ = '\\', *end++ = 'n';
-            else if (record[i] != '\r')
-                *end++ = record[i];
-        }
-        *end = '\0';
-        time_control tc = seat_time_control(spec);
-        f = seat_move(who, s->game, position, "", &tc, move, why);
-    }
-    free(position);
-    free(record);
-    return f;
+    time_control tc = seat_time_control(spec);
+    return seat_move(who, s->game, position, "", &tc, move, why);
 }
 
 /* The computer to act plays. 0, or 1 if the library failed. */

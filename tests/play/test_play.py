@@ -1,0 +1,364 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""packeis-play as a person uses it.
+
+TerminalGame drives it through a real terminal (tmux: send-keys and
+capture-pane) from the first placement to the final standings against
+greedy, with a refused move (checking the reason shown), an undo and a
+save; the saved record is loaded by examples/replay, whose standings must be
+those shown. A second game has an engine (packeis-engine) as the opponent.
+CommandLine checks --help, bad values, NO_COLOR, plain text into a pipe, the
+end of input in the middle of a game, save and --load, binary garbage as
+input, and engines that fail in the middle of a game.
+
+    test_play.py --play EXE --replay EXE --engine EXE --broken EXE [TestClass ...]
+
+(--broken: tests/tournament/broken_engine, an engine that fails at its
+second move.)
+
+Every tmux server runs on a private socket (tmux -L) and is killed at the
+end; every wait is bounded.
+"""
+import argparse
+import os
+import random
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+ARGS = None
+WAIT = 30  # seconds any one step may take before the test fails
+
+
+class Terminal:
+    """A tmux server of its own with one 120x50 window running a command;
+    when the command ends, its exit status is printed in the window."""
+
+    def __init__(self, command, env=None):
+        self.socket = f"packeis-play-test-{os.getpid()}-{id(self)}"
+        self.config = tempfile.NamedTemporaryFile("w", suffix=".conf", delete=False)
+        self.config.write("set -g history-limit 100000\nset -g status off\n")
+        self.config.close()
+        environment = " ".join(f"{k}={shlex.quote(v)}" for k, v in (env or {}).items())
+        script = f"env {environment} {command}; echo \"[exit $?]\"; sleep 600"
+        self.tmux("new-session", "-d", "-x", "120", "-y", "50", "-s", "play", script)
+
+    def tmux(self, *args):
+        return subprocess.run(["tmux", "-L", self.socket, "-f", self.config.name, *args],
+                              check=True, capture_output=True, text=True, timeout=WAIT).stdout
+
+    def close(self):
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True,
+                       timeout=WAIT)
+        os.unlink(self.config.name)
+
+    def text(self, colors=False):
+        """Everything the window showed, its history included, without the
+        blank lines below the cursor (so that offsets into it stay put)."""
+        return self.tmux("capture-pane", "-p", "-J", "-S", "-", *(["-e"] if colors else []),
+                         "-t", "play").rstrip("\n")
+
+    def send(self, line):
+        self.tmux("send-keys", "-t", "play", "-l", line)
+        self.tmux("send-keys", "-t", "play", "Enter")
+
+    def wait(self, pattern, after=0):
+        """Waits until `pattern` matches the text beyond offset `after`; the
+        match."""
+        deadline = time.monotonic() + WAIT
+        while True:
+            text = self.text()
+            found = re.compile(pattern, re.M).search(text, after)
+            if found:
+                return found
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no {pattern!r} within {WAIT} s; the screen:\n{text}")
+            time.sleep(0.05)
+
+    def prompt(self, after=0):
+        """Waits for a prompt of packeis-play at the end of the screen, and
+        beyond offset `after`; the prompt's text, and the screen."""
+        deadline = time.monotonic() + WAIT
+        while True:
+            text = self.text()
+            start = text.rfind("\n") + 1
+            found = re.fullmatch(r"(\w you|game over \(.*\)) > ?", text[start:])
+            if found and start >= after:
+                return found.group(1), text
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no prompt within {WAIT} s; the screen:\n{text}")
+            time.sleep(0.05)
+
+
+def standings(text):
+    """The final standings shown: [(place, letter, fish, floes)]."""
+    block = text[text.rindex("Final standings"):]
+    rows = re.findall(r"^  (\d)\. ([A-D]) \S+ +(\d+) fish +(\d+) floes", block, re.M)
+    return [tuple(int(v) if v.isdigit() else v for v in row) for row in rows]
+
+
+class TerminalGame(unittest.TestCase):
+    def setUp(self):
+        self.scratch = tempfile.TemporaryDirectory()
+        self.terminals = []
+
+    def tearDown(self):
+        for terminal in self.terminals:
+            terminal.close()
+        self.scratch.cleanup()
+
+    def start(self, arguments, env=None):
+        terminal = Terminal(f"{shlex.quote(ARGS.play)} {arguments}", env)
+        self.terminals.append(terminal)
+        return terminal
+
+    def hint(self, t):
+        """The move greedy suggests, asked for with `hint`."""
+        mark = len(t.text())
+        t.send("hint")
+        return t.wait(r"^Hint from greedy: (\S+)$", mark).group(1)
+
+    def test_whole_game_against_greedy(self):
+        t = self.start("--seed 3 --opponents greedy --hint greedy")
+        saved_mid = os.path.join(self.scratch.name, "middle.txt")
+        saved_end = os.path.join(self.scratch.name, "end.txt")
+        prompt, screen = t.prompt()
+        self.assertEqual(prompt, "A you")
+        # The board: column numbers over and under 8 rows labelled a ... h.
+        self.assertIn("    1   2   3   4   5   6   7   8\na ", screen)
+        self.assertRegex(screen, r"\nh  .* h\n    1   2   3   4   5   6   7   8\n")
+        # On a terminal, A's letter is in colour (bold red).
+        self.assertRegex(t.text(colors=True), "\033\\[(1;)?31mA")
+
+        # The first placement, then the same floe again: refused, with the reason.
+        first = self.hint(t)
+        t.send(first)
+        t.wait(rf"^1\. A you places on {first}$")
+        t.wait(r"^2\. B greedy places on \w+$")
+        t.prompt()
+        mark = len(t.text())
+        t.send(first)
+        t.wait(rf"^{first} is not allowed: a penguin is already on that floe$", mark)
+        # The legal moves on request.
+        t.send("moves")
+        t.wait(r"^\d+ legal moves\.$", mark)
+
+        undone = False
+        saved = mark = 0
+        while True:
+            prompt, screen = t.prompt(mark)
+            if prompt.startswith("game over"):
+                break
+            plies = int(re.findall(r"(\d+) actions, last", screen)[-1])
+            if not undone and plies >= 12:
+                # Undo takes back the person's move and greedy's reply.
+                mark = len(screen)
+                t.send("undo")
+                t.wait(rf"^Taken back: {plies - 1}\. A \S+ {plies}\. B \S+$", mark)
+                t.wait(rf"^movement, {plies - 2} actions, last B .*; A \(you\) to move$", mark)
+                undone = True
+                continue
+            if not saved and plies >= 20:
+                mark = len(screen)
+                t.send(f"save {saved_mid}")
+                t.wait(rf"^Saved the game \({plies} actions\) to ", mark)
+                saved = plies
+                t.prompt(mark)
+            move = self.hint(t)
+            mark = len(t.text())
+            t.send(move)
+        self.assertTrue(undone and saved)
+        screen = t.text()
+        self.assertIn("cannot move and is out", screen)
+        final = standings(screen)
+        self.assertEqual(len(final), 2)
+        # The game over, its record is saved and replayed by examples/replay.
+        mark = len(screen)
+        t.send(f"save {saved_end}")
+        t.wait(r"^Saved the game \(\d+ actions\)", mark)
+        t.send("quit")
+        t.wait(r"^\[exit 0\]$", mark)
+
+        replayed = subprocess.run([ARGS.replay, saved_end], capture_output=True, text=True,
+                                  timeout=WAIT, check=True).stdout
+        self.assertIn("final standings", replayed)
+        rows = re.findall(r"player ([A-D]): place (\d), (\d+) fish, (\d+) floes", replayed)
+        self.assertEqual(sorted((int(p), a, int(f), int(fl)) for a, p, f, fl in rows), final)
+        # The record saved in the middle holds the actions played until then.
+        middle = subprocess.run([ARGS.replay, saved_mid], capture_output=True, text=True,
+                                timeout=WAIT, check=True).stdout
+        self.assertIn(f"{saved} actions; provisional standings", middle)
+
+    def test_engine_opponent(self):
+        engine = f"{ARGS.engine} --player greedy"
+        t = self.start(f"--seed 4 --engine {shlex.quote(engine)} --hint greedy")
+        screen = t.prompt()[1]
+        # The name the engine gave in its handshake.
+        self.assertIn("  B greedy (engine)   0 fish", screen)
+        for _ in range(6):
+            move = self.hint(t)
+            mark = len(t.text())
+            t.send(move)
+            t.prompt(mark)
+        screen = t.text()
+        # B's four placements and two slides came from the engine.
+        self.assertEqual(len(re.findall(r"^\d+\. B greedy \(engine\) places on \w+$", screen,
+                                        re.M)), 4)
+        self.assertEqual(len(re.findall(r"^\d+\. B greedy \(engine\) slides \w+-\w+, ", screen,
+                                        re.M)), 2)
+        t.send("quit")
+        t.wait(r"^\[exit 0\]$")
+
+
+def play(*arguments, stdin=b"", env=None):
+    environment = dict(os.environ)
+    environment.pop("NO_COLOR", None)
+    environment.update(env or {})
+    return subprocess.run([ARGS.play, *arguments], input=stdin, capture_output=True,
+                          timeout=WAIT, env=environment)
+
+
+class CommandLine(unittest.TestCase):
+    def test_help(self):
+        done = play("--help")
+        self.assertEqual(done.returncode, 0)
+        self.assertIn(b"usage: packeis-play", done.stdout)
+        self.assertEqual(done.stderr, b"")
+        # Every built-in player is listed, from the players' own table.
+        for name in (b"random", b"greedy"):
+            self.assertIn(name, done.stdout)
+
+    def test_bad_values_are_named(self):
+        cases = [
+            (["--players", "5"], "--players: expected a whole number from 2 to 4, not '5'"),
+            (["--seed", "-1"], "--seed: expected a whole number"),
+            (["--opponents", "grady"], "seat B: 'grady': no built-in player is called 'grady'"),
+            (["--opponents", "greedy:fast"], "'fast' is no strength"),
+            (["--seat", "5=greedy"], "--seat: expected N=WHO with N from 1 to 4 or A to D, "
+             "not '5=greedy'"),
+            (["--seat", "2=greedy", "--seat", "b=random"], "seat B is given twice"),
+            (["--players", "2", "--opponents", "greedy,random"],
+             "2 seats cannot hold you and 2 opponents besides the seats given"),
+            (["--opponents", "greedy,greedy,greedy,greedy"], "5 seats asked for (the seats given, you and 4 opponents); at most 4"),
+            (["--variant", "wild"], "--variant: expected any-floe or snake, not 'wild'"),
+            (["--engine", "/nonexistent/engine"], "/nonexistent/engine"),
+            (["--hint", "human"], "a person cannot give hints"),
+            (["--bogus"], "unknown option '--bogus'"),
+            (["--seed"], "--seed needs a value"),
+            (["extra"], "unexpected argument 'extra'"),
+        ]
+        for arguments, message in cases:
+            with self.subTest(arguments=arguments):
+                done = play(*arguments)
+                self.assertEqual(done.returncode, 2, done.stderr)
+                self.assertIn(message, done.stderr.decode())
+                self.assertEqual(done.stdout, b"")
+
+    def test_layout_errors(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt") as layout:
+            layout.write("1 1\n 4\n")
+            layout.flush()
+            done = play("--layout", layout.name, "--penguins", "1")
+            self.assertEqual(done.returncode, 1)
+            self.assertIn(f"{layout.name}:2:2: floe with fewer than 1 or more than 3 fish",
+                          done.stderr.decode())
+
+    def test_plain_text_into_a_pipe_and_end_of_input(self):
+        # Not a terminal: no escape sequence at all. The input ends in the
+        # middle of the game: a goodbye, status 0.
+        done = play("--seed", "1", stdin=b"help\nmoves\n")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertNotIn(b"\033", done.stdout)
+        self.assertIn(b"end of input: goodbye (the game is not finished", done.stdout)
+        self.assertIn(b"save FILE  save the game record to FILE", done.stdout)
+
+    def test_computers_only(self):
+        # Two computers play a whole game by themselves, drawn after every
+        # action, to the final standings.
+        done = play("--seed", "2", "--seat", "1=greedy", "--seat", "2=random")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(len(standings(done.stdout.decode())), 2)
+
+    def test_broken_engines(self):
+        # An engine that exits or plays an illegal move at its second move:
+        # the game says why, gives the seat to greedy, and is played out.
+        reasons = {"exit": "exited with status 3 to go",
+                   "illegal": "a penguin is already on that floe (PACKEIS_E_OCCUPIED)",
+                   "garbage": "wrote '"}
+        for fault, reason in reasons.items():
+            with self.subTest(fault=fault):
+                engine = f"engine:{ARGS.broken} {fault}"
+                done = play("--seed", "6", "--seat", "1=greedy", "--seat", f"2={engine}")
+                self.assertEqual(done.returncode, 0, done.stderr)
+                text = done.stdout.decode()
+                self.assertRegex(text, rf"B \S+ \(engine\) failed: .*{re.escape(reason)}")
+                self.assertIn("greedy plays seat B from now on.", text)
+                self.assertEqual(len(standings(text)), 2)
+
+    def test_save_and_load(self):
+        with tempfile.TemporaryDirectory() as scratch:
+            record = os.path.join(scratch, "game.txt")
+            missing = play("--load", record)
+            self.assertEqual(missing.returncode, 1)
+            self.assertIn(f"{record}: No such file or directory", missing.stderr.decode())
+            # greedy places first, the person saves.
+            first = play("--seed", "2", "--seat", "1=greedy", stdin=f"save {record}\n".encode())
+            self.assertIn(f"Saved the game (1 action) to {record}.", first.stdout.decode())
+            placed = re.search(r"^1\. A greedy places on (\w+)$", first.stdout.decode(), re.M)
+            # Loaded again: the person is B, and A's placement is there.
+            again = play("--load", record, "--seat", "1=greedy").stdout.decode()
+            self.assertIn(f"placement, 1 actions, last A {placed.group(1)}; B (you) to place",
+                          again)
+            wrong = play("--load", record, "--players", "3")
+            self.assertEqual(wrong.returncode, 1)
+            self.assertIn("is a game of 2 players, not 3", wrong.stderr.decode())
+            with open(record, "a") as file:
+                file.write("junk\n")
+            broken = play("--load", record)
+            self.assertEqual(broken.returncode, 1)
+            self.assertIn(f"{record}:", broken.stderr.decode())
+
+    def test_garbage_input(self):
+        # Any bytes at the prompt: refused lines, never a crash; the end of
+        # input ends the game.
+        generator = random.Random(14)
+        garbage = bytes(generator.randrange(256) for _ in range(20000))
+        garbage += b"x" * 5000 + b"\n" + b"\0\0\0\n" + b"save\nload /nonexistent\nundo\nredo\n"
+        done = play("--seed", "5", "--opponents", "random", stdin=garbage)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn(b"a line of more than 1000 characters: ignored", done.stdout)
+        self.assertIn(b"save needs a file name", done.stdout)
+        self.assertIn(b"Not loaded: /nonexistent: No such file or directory", done.stdout)
+        self.assertIn(b"end of input: goodbye", done.stdout)
+
+    def test_no_color(self):
+        # NO_COLOR and --no-color, checked on a terminal (tmux).
+        for arguments, env in (("--seed 1", {"NO_COLOR": "1"}), ("--seed 1 --no-color", {})):
+            with self.subTest(arguments=arguments, env=env):
+                t = Terminal(f"{shlex.quote(ARGS.play)} {arguments}", env)
+                try:
+                    t.prompt()
+                    t.send("a1-a2")
+                    t.wait("is not allowed")
+                    self.assertNotIn("\033[1;", t.text(colors=True))
+                finally:
+                    t.close()
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--play", required=True)
+    parser.add_argument("--replay", required=True)
+    parser.add_argument("--engine", required=True)
+    parser.add_argument("--broken", required=True)
+    ARGS, rest = parser.parse_known_args()
+    unittest.main(argv=[sys.argv[0], *rest], verbosity=2)
+
+
+if __name__ == "__main__":
+    main()
