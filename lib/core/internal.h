@@ -28,8 +28,8 @@ typedef struct pk_bounds {
 typedef struct pk_layout {
     int cells;
     pk_bounds bounds;
-    uint64_t all;                                                /* every cell of the layout */
-    uint64_t ray[PACKEIS_DIRECTION_COUNT][PACKEIS_MAX_CELLS];    /* cells beyond c, in line */
+    uint64_t all;                                             /* every cell of the layout */
+    uint64_t ray[PACKEIS_DIRECTION_COUNT][PACKEIS_MAX_CELLS]; /* cells beyond c, in line */
     /* Every cell but c and its ray: what a penguin that could reach c keeps
      * once c is blocked, if it lies on the opposite ray (playouts). */
     uint64_t short_of[PACKEIS_DIRECTION_COUNT][PACKEIS_MAX_CELLS];
@@ -88,8 +88,15 @@ typedef struct pk_kernel {
     packeis_status (*check)(const struct pk_setup *, const pk_state *, packeis_move);
     /* Plays a move `check` accepted, with all that follows it. */
     void (*play)(const struct pk_setup *, pk_state *, packeis_move);
+    /* A random game to its end from *state (packeis_game_playout()), its
+     * actions recorded in `history` (room for pk_actions_left()), or not
+     * if NULL; returns the actions played. */
     size_t (*playout)(const struct pk_setup *, pk_state *, uint64_t seed,
                       struct pk_record *history);
+    /* The same for two games at once, games[0] with seeds[0] and games[1]
+     * with seeds[1], recording nothing (playout_batch); returns the actions
+     * of both. */
+    size_t (*playout_pair)(const struct pk_setup *, pk_state games[2], const uint64_t seeds[2]);
     uint64_t (*perft)(const struct pk_setup *, const pk_state *, unsigned depth);
     /* Removes every floe out of play (doc/rules.md, "Floes out of play"). */
     void (*prune)(const struct pk_setup *, pk_state *);

@@ -34,6 +34,7 @@ const pk_kernel PK_KERNEL_NAME = {
     .check = k_check_move,
     .play = k_play,
     .playout = k_playout,
+    .playout_pair = k_playout_pair,
     .perft = k_perft,
     .prune = k_remove_unlinked,
 };
