@@ -29,6 +29,8 @@ const hexPoints = (() => {
   return points.join(' ');
 })();
 
+const heatOpacity = (value, max) => (value > 0 && max > 0 ? (0.15 + (0.55 * value) / max).toFixed(2) : '0');
+
 const FISH = 'M-7,0 C-4,-4 3,-4 6,0 C3,4 -4,4 -7,0 Z M6,0 L10,-3.5 L10,3.5 Z';
 
 function drawFish(group, count) {
@@ -108,7 +110,7 @@ export class Board {
     this.floeNodes = new Map();
     this.penguinNodes = new Map();
     const heat = view.heat || new Map();
-    const maxHeat = Math.max(1e-9, ...heat.values());
+    const maxHeat = Math.max(0, ...heat.values());
     let firstFocus = -1;
     this.cells.forEach((cell, c) => {
       if (!(floes & (1n << BigInt(c)))) return;
@@ -125,9 +127,7 @@ export class Board {
         'aria-label': `${cell.name}, ${cell.fish} fish, ${who}${extra}`,
       }, floeLayer);
       element('polygon', { class: 'ice', points: hexPoints }, g);
-      if (heat.has(c)) {
-        element('polygon', { class: 'heat-fill', points: hexPoints, opacity: (0.15 + 0.55 * heat.get(c) / maxHeat).toFixed(2), fill: '#ff6b35' }, g);
-      }
+      element('polygon', { class: 'heat-fill', points: hexPoints, opacity: heatOpacity(heat.get(c), maxHeat) }, g);
       drawFish(g, cell.fish);
       this.floeNodes.set(c, g);
       if (firstFocus < 0) firstFocus = c;
@@ -141,6 +141,13 @@ export class Board {
     if (!this.floeNodes.has(this.focusCell)) this.focusCell = firstFocus;
     const focused = this.floeNodes.get(this.focusCell);
     if (focused) focused.setAttribute('tabindex', 0);
+  }
+
+  // The heatmap of a thinking player (visits by destination), changed in
+  // place: the page's thread does little while a player thinks.
+  updateHeat(heat) {
+    const maxHeat = Math.max(0, ...heat.values());
+    for (const [cell, node] of this.floeNodes) node.firstChild.nextSibling.setAttribute('opacity', heatOpacity(heat.get(cell), maxHeat));
   }
 
   drawLabels(svg) {

@@ -15,6 +15,7 @@ const page = {
   setup: null, // {players, seed, layout, snake}
   line: [], // every action of the game's line, played and undone
   selected: -1,
+  paused: false, // looking back (move list, redo): computers wait
   busy: false, // animating
   request: 0, // the id of the worker's current search (0: none)
   thinkingSeat: -1,
@@ -80,6 +81,7 @@ function startGame(setup, seats, game = null) {
   page.seats = seats;
   page.line = game.history();
   page.selected = -1;
+  page.paused = false;
   page.worker.postMessage({ type: 'forget' });
   board.setGame(game);
   $('result').hidden = true;
@@ -128,15 +130,19 @@ function refresh() {
   const person = isPersonToMove();
   $('move-input').disabled = !person || page.busy;
   document.body.dataset.plies = game.plyCount;
-  document.body.dataset.turn = game.over ? 'over' : page.busy ? 'animating' : person ? 'person' : page.game.redoCount ? 'paused' : 'computer';
+  document.body.dataset.turn = game.over ? 'over' : page.busy ? 'animating' : person ? 'person' : page.paused ? 'paused' : 'computer';
+  $('resume').hidden = !(page.paused && !person && !game.over);
   if (game.over) {
     setStatus('The game is over.');
     renderStandings();
-  } else if (person) {
+    return;
+  }
+  $('result').hidden = true;
+  if (person) {
     setStatus(game.phase === PHASE.PLACEMENT
       ? `${playerName(game.current)}: place a penguin on a floe with one fish.`
       : page.selected >= 0 ? `${playerName(game.current)}: choose where to slide (or another penguin).` : `${playerName(game.current)}: choose a penguin to move.`);
-  } else if (game.redoCount) {
+  } else if (page.paused) {
     setStatus(`Looking back at move ${game.plyCount}: redo, or choose the last move, to play on.`);
   } else {
     setStatus(`${playerName(game.current)} is thinking…`);
@@ -226,13 +232,16 @@ function describeAction(game, ply, move) {
 
 async function play(move, origin) {
   const game = page.game;
+  document.body.dataset.turn = 'animating';
   const status = game.apply(move);
   if (status !== OK) {
     refuse(`${game.formatMove(move)}: ${page.api.strerror(status)}.`);
+    refresh();
     return false;
   }
   $('move-error').textContent = '';
   page.selected = -1;
+  page.paused = false;
   page.heat = null;
   if (game.redoCount === 0) page.line = game.history();
   const ply = game.plyCount - 1;
@@ -297,7 +306,7 @@ function typedMove(event) {
 
 function advance() {
   const game = page.game;
-  if (game.over || page.busy || page.request || game.redoCount) return;
+  if (game.over || page.busy || page.request || page.paused) return;
   const seat = page.seats[game.current];
   if (seat.type !== 'computer') return;
   const id = ++page.counter;
@@ -322,8 +331,12 @@ function stopThinking() {
   $('thinking').hidden = true;
 }
 
-function showProgress(message) {
+function showProgress(message, final = false) {
   const game = page.game;
+  // At most a few updates a second.
+  const now = performance.now();
+  if (!final && now - (page.shownAt || 0) < 200) return;
+  page.shownAt = now;
   const unit = page.seats[page.thinkingSeat]?.player === 'alphabeta' ? 'positions' : 'playouts';
   if (message.score !== null && message.score !== undefined) {
     const isMargin = page.seats[page.thinkingSeat]?.player === 'alphabeta';
@@ -340,7 +353,7 @@ function showProgress(message) {
     heat.set(to, (heat.get(to) || 0) + visits);
   }
   page.heat = heat.size ? heat : null;
-  if (!page.busy) board.render(game, view());
+  if (!page.busy) board.updateHeat(heat);
 }
 
 function onWorkerMessage({ data }) {
@@ -348,12 +361,13 @@ function onWorkerMessage({ data }) {
   if (data.id !== page.request) return; // a search given up (undo, new game)
   if (data.type === 'progress') return showProgress(data);
   page.request = 0;
+  document.body.dataset.turn = 'animating';
   if (data.type === 'error') {
     $('thinking').hidden = true;
     setStatus(`The computer player failed: ${data.message}`);
     return;
   }
-  showProgress(data);
+  showProgress(data, true);
   $('thinking').hidden = true;
   play(data.move, `${PLAYER_LABELS[page.seats[page.game.current].player]}${data.stopped ? ', moved now' : ''}, ${Math.round(data.rate).toLocaleString('en')}/s`);
 }
@@ -372,6 +386,7 @@ function undo() {
   // Back to a person's turn: a computer's move would only be played again.
   while (hasPerson() && game.plyCount > 0 && page.seats[game.current].type !== 'person') game.undo();
   page.selected = -1;
+  page.paused = !isPersonToMove();
   announce(`Undone: back to move ${game.plyCount}.`);
   refresh();
 }
@@ -380,6 +395,7 @@ function redo() {
   const game = page.game;
   if (page.busy || game.redoCount === 0) return;
   game.redo();
+  page.paused = game.redoCount > 0 && !isPersonToMove();
   announce(`Redone: move ${game.plyCount}, ${game.formatMove(page.line[game.plyCount - 1])}.`);
   refresh();
   advance();
@@ -392,6 +408,7 @@ function goTo(plies) {
   if (plies <= game.plyCount) game.undoTo(plies);
   else while (game.plyCount < plies && game.redo() === OK);
   page.selected = -1;
+  page.paused = game.redoCount > 0 && !isPersonToMove();
   announce(`Move ${plies} of ${page.line.length}.`);
   refresh();
   advance();
@@ -521,6 +538,11 @@ async function main() {
   $('save').addEventListener('click', save);
   $('move-now').addEventListener('click', () => page.request && page.worker.postMessage({ type: 'stop', id: page.request }));
   $('move-form').addEventListener('submit', typedMove);
+  $('resume').addEventListener('click', () => {
+    page.paused = false;
+    refresh();
+    advance();
+  });
   $('moves').addEventListener('click', (event) => {
     const button = event.target.closest('button[data-plies]');
     if (button) goTo(Number(button.dataset.plies));

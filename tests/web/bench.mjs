@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+// Random playouts per second of the same C function (web_bench_playouts,
+// examples/web/glue.c) natively (build-web's web-bench), as WebAssembly in
+// Node and as WebAssembly in headless Chromium (examples/web/bench.html),
+// one after the other in one run, each the median of its rounds; then the
+// page's size. Not a test: it prints figures.
+//
+//   node tests/web/bench.mjs [--games N] [--rounds R]
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { launch, serve, sourceRoot, webRoot } from './harness.mjs';
+import { loadPackeis } from '../../examples/web/engine.js';
+import { benchmark } from '../../examples/web/bench.js';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const games = option('games', 20000);
+const rounds = option('rounds', 5);
+const webBench = process.env.WEB_BENCH || join(sourceRoot, 'build-web', 'examples', 'web', 'web-bench');
+
+const { stdout } = await promisify(execFile)(webBench, ['--games', games, '--rounds', rounds]);
+const native = Number(stdout.match(/native: (\d+)/)[1]);
+
+const node = benchmark(await loadPackeis(), { games, rounds }).median;
+
+const server = await serve();
+const browser = await launch();
+const page = await browser.context.newPage();
+await page.goto(`${server.url}bench.html?games=${games}&rounds=${rounds}`);
+await page.waitForSelector('body[data-median]', { timeout: 600000 });
+const chromium = Number(await page.evaluate(() => document.body.dataset.median));
+const version = browser.context.browser()?.version() ?? '';
+await browser.close();
+await server.close();
+
+const row = (name, rate) => `| ${name.padEnd(34)} | ${String(rate.toLocaleString('en')).padStart(9)} | ${(rate / native).toFixed(2)} |`;
+console.log(`Random playouts per second (2 players, standard board, from the start; median of ${rounds} rounds of ${games}):\n`);
+console.log('| where                              | playouts/s | vs native |');
+console.log('|---|---:|---:|');
+console.log(row('native (gcc -O3, web-bench)', native));
+console.log(row(`WebAssembly in Node ${process.versions.node}`, node));
+console.log(row(`WebAssembly in Chromium ${version}`, chromium));
+
+const files = ['index.html', 'style.css', 'main.js', 'board.js', 'engine.js', 'wasi.js', 'players.js', 'worker.js', 'packeis.wasm'];
+let bytes = 0;
+let gzipped = 0;
+for (const file of files) {
+  const data = await readFile(join(webRoot, file));
+  bytes += data.length;
+  gzipped += gzipSync(data, { level: 9 }).length;
+}
+const wasm = (await readFile(join(webRoot, 'packeis.wasm'))).length;
+console.log(`\nThe page: ${bytes.toLocaleString('en')} bytes in ${files.length} files (packeis.wasm ${wasm.toLocaleString('en')}), ${gzipped.toLocaleString('en')} gzipped`);
