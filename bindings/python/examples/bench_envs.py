@@ -310,7 +310,7 @@ def main(argv: Optional[list[str]] = None) -> int:
           f"(a random game has {mean:.1f} plies)")
     reference = statistics.median(results[paths[0][0]])
     if args.markdown:
-        print(f"\n| path | median | / {paths[0][0]} | every run |\n|---|---:|---:|---|")
+        print("\n| path | median | share of the first row | every run |\n|---|---:|---:|---|")
     for label, unit, _ in paths:
         runs = results[label]
         median, each = statistics.median(runs), " / ".join(f"{v:,.0f}" for v in runs)
