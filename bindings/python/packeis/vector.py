@@ -43,6 +43,7 @@ legal moves.
 """
 from __future__ import annotations
 
+import threading
 from typing import Any, Optional
 
 import numpy as np
@@ -119,12 +120,17 @@ class VectorEnv:
         self._illegal = np.zeros(n, dtype=bool)
         self._truncated = np.zeros(n, dtype=bool)
         self._started = False
+        self._lock = threading.Lock()  # one step or reset at a time
 
     # -- Gymnasium's vector API ---------------------------------------------
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> tuple:
         """Starts every game on a new board drawn from ``seed`` (same seed,
         same boards and same later auto-reset boards); returns
         ``(obs, info)``. ``options={"board_seeds": array}`` picks the boards."""
+        with self._lock:
+            return self._reset(seed, options)
+
+    def _reset(self, seed: Optional[int], options: Optional[dict]) -> tuple:
         boards = None
         if options is not None:
             if not isinstance(options, dict) or set(options) - {"board_seeds"}:
@@ -149,7 +155,12 @@ class VectorEnv:
 
     def step(self, actions: Any) -> tuple:
         """Plays ``actions`` (one move value per game; -1 for no move) and
-        returns ``(obs, rewards, terminated, truncated, info)``."""
+        returns ``(obs, rewards, terminated, truncated, info)``. Threads
+        sharing the env step it one at a time."""
+        with self._lock:
+            return self._step(actions)
+
+    def _step(self, actions: Any) -> tuple:
         if not self._started:
             raise RuntimeError("call reset() before step()")
         batch = self.batch
