@@ -72,8 +72,8 @@ typedef struct mcts_player {
 static const player_option mcts_options[] = {
     {"playouts", "int", "2000", 1, 1e12,
      "playouts per move when no limit is given (the default budget)"},
-    {"exploration", "float", "0.7", 0, 100, "the exploration constant of UCB1"},
-    {"margin", "float", "0.1", 0, 1, "weight of the fish margin in a playout's reward"},
+    {"exploration", "float", "0.3", 0, 100, "the exploration constant of UCB1"},
+    {"margin", "float", "0.3", 0, 1, "weight of the fish margin in a playout's reward"},
     {"threads", "int", "1", 1, MCTS_THREADS_MAX, "root-parallel search threads"},
     {"reuse", "bool", "true", 0, 1, "keep the subtree of the position reached between moves"},
     {"tree", "int", "64", 1, 65536, "most memory of each thread's tree in MB"},
@@ -168,7 +168,7 @@ static void *mcts_create(uint64_t seed)
     if (!m)
         return NULL;
     m->seed = seed;
-    m->config = (mcts_config){2000, 0.7, 0.1, 1, 1, 64};
+    m->config = (mcts_config){2000, 0.3, 0.3, 1, 1, 64};
     for (int t = 0; t < MCTS_THREADS_MAX; t++)
         mcts_tree_init(&m->workers[t].tree,
                        m->config.tree_mb * 1024 * 1024 / sizeof(mcts_node));
