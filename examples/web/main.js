@@ -306,7 +306,7 @@ function typedMove(event) {
 
 function advance() {
   const game = page.game;
-  if (game.over || page.busy || page.request || page.paused) return;
+  if (game.over || page.busy || page.request || page.paused || !page.workerReady) return;
   const seat = page.seats[game.current];
   if (seat.type !== 'computer') return;
   const id = ++page.counter;
@@ -357,7 +357,15 @@ function showProgress(message, final = false) {
 }
 
 function onWorkerMessage({ data }) {
-  if (data.type === 'ready') return;
+  if (data.type === 'ready') {
+    // The first search waits for the worker, and for the page's first
+    // frame: a computer seat to move first starts after both.
+    requestAnimationFrame(() => setTimeout(() => {
+      page.workerReady = true;
+      advance();
+    }));
+    return;
+  }
   if (data.id !== page.request) return; // a search given up (undo, new game)
   if (data.type === 'progress') return showProgress(data);
   page.request = 0;

@@ -54,7 +54,9 @@ export function wasiImports(memory) {
         return ERRNO_SUCCESS;
       },
       random_get(buffer, length) {
-        crypto.getRandomValues(bytes().subarray(buffer, buffer + length));
+        const out = bytes().subarray(buffer, buffer + length);
+        if (globalThis.crypto?.getRandomValues) globalThis.crypto.getRandomValues(out);
+        else for (let i = 0; i < length; i++) out[i] = Math.floor(Math.random() * 256);
         return ERRNO_SUCCESS;
       },
       fd_write(fd, iovs, count, written) {

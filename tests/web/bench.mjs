@@ -39,9 +39,9 @@ const version = browser.context.browser()?.version() ?? '';
 await browser.close();
 await server.close();
 
-const row = (name, rate) => `| ${name.padEnd(34)} | ${String(rate.toLocaleString('en')).padStart(9)} | ${(rate / native).toFixed(2)} |`;
+const row = (name, rate) => `| ${name} | ${rate.toLocaleString('en')} | ${(rate / native).toFixed(2)} |`;
 console.log(`Random playouts per second (2 players, standard board, from the start; median of ${rounds} rounds of ${games}):\n`);
-console.log('| where                              | playouts/s | vs native |');
+console.log('| where | playouts/s | vs native |');
 console.log('|---|---:|---:|');
 console.log(row('native (gcc -O3, web-bench)', native));
 console.log(row(`WebAssembly in Node ${process.versions.node}`, node));

@@ -139,7 +139,8 @@ test("a person's whole game against a computer player, by clicking", { timeout: 
         refused = true;
       }
       if (!screenshot && movements === 2) {
-        await page.screenshot({ path: SCREENSHOT });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: SCREENSHOT, fullPage: true });
         screenshot = true;
       }
       await page.locator('.floe.target').first().click();
