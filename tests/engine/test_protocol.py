@@ -198,6 +198,17 @@ class ProtocolWalk(unittest.TestCase):
         self.assertEqual(self.engine.ask("position " + ONE_MOVE), [])
         self.assertEqual(self.bestmove()[0], "a1-a2")
 
+    def test_stop_answers_once(self):
+        # stop during a timed search: one bestmove, then nothing but readyok
+        # (an engine that searches in its command loop answers stop after its
+        # move, which the protocol allows).
+        self.assertEqual(self.engine.ask("position new"), [])
+        self.engine.send("go movetime 3000")
+        time.sleep(0.1)
+        self.engine.send("stop")
+        self.assertRegex(self.engine.until("bestmove")[-1].split()[1], MOVE)
+        self.assertEqual(self.engine.ask("stop"), [])
+
     def test_info_lines(self):
         self.assertEqual(self.engine.ask("position new moves a1 a3 a6 a7 b2 b4 b5 b6"), [])
         _, infos = self.bestmove("go nodes 300")
