@@ -122,6 +122,24 @@ static int is_player_name(const char *text, size_t length)
     return 0;
 }
 
+/* A text made for the seats, freed by options_free(). */
+static char *keep(config *cfg, char *text)
+{
+    if (!text)
+        bad_args("out of memory");
+    if (cfg->owned_count == (int)(sizeof cfg->owned / sizeof cfg->owned[0]))
+        bad_args("at most %d opponents", PACKEIS_MAX_PLAYERS - 1);
+    cfg->owned[cfg->owned_count++] = text;
+    return text;
+}
+
+void options_free(config *cfg)
+{
+    for (int i = 0; i < cfg->owned_count; i++)
+        free(cfg->owned[i]);
+    cfg->owned_count = 0;
+}
+
 static void add_opponent(seating *s, const char *text)
 {
     if (s->opponents == PACKEIS_MAX_PLAYERS)
@@ -131,11 +149,9 @@ static void add_opponent(seating *s, const char *text)
 
 /* "greedy,mcts:2s,threads=2,alphabeta": a comma starts the next opponent
  * when a player's name follows it (strength items are never names). */
-static void read_opponents(seating *s, const char *list)
+static void read_opponents(config *cfg, seating *s, const char *list)
 {
-    char *copy = strdup(list);
-    if (!copy)
-        bad_args("out of memory");
+    char *copy = keep(cfg, strdup(list));
     char *start = copy;
     for (char *comma = copy; (comma = strchr(comma, ',')) != NULL;) {
         char *next = comma + 1;
@@ -151,12 +167,10 @@ static void read_opponents(seating *s, const char *list)
     add_opponent(s, start);
 }
 
-static char *engine_spec(const char *command)
+static char *engine_spec(config *cfg, const char *command)
 {
     size_t length = strlen(command);
-    char *text = malloc(length + 8);
-    if (!text)
-        bad_args("out of memory");
+    char *text = keep(cfg, malloc(length + 8));
     memcpy(text, "engine:", 7);
     memcpy(text + 7, command, length + 1);
     return text;
@@ -279,10 +293,10 @@ void options_read(int argc, char **argv, config *cfg, int (*players_in_record)(c
     while ((c = getopt_long(argc, argv, ":o:e:s:p:H:h", long_options, NULL)) != -1) {
         switch (c) {
         case 'o':
-            read_opponents(&s, optarg);
+            read_opponents(cfg, &s, optarg);
             break;
         case 'e':
-            add_opponent(&s, engine_spec(optarg));
+            add_opponent(&s, engine_spec(cfg, optarg));
             break;
         case 's':
             read_seat(&s, optarg);

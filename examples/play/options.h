@@ -22,6 +22,10 @@ typedef struct config {
     const char *load;   /* a game record to continue, or NULL */
     seat_spec hint;     /* who gives hints */
     int no_color;       /* --no-color */
+    /* Texts made while reading the arguments, which the seats point into;
+     * options_free() frees them. */
+    char *owned[2 * PACKEIS_MAX_PLAYERS];
+    int owned_count;
 } config;
 
 /* Reads the arguments. Bad ones print the reason and the usage hint to
@@ -31,6 +35,9 @@ typedef struct config {
  * players, or 0 if the file cannot be read: then the load fails later with
  * the reason). */
 void options_read(int argc, char **argv, config *cfg, int (*players_in_record)(const char *));
+
+/* Frees what options_read() made, once the seats are no longer used. */
+void options_free(config *cfg);
 
 void options_usage(FILE *out);
 

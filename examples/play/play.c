@@ -58,6 +58,7 @@ int main(int argc, char **argv)
     session s;
     if (session_start(&s, &cfg, st, terminal, stdin, stdout) != 0) {
         session_end(&s);
+        options_free(&cfg);
         return 1;
     }
     if (!cfg.load && packeis_game_is_standard_board(s.game))
@@ -66,5 +67,6 @@ int main(int argc, char **argv)
     printf("Type a move (c4 to place, c4-e5 to slide), or help.\n");
     int status = session_run(&s);
     session_end(&s);
+    options_free(&cfg);
     return status;
 }
