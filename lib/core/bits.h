@@ -24,7 +24,20 @@
 #    define PK_HAVE_PEXT 0
 #endif
 
-static inline int pk_popcount(uint64_t set) { return __builtin_popcountll(set); }
+/* The number of cells of a set. On x86 without POPCNT (the generic kernel)
+ * the builtin is a call to libgcc's byte-table loop; the SWAR sum is a
+ * dozen instructions inline. */
+static inline int pk_popcount(uint64_t set)
+{
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
+    set -= (set >> 1) & 0x5555555555555555u;
+    set = (set & 0x3333333333333333u) + ((set >> 2) & 0x3333333333333333u);
+    set = (set + (set >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return (int)((set * 0x0101010101010101u) >> 56);
+#else
+    return __builtin_popcountll(set);
+#endif
+}
 
 /* Index of the lowest set bit; set must not be 0. */
 static inline int pk_lowest(uint64_t set) { return __builtin_ctzll(set); }
