@@ -81,45 +81,38 @@ static void test_long_line_and_nul(void **state)
 
 /* ---- commands ---------------------------------------------------------- */
 
-static command parse(const char *text, char *buffer)
-{
-    strcpy(buffer, text);
-    return command_parse(buffer);
-}
-
 static void test_commands(void **state)
 {
     (void)state;
-    char b[128];
-    command c = parse("  \t ", b);
-    assert_int_equal(c.kind, COMMAND_EMPTY);
-    c = parse("  c4-e5 ", b);
-    assert_int_equal(c.kind, COMMAND_MOVE);
-    assert_string_equal(c.argument, "c4-e5");
-    c = parse("?", b);
-    assert_int_equal(c.kind, COMMAND_MOVES);
-    assert_string_equal(c.argument, "");
-    c = parse("MOVES  c4 ", b);
-    assert_int_equal(c.kind, COMMAND_MOVES);
-    assert_string_equal(c.argument, "c4");
-    c = parse("save  my game.txt  ", b);
-    assert_int_equal(c.kind, COMMAND_SAVE);
-    assert_string_equal(c.argument, "my game.txt");
-    c = parse("load", b);
-    assert_int_equal(c.kind, COMMAND_MISSING);
-    assert_string_equal(c.argument, "load");
-    c = parse("undo 3", b);
-    assert_int_equal(c.kind, COMMAND_EXTRA);
-    assert_string_equal(c.argument, "undo");
-    assert_int_equal(parse("redo", b).kind, COMMAND_REDO);
-    assert_int_equal(parse("Hint", b).kind, COMMAND_HINT);
-    assert_int_equal(parse("board", b).kind, COMMAND_BOARD);
-    assert_int_equal(parse("help", b).kind, COMMAND_HELP);
-    assert_int_equal(parse("q", b).kind, COMMAND_QUIT);
-    assert_int_equal(parse("exit", b).kind, COMMAND_QUIT);
-    /* A command word must stand alone: h1 and quitter are no commands. */
-    assert_int_equal(parse("h1", b).kind, COMMAND_MOVE);
-    assert_int_equal(parse("quitter", b).kind, COMMAND_MOVE);
+    static const struct {
+        const char *line;
+        command_kind kind;
+        const char *argument;
+    } cases[] = {
+        {"  \t ", COMMAND_EMPTY, ""},
+        {"  c4-e5 ", COMMAND_MOVE, "c4-e5"},
+        {"?", COMMAND_MOVES, ""},
+        {"MOVES  c4 ", COMMAND_MOVES, "c4"},
+        {"save  my game.txt  ", COMMAND_SAVE, "my game.txt"},
+        {"load", COMMAND_MISSING, "load"},
+        {"undo 3", COMMAND_EXTRA, "undo"},
+        {"redo", COMMAND_REDO, ""},
+        {"Hint", COMMAND_HINT, ""},
+        {"board", COMMAND_BOARD, ""},
+        {"help", COMMAND_HELP, ""},
+        {"q", COMMAND_QUIT, ""},
+        {"exit", COMMAND_QUIT, ""},
+        /* A command word must stand alone: h1 and quitter are no commands. */
+        {"h1", COMMAND_MOVE, "h1"},
+        {"quitter", COMMAND_MOVE, "quitter"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char line[64];
+        strcpy(line, cases[i].line);
+        command c = command_parse(line);
+        assert_int_equal(c.kind, cases[i].kind);
+        assert_string_equal(c.argument, cases[i].argument);
+    }
 }
 
 /* ---- moves ------------------------------------------------------------- */

@@ -66,6 +66,15 @@ static packeis_game *game_on(const char *picture, int players, int penguins,
     return game;
 }
 
+/* The board as board_draw() draws it, for free(). */
+static char *drawn(const packeis_game *game, const style *st, uint64_t marked)
+{
+    capture c;
+    assert_int_equal(board_draw(capture_open(&c), game, st, marked), PACKEIS_OK);
+    capture_close(&c);
+    return c.text;
+}
+
 /* Ten floes in three rows: a1 a2 a3 (x = 1, 3, 5), b1 ... b4 (x = 0 ... 6),
  * c1 c2 c3. */
 static const char *const ten = " 1 2 3\n"
@@ -83,14 +92,13 @@ static void test_board_after_a_slide(void **state)
      * 2 (x - min_x) after it. */
     static const char *const moves[] = {"a1", "b2", "a1-a3", NULL};
     packeis_game *game = game_on(ten, 2, 1, moves);
-    capture c;
-    assert_int_equal(board_draw(capture_open(&c), game, style_plain(), 0), PACKEIS_OK);
-    assert_string_equal(capture_close(&c), "    1   2   3   4\n"
-                                           "a    *   2  <A>   a\n"
-                                           "b  2  [B]  1   3  b\n"
-                                           "c    3   1   2    c\n"
-                                           "    1   2   3   4\n");
-    free(c.text);
+    char *text = drawn(game, style_plain(), 0);
+    assert_string_equal(text, "    1   2   3   4\n"
+                              "a    *   2  <A>   a\n"
+                              "b  2  [B]  1   3  b\n"
+                              "c    3   1   2    c\n"
+                              "    1   2   3   4\n");
+    free(text);
     packeis_game_free(game);
 }
 
@@ -102,16 +110,13 @@ static void test_board_marks_destinations(void **state)
     static const char *const moves[] = {"a1", "b2", "a1-a3", NULL};
     packeis_game *game = game_on(ten, 2, 1, moves);
     int b2 = packeis_game_cell_at(game, 2, 1);
-    capture c;
-    assert_int_equal(
-        board_draw(capture_open(&c), game, style_plain(), packeis_game_destinations(game, b2)),
-        PACKEIS_OK);
-    assert_string_equal(capture_close(&c), "    1   2   3   4\n"
-                                           "a    *  +2+ <A>   a\n"
-                                           "b +2+ [B] +1+ +3+ b\n"
-                                           "c   +3+ +1+  2    c\n"
-                                           "    1   2   3   4\n");
-    free(c.text);
+    char *text = drawn(game, style_plain(), packeis_game_destinations(game, b2));
+    assert_string_equal(text, "    1   2   3   4\n"
+                              "a    *  +2+ <A>   a\n"
+                              "b +2+ [B] +1+ +3+ b\n"
+                              "c   +3+ +1+  2    c\n"
+                              "    1   2   3   4\n");
+    free(text);
     packeis_game_free(game);
 }
 
@@ -122,14 +127,13 @@ static void test_board_in_colour(void **state)
      * rest in the terminal's own. */
     static const char *const moves[] = {"a1", "b2", NULL};
     packeis_game *game = game_on(ten, 2, 1, moves);
-    capture c;
-    assert_int_equal(board_draw(capture_open(&c), game, style_color(), 0), PACKEIS_OK);
-    assert_string_equal(capture_close(&c), "    1   2   3   4\n"
-                                           "a   \033[1;31m[A]\033[0m  2   3    a\n"
-                                           "b  2  \033[1;34m<B>\033[0m  1   3  b\n"
-                                           "c    3   1   2    c\n"
-                                           "    1   2   3   4\n");
-    free(c.text);
+    char *text = drawn(game, style_color(), 0);
+    assert_string_equal(text, "    1   2   3   4\n"
+                              "a   \033[1;31m[A]\033[0m  2   3    a\n"
+                              "b  2  \033[1;34m<B>\033[0m  1   3  b\n"
+                              "c    3   1   2    c\n"
+                              "    1   2   3   4\n");
+    free(text);
     packeis_game_free(game);
 }
 
@@ -140,9 +144,7 @@ static void test_board_standard_columns(void **state)
      * right of row b, as in doc/formats.md. Seed 0's first row: */
     packeis_game *game;
     assert_int_equal(packeis_game_new(NULL, &game), PACKEIS_OK);
-    capture c;
-    assert_int_equal(board_draw(capture_open(&c), game, style_plain(), 0), PACKEIS_OK);
-    const char *text = capture_close(&c);
+    char *text = drawn(game, style_plain(), 0);
     char first_row[64];
     char fish[8];
     for (int i = 0; i < 7; i++)
@@ -156,7 +158,7 @@ static void test_board_standard_columns(void **state)
     for (const char *p = text; *p; p++)
         lines += *p == '\n';
     assert_int_equal(lines, 10);
-    free(c.text);
+    free(text);
     packeis_game_free(game);
 }
 
