@@ -68,6 +68,16 @@ export class Board {
       if (target) this.onCell(Number(target.dataset.cell));
     });
     svg.addEventListener('keydown', (event) => this.key(event));
+    // A floe focused by any means (Tab, a click, a script) is where the
+    // arrow keys start from, and the one Tab comes back to.
+    svg.addEventListener('focusin', (event) => {
+      const floe = event.target.closest('.floe');
+      if (!floe) return;
+      const cell = Number(floe.dataset.cell);
+      if (cell !== this.focusCell) this.floeNodes.get(this.focusCell)?.setAttribute('tabindex', -1);
+      this.focusCell = cell;
+      floe.setAttribute('tabindex', 0);
+    });
   }
 
   // The geometry of a new game's layout.
@@ -95,6 +105,7 @@ export class Board {
   // Draws the position; `view` says what to highlight.
   render(game, view) {
     const svg = this.svg;
+    const hadFocus = this.hasFocus();
     svg.replaceChildren();
     const defs = element('defs', {}, svg);
     const ice = element('linearGradient', { id: 'ice', x1: 0, y1: 0, x2: 0.4, y2: 1 }, defs);
@@ -141,6 +152,7 @@ export class Board {
     if (!this.floeNodes.has(this.focusCell)) this.focusCell = firstFocus;
     const focused = this.floeNodes.get(this.focusCell);
     if (focused) focused.setAttribute('tabindex', 0);
+    if (focused && hadFocus) focused.focus(); // keyboard users keep their place
   }
 
   // The heatmap of a thinking player (visits by destination), changed in

@@ -204,3 +204,55 @@ test('"move now" ends a long search with the best move so far', { timeout: 60000
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a custom layout from a picture, a faulty one refused; a record loaded', { timeout: 60000 }, async () => {
+  const { page, errors } = await open('?seed=9&players=2&seats=person,person&speed=0');
+  await page.click('#new-game-button');
+  await page.selectOption('#player-count', '2');
+  // The 'x' is the 4th character of the picture: refused, and said where.
+  await page.fill('#layout', '1 2x3\n');
+  await page.click('#start');
+  assert.match(await page.textContent('#new-game-error'), /malformed.*character 4/i);
+  assert.equal(await page.locator('#new-game').isVisible(), true);
+  // Three rows: a1-a4 (1 1 1 2 fish), b1-b3 (1 1 3), c1-c4 (1 1 1 2):
+  // eight floes of one fish for the eight penguins.
+  await page.fill('#layout', '1 1 1 2\n 1 1 3\n1 1 1 2\n');
+  await page.click('#start');
+  await page.waitForFunction(() => document.querySelectorAll('.floe').length === 11);
+  assert.deepEqual(await page.$$eval('.floe', (fs) => fs.map((f) => f.dataset.name)),
+    ['a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'b3', 'c1', 'c2', 'c3', 'c4']);
+  assert.deepEqual(await page.$$eval('.label', (ls) => ls.map((l) => l.textContent)), ['a', 'b', 'c', '1', '2', '3', '4']);
+  assert.equal(await page.getAttribute('.floe[data-name="b3"]', 'aria-label'), 'b3, 3 fish, no penguin');
+  assert.equal(new URL(page.url()).searchParams.get('layout'), '1 1 1 2\n 1 1 3\n1 1 1 2\n');
+  // A placement by keyboard: focus a3, arrow right to a4 (2 fish: refused),
+  // back left to a3, Enter.
+  await page.focus('.floe[data-name="a3"]');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.name), 'a4');
+  await page.keyboard.press('Enter');
+  assert.match(await page.textContent('#move-error'), /fish/i);
+  assert.equal(await plies(page), 0);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.body.dataset.plies === '1');
+  assert.match(await page.textContent('#announce'), /Player A places a penguin on a3/);
+  const record = await page.inputValue('#record');
+  assert.match(record, /\[Board "custom/);
+  // A new standard game, then the record loaded back.
+  await page.click('#new-game-button');
+  await page.fill('#layout', '');
+  await page.click('#start');
+  await page.waitForFunction(() => document.querySelectorAll('.floe').length === 60);
+  await page.click('#load-button');
+  await page.fill('#load-text', 'not a record');
+  await page.click('#load-start');
+  assert.notEqual(await page.textContent('#load-error'), '');
+  await page.fill('#load-text', record);
+  await page.click('#load-start');
+  await page.waitForFunction(() => document.querySelectorAll('.floe').length === 11);
+  assert.equal(await plies(page), 1);
+  assert.equal(await page.inputValue('#record'), record);
+  assert.equal(await page.getAttribute('.penguin', 'data-cell'), '2');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
