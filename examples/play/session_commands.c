@@ -136,9 +136,14 @@ static void hint(session *s)
         s->hint_open = 1;
     }
     packeis_move move;
-    fprintf(s->out, "%s is thinking...\n", s->hint_spec.who.label);
-    fflush(s->out);
-    if (session_ask(s, &s->hint, &s->hint_spec, &move, why) != FORFEIT_NONE) {
+    if (s->terminal) {
+        fprintf(s->out, "%s is thinking...", s->hint_spec.who.label);
+        fflush(s->out);
+    }
+    forfeit f = session_ask(s, &s->hint, &s->hint_spec, &move, why);
+    if (s->terminal)
+        fputs("\r\033[K", s->out); /* the note goes: the hint replaces it */
+    if (f != FORFEIT_NONE) {
         fprintf(s->out, "%sNo hint: %s%s\n", s->st->error, why, s->st->reset);
         seat_close(&s->hint);
         s->hint_open = 0;
