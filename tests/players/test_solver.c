@@ -116,8 +116,10 @@ static void solver_matches_brute_force(void **state)
          * for the largest a few slides) for the others. */
         size_t floes_count = 6 + (size_t)tc_below(&rng, 9);
         size_t opening = 0;
-        if (penguins == 2 && floes_count > 10)
+        if (penguins == 2 && floes_count > 9)
             opening = 4 + (size_t)tc_below(&rng, 3);
+        if (penguins == 1 && floes_count > 12)
+            opening = 2;
         unsigned variants = (unsigned)tc_below(&rng, 4); /* TC_ANY_FLOE | TC_SNAKE */
         tc_floe floes[14];
         random_layout(&rng, floes_count, (size_t)(2 * penguins), floes);
