@@ -28,10 +28,12 @@
 #include "args.h"
 #include "referee.h"
 #include "report.h"
+#include "results.h"
 
 #define PROGRAM          "packeis-tournament"
 #define MAX_PARTICIPANTS 64
 #define MAX_JOBS         256
+#define MAX_MERGED       4096
 
 struct config {
     participant participants[MAX_PARTICIPANTS];
@@ -41,6 +43,10 @@ struct config {
     int jobs;
     int quiet;
     const char *records, *csv, *json;
+    size_t first, last;  /* --games: play games first+1 ... last only (last 0: all) */
+    const char *results; /* --results: every game played, one line each (results.h) */
+    const char *merged[MAX_MERGED]; /* --merge: the results files to build the table from */
+    int merge_count;
 };
 
 static void usage(FILE *out)
@@ -66,6 +72,12 @@ static void usage(FILE *out)
                  "  --records DIR         every game record into DIR, with DIR/index.csv\n"
                  "  --csv FILE            the table as CSV\n"
                  "  --json FILE           the table and every game as JSON\n"
+                 "  --games FIRST-LAST    play only games FIRST to LAST (from 1) of the\n"
+                 "                        schedule into --results, and print no table\n"
+                 "  --results FILE        every game played, one line each, to merge\n"
+                 "  --merge FILE          play nothing: the games from results files\n"
+                 "                        (repeat it; together every game once), then the\n"
+                 "                        table, --csv, --json and --records as if played\n"
                  "  --quiet               no progress on standard error\n"
                  "  --help                this help\n");
 }
@@ -98,6 +110,21 @@ static void distinct_labels(struct config *cfg)
     }
 }
 
+/* --games FIRST-LAST, 1 <= FIRST <= LAST (checked against the schedule later). */
+static void parse_games(struct config *cfg, const char *text)
+{
+    const char *dash = strchr(text, '-');
+    char first[32];
+    if (!dash || (size_t)(dash - text) >= sizeof first)
+        args_fail(PROGRAM, "--games: FIRST-LAST, as 1-20, not '%s'", text);
+    memcpy(first, text, (size_t)(dash - text));
+    first[dash - text] = '\0';
+    cfg->first = (size_t)args_number(PROGRAM, "--games", first, 1, SIZE_MAX) - 1;
+    cfg->last = (size_t)args_number(PROGRAM, "--games", dash + 1, 1, SIZE_MAX);
+    if (cfg->last <= cfg->first)
+        args_fail(PROGRAM, "--games: LAST before FIRST in '%s'", text);
+}
+
 static void parse_args(int argc, char **argv, struct config *cfg)
 {
     enum {
@@ -117,6 +144,9 @@ static void parse_args(int argc, char **argv, struct config *cfg)
         CSV,
         JSON,
         QUIET,
+        GAMES,
+        RESULTS,
+        MERGE,
         HELP
     };
     static const struct option options[] = {
@@ -136,6 +166,9 @@ static void parse_args(int argc, char **argv, struct config *cfg)
         {"csv", required_argument, NULL, CSV},
         {"json", required_argument, NULL, JSON},
         {"quiet", no_argument, NULL, QUIET},
+        {"games", required_argument, NULL, GAMES},
+        {"results", required_argument, NULL, RESULTS},
+        {"merge", required_argument, NULL, MERGE},
         {"help", no_argument, NULL, HELP},
         {NULL, 0, NULL, 0},
     };
@@ -201,6 +234,17 @@ static void parse_args(int argc, char **argv, struct config *cfg)
             case QUIET:
                 cfg->quiet = 1;
                 break;
+            case GAMES:
+                parse_games(cfg, optarg);
+                break;
+            case RESULTS:
+                cfg->results = optarg;
+                break;
+            case MERGE:
+                if (cfg->merge_count == MAX_MERGED)
+                    args_fail(PROGRAM, "--merge: at most %d files", MAX_MERGED);
+                cfg->merged[cfg->merge_count++] = optarg;
+                break;
             case HELP:
                 usage(stdout);
                 exit(0);
@@ -219,6 +263,10 @@ static void parse_args(int argc, char **argv, struct config *cfg)
         args_fail(PROGRAM,
                   "%d participants for games of %d players: give more --player or --engine",
                   cfg->count, cfg->setup.seats);
+    if (cfg->merge_count && (cfg->last || cfg->results))
+        args_fail(PROGRAM, "--merge plays nothing: no --games or --results with it");
+    if (cfg->last && !cfg->results)
+        args_fail(PROGRAM, "--games needs --results FILE (the games played go there)");
     distinct_labels(cfg);
 }
 
@@ -234,13 +282,15 @@ struct run {
     double started;
     int tty;
     int failed; /* a record could not be written */
+    size_t end; /* games next ... end-1 are played */
+    FILE *results;
 };
 
 static void progress(struct run *run)
 {
     if (run->cfg->quiet)
         return;
-    size_t done = run->done, total = run->count;
+    size_t done = run->done, total = run->end - run->cfg->first;
     if (run->tty) {
         int filled = (int)(30 * done / total);
         double elapsed = process_now() - run->started;
@@ -293,9 +343,14 @@ static void *worker(void *context)
         pthread_mutex_lock(&run->lock);
         size_t g = run->next++;
         pthread_mutex_unlock(&run->lock);
-        if (g >= run->count)
+        if (g >= run->end)
             return NULL;
         referee_play(&run->plans[g], run->cfg->participants, &run->cfg->tc, &run->games[g]);
+        if (run->results) {
+            pthread_mutex_lock(&run->lock);
+            results_write(run->results, g, &run->games[g]);
+            pthread_mutex_unlock(&run->lock);
+        }
         keep_record(run, g);
         pthread_mutex_lock(&run->lock);
         run->done++;
@@ -380,6 +435,63 @@ static int finish(const struct config *cfg, struct run *run)
     return failed;
 }
 
+/* --merge: the games from the results files, their records kept as if
+ * played here. */
+static int merge_all(struct run *run)
+{
+    const struct config *cfg = run->cfg;
+    unsigned char *seen = calloc(run->count ? run->count : 1, 1);
+    char why[512];
+    int status = seen ? 0 : -1;
+    snprintf(why, sizeof why, "out of memory");
+    for (int f = 0; status == 0 && f < cfg->merge_count; f++)
+        status = results_read(cfg->merged[f], run->plans, run->count, run->games, seen, why,
+                              sizeof why);
+    for (size_t g = 0; status == 0 && g < run->count; g++)
+        if (!seen[g]) {
+            snprintf(why, sizeof why, "game %zu of %zu is in no --merge file", g + 1,
+                     run->count);
+            status = -1;
+        }
+    for (size_t g = 0; g < run->count; g++)
+        if (status == 0)
+            keep_record(run, g);
+        else
+            free(run->games[g].record);
+    free(seen);
+    if (status != 0)
+        fprintf(stderr, "packeis-tournament: --merge: %s\n", why);
+    return status != 0;
+}
+
+/* Plays the games of --games (all without it), into --results if given. */
+static int play_some(struct run *run)
+{
+    const struct config *cfg = run->cfg;
+    run->next = cfg->first;
+    run->end = cfg->last ? cfg->last : run->count;
+    if (run->end > run->count) {
+        fprintf(stderr, "packeis-tournament: --games: the schedule has %zu games\n",
+                run->count);
+        return 1;
+    }
+    if (cfg->results) {
+        run->results = fopen(cfg->results, "w");
+        if (!run->results) {
+            fprintf(stderr, "packeis-tournament: %s: %s\n", cfg->results, strerror(errno));
+            return 1;
+        }
+        fprintf(run->results, "%s\n", RESULTS_HEADER);
+    }
+    run->started = process_now();
+    play_all(run);
+    if (run->results && fclose(run->results) != 0) {
+        fprintf(stderr, "packeis-tournament: %s: %s\n", cfg->results, strerror(errno));
+        return 1;
+    }
+    return run->failed != 0;
+}
+
 int main(int argc, char **argv)
 {
     static struct config cfg;
@@ -408,9 +520,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "packeis-tournament: out of memory\n");
         return 1;
     }
-    run.started = process_now();
-    play_all(&run);
-    int status = finish(&cfg, &run);
+    int status;
+    if (cfg.merge_count)
+        status = merge_all(&run);
+    else
+        status = play_some(&run);
+    if (status == 0 && !cfg.last)
+        status = finish(&cfg, &run);
     free(run.games);
     free(plans);
     pthread_mutex_destroy(&run.lock);
