@@ -119,6 +119,18 @@ function view() {
   return view;
 }
 
+// What the page is doing, in body[data-turn] (for styles and tests):
+// 'person' to move, a computer 'waiting' to start or 'computer' thinking,
+// 'animating', 'paused' (looking back) or 'over'.
+function turnState() {
+  const game = page.game;
+  if (game.over) return 'over';
+  if (page.busy) return 'animating';
+  if (isPersonToMove()) return 'person';
+  if (page.paused) return 'paused';
+  return page.request ? 'computer' : 'waiting';
+}
+
 function refresh() {
   const game = page.game;
   board.render(game, view());
@@ -130,7 +142,7 @@ function refresh() {
   const person = isPersonToMove();
   $('move-input').disabled = !person || page.busy;
   document.body.dataset.plies = game.plyCount;
-  document.body.dataset.turn = game.over ? 'over' : page.busy ? 'animating' : person ? 'person' : page.paused ? 'paused' : 'computer';
+  document.body.dataset.turn = turnState();
   $('resume').hidden = !(page.paused && !person && !game.over);
   if (game.over) {
     setStatus('The game is over.');
@@ -304,11 +316,25 @@ function typedMove(event) {
 
 // ---- the computer players --------------------------------------------------
 
-function advance() {
+const canThink = () => {
   const game = page.game;
-  if (game.over || page.busy || page.request || page.paused || !page.workerReady) return;
+  return !game.over && !page.busy && !page.request && !page.paused && page.workerReady && page.seats[game.current].type === 'computer';
+};
+
+// Starts the computer player to move, once the page has drawn the position:
+// the worker then takes a core of its own while this thread stays idle.
+function advance() {
+  if (!canThink() || page.pending) return;
+  page.pending = true;
+  requestAnimationFrame(() => setTimeout(() => {
+    page.pending = false;
+    if (canThink()) think();
+  }));
+}
+
+function think() {
+  const game = page.game;
   const seat = page.seats[game.current];
-  if (seat.type !== 'computer') return;
   const id = ++page.counter;
   page.request = id;
   page.thinkingSeat = game.current;
@@ -321,7 +347,8 @@ function advance() {
     type: 'think', id, seat: game.current, player: seat.player, seed: Number(BigInt(page.setup.seed) % 1000003n) * 4 + game.current,
     record: game.saveRecord(), nodes, seconds,
   });
-  refresh();
+  setStatus(`${playerName(game.current)} is thinking…`);
+  document.body.dataset.turn = turnState();
 }
 
 function stopThinking() {

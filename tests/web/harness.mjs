@@ -61,6 +61,7 @@ export async function launch() {
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
     viewport: { width: 1280, height: 860 },
+    acceptDownloads: true,
   });
   return {
     context,

@@ -16,7 +16,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -238,6 +238,11 @@ test('a custom layout from a picture, a faulty one refused; a record loaded', { 
   assert.match(await page.textContent('#announce'), /Player A places a penguin on a3/);
   const record = await page.inputValue('#record');
   assert.match(record, /\[Board "custom/);
+  // Save downloads the same record.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
+  const saved = join(scratch, 'saved.txt');
+  await download.saveAs(saved);
+  assert.equal(await readFile(saved, 'utf8'), record);
   // A new standard game, then the record loaded back.
   await page.click('#new-game-button');
   await page.fill('#layout', '');
