@@ -79,16 +79,81 @@ static packeis_status destination_only(const packeis_game *game, const char *tex
     return found == 0 ? PACKEIS_E_WRONG_PHASE : PACKEIS_E_MALFORMED_TEXT;
 }
 
+/* A word of `text` shaped like a cell name (letters, then digits) that
+ * names no floe of the board, into `word`; 0 if there is none. */
+static int unknown_cell(const packeis_game *game, const char *text, char *word, size_t size)
+{
+    while (*text) {
+        size_t length = strcspn(text, " \t-");
+        size_t letters = 0;
+        while (letters < length && text[letters] >= 'a' && text[letters] <= 'z')
+            letters++;
+        int shaped = letters > 0 && letters < length &&
+                     strspn(text + letters, "0123456789") == length - letters;
+        int cell;
+        size_t stop = 0;
+        if (shaped &&
+            (packeis_game_parse_cell(game, text, length, &cell, &stop) != PACKEIS_OK ||
+             stop != length)) {
+            snprintf(word, size, "%.*s", (int)length, text);
+            return 1;
+        }
+        text += length + strspn(text + length, " \t-");
+    }
+    return 0;
+}
+
+static void not_a_move(const packeis_game *game, const char *text, const char *typed, char *why,
+                       size_t why_size)
+{
+    char word[MOVE_INPUT_MAX + 1], first[PACKEIS_CELL_NAME_SIZE], last[PACKEIS_CELL_NAME_SIZE];
+    size_t length;
+    if (unknown_cell(game, typed, word, sizeof word) &&
+        packeis_game_cell_name(game, 0, first, sizeof first, &length) == PACKEIS_OK &&
+        packeis_game_cell_name(game, packeis_game_cell_count(game) - 1, last, sizeof last,
+                               &length) == PACKEIS_OK) {
+        snprintf(why, why_size, "there is no floe %s on this board (its floes are %s to %s)",
+                 word, first, last);
+        return;
+    }
+    snprintf(why, why_size,
+             "'%.40s%s' is not a move or a command: a placement is a cell such as "
+             "c4, a slide FROM-TO such as c4-e5 (help lists the commands)",
+             text, strlen(text) > 40 ? "..." : "");
+}
+
+/* What the library's reason leaves out, for this move: " (c3 has 3 fish)". */
+static void detail(const packeis_game *game, packeis_move move, packeis_status status,
+                   char *out, size_t size)
+{
+    int to = packeis_move_to(move), from = packeis_move_from(move);
+    int owner = packeis_game_penguin_at(game, status == PACKEIS_E_OCCUPIED ? to : from);
+    out[0] = '\0';
+    if (status == PACKEIS_E_WRONG_PHASE && packeis_game_phase(game) == PACKEIS_PHASE_PLACEMENT)
+        snprintf(out, size, " (penguins are still being placed: type one floe, such as a1)");
+    else if (status == PACKEIS_E_NOT_ONE_FISH)
+        snprintf(out, size, " (it has %d fish)", packeis_game_fish(game, to));
+    else if (status == PACKEIS_E_OCCUPIED && owner >= 0)
+        snprintf(out, size, " (%c's)", 'A' + owner);
+    else if (status == PACKEIS_E_NOT_YOUR_PENGUIN && owner >= 0)
+        snprintf(out, size, " (that penguin is %c's)", 'A' + owner);
+    else if (status == PACKEIS_E_NOT_YOUR_PENGUIN && !((packeis_game_floes(game) >> from) & 1))
+        snprintf(out, size, " (that floe has left the board)");
+    else if (status == PACKEIS_E_NOT_YOUR_PENGUIN)
+        snprintf(out, size, " (no penguin is there)");
+}
+
 packeis_status move_read(const packeis_game *game, const char *text, packeis_move *move,
                          char *why, size_t why_size)
 {
     char typed[MOVE_INPUT_MAX + 1];
     *move = PACKEIS_MOVE_NONE;
-    if (!normalize(text, typed) || !parse(game, typed, move)) {
-        snprintf(why, why_size,
-                 "'%.40s%s' is not a move or a command: a placement is a cell such as "
-                 "c4, a slide FROM-TO such as c4-e5 (help lists the commands)",
-                 text, strlen(text) > 40 ? "..." : "");
+    if (!normalize(text, typed)) {
+        not_a_move(game, text, "", why, why_size);
+        return PACKEIS_E_MALFORMED_TEXT;
+    }
+    if (!parse(game, typed, move)) {
+        not_a_move(game, text, typed, why, why_size);
         *move = PACKEIS_MOVE_NONE;
         return PACKEIS_E_MALFORMED_TEXT;
     }
@@ -96,10 +161,10 @@ packeis_status move_read(const packeis_game *game, const char *text, packeis_mov
         return destination_only(game, typed, packeis_move_to(*move), move, why, why_size);
     packeis_status status = packeis_game_check_move(game, *move);
     if (status != PACKEIS_OK) {
+        char more[96];
+        detail(game, *move, status, more, sizeof more);
         snprintf(why, why_size, "%s is not allowed: %s%s", typed, packeis_strerror(status),
-                 status == PACKEIS_E_WRONG_PHASE
-                     ? " (penguins are still being placed: type one floe, such as a1)"
-                     : "");
+                 more);
         *move = PACKEIS_MOVE_NONE;
     }
     return status;

@@ -142,7 +142,7 @@ class TerminalGame(unittest.TestCase):
         t.prompt()
         mark = len(t.text())
         t.send(first)
-        t.wait(rf"^{first} is not allowed: a penguin is already on that floe$", mark)
+        t.wait(rf"^{first} is not allowed: a penguin is already on that floe \(A's\)$", mark)
         # The legal moves on request.
         t.send("moves")
         t.wait(r"^\d+ legal moves\.$", mark)

@@ -179,7 +179,11 @@ static void test_moves_typed(void **state)
     assert_int_equal(move_read(game, "b2-b1", &move, why, sizeof why),
                      PACKEIS_E_NOT_YOUR_PENGUIN);
     assert_string_equal(why, "b2-b1 is not allowed: no penguin of the player to act on that "
-                             "floe");
+                             "floe (that penguin is B's)");
+    assert_int_equal(move_read(game, "a2-a3", &move, why, sizeof why),
+                     PACKEIS_E_NOT_YOUR_PENGUIN);
+    assert_string_equal(why, "a2-a3 is not allowed: no penguin of the player to act on that "
+                             "floe (no penguin is there)");
     assert_int_equal(move_read(game, "a1-c3", &move, why, sizeof why), PACKEIS_E_NOT_IN_LINE);
     assert_string_equal(why, "a1-c3 is not allowed: destination not in a straight line from "
                              "the penguin");
@@ -188,8 +192,14 @@ static void test_moves_typed(void **state)
     assert_string_equal(why, "b3-b1 is not allowed: a penguin is in the way");
     /* Not moves at all. */
     assert_int_equal(move_read(game, "x9", &move, why, sizeof why), PACKEIS_E_MALFORMED_TEXT);
-    assert_string_equal(why, "'x9' is not a move or a command: a placement is a cell such as "
-                             "c4, a slide FROM-TO such as c4-e5 (help lists the commands)");
+    assert_string_equal(why, "there is no floe x9 on this board (its floes are a1 to c3)");
+    assert_int_equal(move_read(game, "a1-a4", &move, why, sizeof why),
+                     PACKEIS_E_MALFORMED_TEXT);
+    assert_string_equal(why, "there is no floe a4 on this board (its floes are a1 to c3)");
+    assert_int_equal(move_read(game, "go west", &move, why, sizeof why),
+                     PACKEIS_E_MALFORMED_TEXT);
+    assert_string_equal(why, "'go west' is not a move or a command: a placement is a cell such "
+                             "as c4, a slide FROM-TO such as c4-e5 (help lists the commands)");
     assert_int_equal(move_read(game, "a1--a2", &move, why, sizeof why),
                      PACKEIS_E_MALFORMED_TEXT);
     assert_int_equal(move_read(game, "a1a2", &move, why, sizeof why), PACKEIS_E_MALFORMED_TEXT);
@@ -210,9 +220,10 @@ static void test_placement_refusals(void **state)
     packeis_move move;
     char why[256];
     assert_int_equal(move_read(game, "a1", &move, why, sizeof why), PACKEIS_E_OCCUPIED);
-    assert_string_equal(why, "a1 is not allowed: a penguin is already on that floe");
+    assert_string_equal(why, "a1 is not allowed: a penguin is already on that floe (A's)");
     assert_int_equal(move_read(game, "a2", &move, why, sizeof why), PACKEIS_E_NOT_ONE_FISH);
-    assert_string_equal(why, "a2 is not allowed: penguins are placed on one-fish floes only");
+    assert_string_equal(why, "a2 is not allowed: penguins are placed on one-fish floes only "
+                             "(it has 2 fish)");
     assert_int_equal(move_read(game, "a1-a2", &move, why, sizeof why), PACKEIS_E_WRONG_PHASE);
     assert_string_equal(why, "a1-a2 is not allowed: move of the wrong kind for this phase "
                              "(penguins are still being placed: type one floe, such as a1)");
