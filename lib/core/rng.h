@@ -33,7 +33,7 @@ static inline uint32_t pk_rng_below(pk_rng *rng, uint32_t bound)
 {
     uint64_t product = (pk_rng_next(rng) >> 32) * (uint64_t)bound;
     uint32_t low = (uint32_t)product;
-    if (low < bound) {
+    if (__builtin_expect(low < bound, 0)) { /* at most bound / 2^32 of the draws */
         uint32_t threshold = (0u - bound) % bound;
         while (low < threshold) {
             product = (pk_rng_next(rng) >> 32) * (uint64_t)bound;
