@@ -15,9 +15,9 @@ typedef struct word {
 static const word words[] = {
     {"moves", COMMAND_MOVES, 1}, {"?", COMMAND_MOVES, 1},     {"hint", COMMAND_HINT, 0},
     {"undo", COMMAND_UNDO, 0},   {"redo", COMMAND_REDO, 0},   {"save", COMMAND_SAVE, 2},
-    {"load", COMMAND_LOAD, 2},   {"board", COMMAND_BOARD, 0}, {"help", COMMAND_HELP, 0},
-    {"h", COMMAND_HELP, 0},      {"quit", COMMAND_QUIT, 0},   {"exit", COMMAND_QUIT, 0},
-    {"q", COMMAND_QUIT, 0},
+    {"load", COMMAND_LOAD, 2},   {"board", COMMAND_BOARD, 0}, {"new", COMMAND_NEW, 1},
+    {"help", COMMAND_HELP, 0},   {"h", COMMAND_HELP, 0},      {"quit", COMMAND_QUIT, 0},
+    {"exit", COMMAND_QUIT, 0},   {"q", COMMAND_QUIT, 0},
 };
 
 static int blank(char c) { return c == ' ' || c == '\t'; }
@@ -88,6 +88,7 @@ const char *command_help(void)
            "  save FILE  save the game record to FILE\n"
            "  load FILE  continue the game recorded in FILE\n"
            "  board      draw the board again\n"
+           "  new [SEED] a new game, the same seats (SEED: the board's shuffle)\n"
            "  help       this list\n"
            "  quit       leave (also end of input, Ctrl-D)\n";
 }

@@ -80,7 +80,7 @@ void options_usage(FILE *out)
           "  -h, --help            this text\n"
           "\n"
           "At the prompt, type a move (c4 to place, c4-e5 to slide) or a command:\n"
-          "moves, hint, undo, redo, save FILE, load FILE, board, help, quit.\n",
+          "moves, hint, undo, redo, save FILE, load FILE, board, new, help, quit.\n",
           out);
 }
 

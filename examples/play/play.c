@@ -10,7 +10,6 @@
 
 #include <signal.h>
 #include <stdlib.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "options.h"
@@ -30,18 +29,6 @@ static int players_in_record(const char *path)
     return players;
 }
 
-/* A board nobody has seen yet: the clock, mixed (SplitMix64's finalizer). */
-static uint64_t seed_from_clock(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_REALTIME, &now);
-    uint64_t z =
-        (uint64_t)now.tv_sec * 1000000007u + (uint64_t)now.tv_nsec + (uint64_t)getpid();
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return (z ^ (z >> 31)) % 1000000; /* short enough to read out and type again */
-}
-
 int main(int argc, char **argv)
 {
     /* An engine that exits must not take the game down with SIGPIPE (also
@@ -51,7 +38,7 @@ int main(int argc, char **argv)
     config cfg;
     options_read(argc, argv, &cfg, players_in_record);
     if (!cfg.seed_given)
-        cfg.seed = seed_from_clock();
+        cfg.seed = session_seed_from_clock();
     int terminal = isatty(STDOUT_FILENO);
     const style *st = style_wanted(cfg.no_color, getenv("NO_COLOR"), terminal) ? style_color()
                                                                                : style_plain();
@@ -61,9 +48,8 @@ int main(int argc, char **argv)
         options_free(&cfg);
         return 1;
     }
-    if (!cfg.load && packeis_game_is_standard_board(s.game))
-        printf("Packeis am Pol, seed %llu (--seed %llu plays this board again).\n",
-               (unsigned long long)cfg.seed, (unsigned long long)cfg.seed);
+    if (!cfg.load)
+        session_tell_seed(&s);
     printf("Type a move (c4 to place, c4-e5 to slide), or help.\n");
     int status = session_run(&s);
     session_end(&s);

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* session.c: starting a sitting, its seats, and the loop of turns
  * (session.h); the commands are in session_commands.c. */
+#define _POSIX_C_SOURCE 200809L
+
 #include "session.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "board_view.h"
 #include "command.h"
@@ -93,6 +97,7 @@ int session_start(session *s, const config *cfg, const style *st, int terminal, 
     s->in = in;
     s->out = out;
     s->seed = cfg->seed;
+    s->board_seed = cfg->seed;
     s->hint_spec = cfg->hint;
     for (int p = 0; p < s->players; p++) {
         s->spec[p] = cfg->seats[p];
@@ -129,6 +134,27 @@ void session_end(session *s)
     close_seats(s);
     packeis_game_free(s->game);
     s->game = NULL;
+}
+
+/* A board nobody has seen yet: the clock, mixed (SplitMix64's finalizer). */
+uint64_t session_seed_from_clock(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    uint64_t z =
+        (uint64_t)now.tv_sec * 1000000007u + (uint64_t)now.tv_nsec + (uint64_t)getpid();
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return (z ^ (z >> 31)) % 1000000; /* short enough to read out and type again */
+}
+
+void session_tell_seed(const session *s)
+{
+    if (packeis_game_is_standard_board(s->game))
+        fprintf(s->out, "Packeis am Pol, seed %llu (--seed %llu plays this board again).\n",
+                (unsigned long long)s->board_seed, (unsigned long long)s->board_seed);
+    else
+        fputs("Packeis am Pol, on a board of your own.\n", s->out);
 }
 
 /* ---- turns ------------------------------------------------------------- */
@@ -221,7 +247,7 @@ static void prompt(session *s)
 {
     int p = packeis_game_current_player(s->game);
     if (p < 0)
-        fputs("game over (undo, save FILE, load FILE, quit) > ", s->out);
+        fputs("game over (new, undo, save FILE, load FILE, quit) > ", s->out);
     else
         fprintf(s->out, "%s%c %s%s > ", s->st->player[p], 'A' + p, s->labels.label[p],
                 s->st->reset);

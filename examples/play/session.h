@@ -25,7 +25,8 @@ typedef struct session {
     seat_spec hint_spec;
     seat hint;
     int hint_open;
-    uint64_t seed; /* of the players */
+    uint64_t seed;       /* of the players */
+    uint64_t board_seed; /* of the standard board's shuffle */
     seat_labels labels;
     const style *st;
     int terminal; /* standard output is a terminal: "thinking" notes are erased */
@@ -44,6 +45,14 @@ int session_start(session *s, const config *cfg, const style *st, int terminal, 
 int session_run(session *s);
 
 void session_end(session *s);
+
+/* Says which board this is (the seed of a standard board, to play it
+ * again). */
+void session_tell_seed(const session *s);
+
+/* A seed nobody has played yet, from the clock: short enough to read out
+ * and type again. */
+uint64_t session_seed_from_clock(void);
 
 /* How many actions `undo` keeps: the last turn of a person before the end,
  * the number of actions before it. (size_t)-1 if no person has played

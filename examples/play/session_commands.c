@@ -4,6 +4,7 @@
 #include "session_commands.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,7 +26,7 @@ static int game_is_over(session *s)
 {
     if (packeis_game_phase(s->game) != PACKEIS_PHASE_OVER)
         return 0;
-    say_error(s, "The game is over: undo, save FILE, load FILE or quit.");
+    say_error(s, "The game is over: new, undo, save FILE, load FILE or quit.");
     return 1;
 }
 
@@ -233,6 +234,35 @@ static void load(session *s, const char *path)
     s->board_shown = 0;
 }
 
+/* `new [SEED]`: the game starts again on a new standard board (a custom
+ * board stays), the computers forget the old game. */
+static void new_game(session *s, const char *argument)
+{
+    uint64_t seed = session_seed_from_clock();
+    if (argument[0]) {
+        char *end;
+        errno = 0;
+        unsigned long long value = strtoull(argument, &end, 10);
+        if (argument[0] < '0' || argument[0] > '9' || errno != 0 || *end != '\0') {
+            fprintf(s->out, "%snew: the seed is a whole number, not '%.40s'%s\n", s->st->error,
+                    argument, s->st->reset);
+            return;
+        }
+        seed = (uint64_t)value;
+    }
+    if (packeis_game_reset(s->game, seed) != PACKEIS_OK) {
+        say_error(s, "new: the game cannot start again");
+        return;
+    }
+    s->board_seed = seed;
+    s->seed = seed;
+    session_tell_seed(s);
+    char why[REASON_SIZE];
+    if (session_restart_seats(s, why) != 0)
+        fprintf(s->out, "%s%s%s\n", s->st->error, why, s->st->reset);
+    s->board_shown = 0;
+}
+
 packeis_status session_read_layout(packeis_options *options, const char *path, char *why,
                                    size_t why_size)
 {
@@ -284,6 +314,9 @@ int session_command(session *s, command c)
         return 0;
     case COMMAND_BOARD:
         session_show(s);
+        return 0;
+    case COMMAND_NEW:
+        new_game(s, c.argument);
         return 0;
     case COMMAND_HELP:
         fputs(command_help(), s->out);

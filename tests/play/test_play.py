@@ -276,6 +276,18 @@ class CommandLine(unittest.TestCase):
         self.assertIn(b"end of input: goodbye (the game is not finished", done.stdout)
         self.assertIn(b"save FILE  save the game record to FILE", done.stdout)
 
+    def test_new_game(self):
+        # `new 7` after a move: the board of --seed 7, none of the old game.
+        seven = play("--seed", "7", "--no-color").stdout.decode()
+        board = seven[seven.index("    1   2"):seven.index("> A you")]
+        done = play("--seed", "1", stdin=b"a1\nnew 7\nnew seven\n")
+        text = done.stdout.decode()
+        self.assertIn("Packeis am Pol, seed 7 (--seed 7 plays this board again).", text)
+        after = text[text.index("seed 7 (--seed 7"):]
+        self.assertIn(board + "> A you      0 fish   0 floes", after)
+        self.assertIn("placement; A (you) to place a penguin", after)
+        self.assertIn("new: the seed is a whole number, not 'seven'", after)
+
     def test_computers_only(self):
         # Two computers play a whole game by themselves, drawn after every
         # action, to the final standings.
