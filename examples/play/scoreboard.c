@@ -37,8 +37,9 @@ void scores_draw(FILE *out, const packeis_game *game, const seat_labels *labels,
     fprintf(out, "%s", packeis_phase_name(packeis_game_phase(game)));
     if (plies > 0) {
         int who = packeis_game_ply_player(game, plies - 1);
-        fprintf(out, ", %zu actions, last %s%c %s%s", plies, st->player[who], 'A' + who,
-                move_text(game, ply_move(game, plies - 1), text), st->reset);
+        fprintf(out, ", %zu action%s, last %s%c %s%s", plies, plies == 1 ? "" : "s",
+                st->player[who], 'A' + who, move_text(game, ply_move(game, plies - 1), text),
+                st->reset);
     }
     if (current >= 0)
         fprintf(out, "; %s%c%s (%s) to %s\n", st->player[current], 'A' + current, st->reset,

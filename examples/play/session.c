@@ -289,7 +289,10 @@ static int human_turn(session *s)
 
 int session_run(session *s)
 {
-    session_show(s);
+    /* A person sees the board before each of their turns; a game of
+     * computers is watched from its start. */
+    if (s->humans == 0)
+        session_show(s);
     for (;;) {
         int over = packeis_game_phase(s->game) == PACKEIS_PHASE_OVER;
         int p = packeis_game_current_player(s->game);

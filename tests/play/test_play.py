@@ -323,7 +323,7 @@ class CommandLine(unittest.TestCase):
             placed = re.search(r"^1\. A greedy places on (\w+)$", first.stdout.decode(), re.M)
             # Loaded again: the person is B, and A's placement is there.
             again = play("--load", record, "--seat", "1=greedy").stdout.decode()
-            self.assertIn(f"placement, 1 actions, last A {placed.group(1)}; B (you) to place",
+            self.assertIn(f"placement, 1 action, last A {placed.group(1)}; B (you) to place",
                           again)
             wrong = play("--load", record, "--players", "3")
             self.assertEqual(wrong.returncode, 1)
