@@ -5,6 +5,8 @@
 import { wasiImports } from './wasi.js';
 
 export const OK = 0;
+const E_MALFORMED_TEXT = 22; // PACKEIS_E_MALFORMED_TEXT
+const PARSE_CHECK_LEGAL = 1; // PACKEIS_PARSE_CHECK_LEGAL
 export const MOVE_NONE = 0xffff;
 export const PHASE = { PLACEMENT: 0, MOVEMENT: 1, OVER: 2 };
 export const PLAYER_LETTERS = ['A', 'B', 'C', 'D'];
@@ -241,9 +243,10 @@ export class Game {
   history() {
     return this.api.scratch((s) => {
       const n = this.plyCount;
-      const buffer = s.alloc(2 * n + 8);
-      const status = this.x.packeis_game_history(this.p, buffer, n, buffer + 2 * n + 4 - ((2 * n) % 4));
-      return status === OK ? Array.from(new Uint16Array(this.x.memory.buffer, buffer, n)) : [];
+      const moves = s.alloc(2 * n);
+      const count = s.alloc(4);
+      const status = this.x.packeis_game_history(this.p, moves, n, count);
+      return status === OK ? Array.from(new Uint16Array(this.x.memory.buffer, moves, n)) : [];
     });
   }
   // What action `ply` did, from the library's account of it.
@@ -273,9 +276,6 @@ export class Game {
   redo() {
     return this.x.packeis_game_redo(this.p);
   }
-  static from(move) {
-    return move === MOVE_NONE ? -1 : move % 65 === 0 && move / 65 < 64 ? move / 65 : Math.floor(move / 64);
-  }
   isPlacement(move) {
     return this.x.packeis_move_is_placement(move) !== 0;
   }
@@ -298,16 +298,16 @@ export class Game {
       return status === OK ? this.api.cString(buffer, this.api.view().getUint32(buffer + 32, true)) : '?';
     });
   }
-  // Reads a move in notation: {status, move, stop}; status is the reason a
-  // legal-looking text is refused.
+  // Reads a move in notation, checking that it is legal: {status, move,
+  // stop}. Text after the move is malformed (stop: where it starts).
   parseMove(text) {
     return this.api.scratch((s) => {
       const [pointer, length] = s.string(text);
       const out = s.alloc(8);
-      const status = this.x.packeis_game_parse_move(this.p, pointer, length, 1, out, out + 4);
+      let status = this.x.packeis_game_parse_move(this.p, pointer, length, PARSE_CHECK_LEGAL, out, out + 4);
       const stop = this.api.view().getUint32(out + 4, true);
-      const move = this.api.view().getUint16(out, true);
-      return { status, move, stop: status === OK && stop !== length ? stop : stop };
+      if (status === OK && stop !== length) status = E_MALFORMED_TEXT;
+      return { status, move: this.api.view().getUint16(out, true), stop };
     });
   }
   saveRecord() {

@@ -104,10 +104,8 @@ function view() {
   const game = page.game;
   const view = { targets: new Set(), selected: page.selected, mine: new Set(), heat: page.heat };
   const history = game.history();
-  if (history.length) {
-    const last = history[history.length - 1];
-    view.last = game.isPlacement(last) ? [game.moveTo(last)] : [game.moveTo(last)];
-  }
+  // The last action's floe: where the penguin went (a slide's origin is gone).
+  if (history.length) view.last = [game.moveTo(history[history.length - 1])];
   if (isPersonToMove() && !page.busy) {
     if (game.phase === PHASE.PLACEMENT) {
       for (const move of game.legalMoves()) view.targets.add(game.moveTo(move));
@@ -554,10 +552,8 @@ async function main() {
   page.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   page.worker.onmessage = onWorkerMessage;
   page.worker.onerror = (event) => setStatus(`The computer players could not start: ${event.message}`);
-  page.setup = {};
   const fromUrl = readUrl();
   page.setup = fromUrl;
-  page.setup.seed = fromUrl.seed;
   $('new-game-button').addEventListener('click', openNewGame);
   $('player-count').addEventListener('change', () => fillSeatChoices(Number($('player-count').value), page.seats));
   $('random-seed').addEventListener('click', () => ($('seed').value = String(Math.floor(Math.random() * 1e9))));
