@@ -47,6 +47,7 @@ struct config {
     const char *results; /* --results: every game played, one line each (results.h) */
     const char *merged[MAX_MERGED]; /* --merge: the results files to build the table from */
     int merge_count;
+    int count_only; /* --count */
 };
 
 static void usage(FILE *out)
@@ -75,6 +76,7 @@ static void usage(FILE *out)
                  "  --games FIRST-LAST    play only games FIRST to LAST (from 1) of the\n"
                  "                        schedule into --results, and print no table\n"
                  "  --results FILE        every game played, one line each, to merge\n"
+                 "  --count               print the number of games of the schedule, and exit\n"
                  "  --merge FILE          play nothing: the games from results files\n"
                  "                        (repeat it; together every game once), then the\n"
                  "                        table, --csv, --json and --records as if played\n"
@@ -147,6 +149,7 @@ static void parse_args(int argc, char **argv, struct config *cfg)
         GAMES,
         RESULTS,
         MERGE,
+        COUNT,
         HELP
     };
     static const struct option options[] = {
@@ -169,6 +172,7 @@ static void parse_args(int argc, char **argv, struct config *cfg)
         {"games", required_argument, NULL, GAMES},
         {"results", required_argument, NULL, RESULTS},
         {"merge", required_argument, NULL, MERGE},
+        {"count", no_argument, NULL, COUNT},
         {"help", no_argument, NULL, HELP},
         {NULL, 0, NULL, 0},
     };
@@ -239,6 +243,9 @@ static void parse_args(int argc, char **argv, struct config *cfg)
                 break;
             case RESULTS:
                 cfg->results = optarg;
+                break;
+            case COUNT:
+                cfg->count_only = 1;
                 break;
             case MERGE:
                 if (cfg->merge_count == MAX_MERGED)
@@ -521,11 +528,13 @@ int main(int argc, char **argv)
         return 1;
     }
     int status;
-    if (cfg.merge_count)
+    if (cfg.count_only)
+        status = printf("%zu\n", run.count) < 0;
+    else if (cfg.merge_count)
         status = merge_all(&run);
     else
         status = play_some(&run);
-    if (status == 0 && !cfg.last)
+    if (status == 0 && !cfg.last && !cfg.count_only)
         status = finish(&cfg, &run);
     free(run.games);
     free(plans);

@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: MIT
+"""Beyond one machine: self-play data, tournaments and deep perft as
+independent tasks on a Dask cluster (doc/cluster.md).
+
+Each job is cut into tasks that are plain functions (a seed and parameters
+in, arrays or counts out), with a fixed seed per task, and the results are
+merged in task order: they do not depend on the number of workers or on the
+order in which tasks finish, and the same job run here, in one process
+(``client=None``), gives the same results.
+
+- :func:`selfplay`: games between given players written as sharded
+  ``.npz`` files with a manifest, resumable (:mod:`.selfplay`);
+- :func:`tournament`: the round robin of ``packeis-tournament``, its games
+  spread over the workers, the same table (:mod:`.tournament`);
+- :func:`perft`: the subtrees of a position at a split depth, summed
+  (:mod:`.perft`).
+
+``with connect(scheduler="tcp://host:8786") as client: ...`` (or
+``local=N`` worker processes, or ``scheduler_file=``) gives the client;
+``python3 -m packeis.cluster --help`` is the command line. Dask
+(``python3-distributed``) is imported only when a client is made or used;
+numpy is needed by self-play only.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ._tasks import connect, ranges, run_tasks
+
+__all__ = ["connect", "perft", "ranges", "run_tasks", "selfplay", "tournament"]
+
+
+def selfplay(*args: Any, **kwargs: Any) -> Any:
+    """:func:`packeis.cluster.selfplay.selfplay` (numpy imported on use)."""
+    from .selfplay import selfplay as job
+    return job(*args, **kwargs)
+
+
+def tournament(*args: Any, **kwargs: Any) -> Any:
+    """:func:`packeis.cluster.tournament.tournament`."""
+    from .tournament import tournament as job
+    return job(*args, **kwargs)
+
+
+def perft(*args: Any, **kwargs: Any) -> Any:
+    """:func:`packeis.cluster.perft.perft`."""
+    from .perft import perft as job
+    return job(*args, **kwargs)

@@ -1,0 +1,135 @@
+# SPDX-License-Identifier: MIT
+"""python3 -m packeis.cluster {selfplay,tournament,perft} [--scheduler ADDR |
+--scheduler-file FILE | --local N] ...: the jobs of packeis.cluster from
+the command line (doc/cluster.md). Without a cluster option the job runs in
+this process."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any, Optional, Sequence
+
+from . import connect
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"not a positive integer: {text!r}")
+    return value
+
+
+def _natural(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"not an integer >= 0: {text!r}")
+    return value
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python3 -m packeis.cluster", description=__doc__)
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--scheduler", metavar="ADDR", help="a Dask scheduler (tcp://host:8786)")
+    where.add_argument("--scheduler-file", metavar="FILE", help="a Dask scheduler's file")
+    where.add_argument("--local", metavar="N", type=_positive,
+                       help="a cluster of N worker processes on this machine")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    jobs = parser.add_subparsers(dest="job", required=True)
+
+    selfplay = jobs.add_parser("selfplay", help="self-play data as .npz shards")
+    selfplay.add_argument("--out", required=True, help="the directory of the shards")
+    selfplay.add_argument("--games", type=_positive, required=True)
+    selfplay.add_argument("--seat", action="append", metavar="SPEC",
+                          help="a seat per player: engine:NAME[:OPT=VALUE,...] or "
+                               "python:random (default: random games in the vector env)")
+    selfplay.add_argument("--players", type=_positive, default=None,
+                          help="players a game with the vector env (default 2)")
+    selfplay.add_argument("--shard-games", type=_positive, default=1000)
+    selfplay.add_argument("--seed", type=_natural, default=0)
+    selfplay.add_argument("--engine", help="the packeis-engine program")
+    selfplay.add_argument("--nodes", type=_positive, help="node budget of an engine's move")
+    selfplay.add_argument("--no-rotate", action="store_true", help="player s always in seat s")
+    selfplay.add_argument("--no-compress", action="store_true", help="stored, not deflated")
+
+    tournament = jobs.add_parser("tournament", help="packeis-tournament over the workers",
+                                 description="The arguments after -- go to "
+                                             "packeis-tournament.")
+    tournament.add_argument("--program", help="the packeis-tournament program")
+    tournament.add_argument("--games-per-task", type=_positive, default=10)
+    tournament.add_argument("--json", help="the table and every game as JSON")
+    tournament.add_argument("--csv", help="the table as CSV")
+    tournament.add_argument("--records", help="every game record into this directory")
+    tournament.add_argument("arguments", nargs="+",
+                            help="packeis-tournament's arguments (after --)")
+
+    perft = jobs.add_parser("perft", help="perft of a position over the workers")
+    perft.add_argument("--position", help="a saved position (default: a new game)")
+    perft.add_argument("--seed", type=_natural, default=0, help="the new game's board")
+    perft.add_argument("--players", type=_positive, default=2, help="the new game's players")
+    perft.add_argument("--depth", type=_natural, required=True)
+    perft.add_argument("--split-depth", type=_natural)
+    perft.add_argument("--prefixes-per-task", type=_positive, default=8)
+    perft.add_argument("--divide", action="store_true", help="the count below each first move")
+    return parser
+
+
+def _selfplay(args: argparse.Namespace, client: Any) -> None:
+    from .selfplay import selfplay
+    setup = {"players": args.players} if args.players else None
+    if args.seat and args.players and args.players != len(args.seat):
+        raise ValueError(f"--players {args.players} but {len(args.seat)} --seat")
+    result = selfplay(args.out, args.games, args.seat or "vector", seed=args.seed,
+                      shard_games=args.shard_games, setup=setup if not args.seat else None,
+                      engine=args.engine, nodes=args.nodes, rotate=not args.no_rotate,
+                      compress=not args.no_compress, client=client,
+                      progress=not args.no_progress)
+    m = result.manifest
+    print(f"{m['games']} games, {m['plies']} plies, {len(m['shards'])} shards "
+          f"({len(result.played)} played, {len(result.skipped)} found done), {m['bytes']} bytes "
+          f"in {args.out}")
+
+
+def _tournament(args: argparse.Namespace, client: Any) -> None:
+    from .tournament import tournament
+    result = tournament(args.arguments, program=args.program,
+                        games_per_task=args.games_per_task, json=args.json, csv=args.csv,
+                        records=args.records, client=client, progress=not args.no_progress)
+    sys.stdout.write(result.table)
+
+
+def _perft(args: argparse.Namespace, client: Any) -> None:
+    from .._game import Game
+    from .perft import perft
+    if args.position is not None:
+        position = args.position
+    else:
+        with Game(seed=args.seed, players=args.players) as game:
+            position = game.save_position()
+    result = perft(position, args.depth, split_depth=args.split_depth,
+                   prefixes_per_task=args.prefixes_per_task, client=client,
+                   progress=not args.no_progress)
+    if args.divide:
+        for move, count in result.divide.items():
+            print(f"{move} {count}")
+    print(result.total)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = _parser().parse_args(argv)
+    started = time.perf_counter()
+    try:
+        with connect(scheduler=args.scheduler, local=args.local,
+                     scheduler_file=args.scheduler_file) as client:
+            {"selfplay": _selfplay, "tournament": _tournament, "perft": _perft}[args.job](
+                args, client)
+    except (ValueError, TypeError, OSError, RuntimeError) as error:
+        print(f"python3 -m packeis.cluster {args.job}: {error}", file=sys.stderr)
+        return 1
+    print(f"{args.job}: {time.perf_counter() - started:.2f} s", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,114 @@
+# SPDX-License-Identifier: MIT
+"""Distributed perft: the tree of a position cut at a split depth; each
+line of moves of that length (a prefix) is a task that counts the subtree
+below it with ``packeis_game_perft`` (:meth:`packeis.Game.perft`); the
+counts are summed in prefix order. The total is the one-core perft's.
+
+A task is a plain function: a saved position, its prefixes (moves in the
+library's notation) and the depth left in, the counts out.
+"""
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Optional, Sequence, Union
+
+from .._game import Game
+from .._batch import MAX_DEPTH
+from ._tasks import run_tasks
+
+__all__ = ["PerftResult", "perft", "prefixes", "count_prefixes"]
+
+#: Split at the first depth with at least this many prefixes by default.
+DEFAULT_MIN_PREFIXES = 256
+#: Prefixes counted by one task at most, by default.
+DEFAULT_PREFIXES_PER_TASK = 8
+
+
+class PerftResult(NamedTuple):
+    """``total``: the perft; ``divide``: the count below each first move,
+    in the order of the legal moves (as :meth:`packeis.Game.divide`);
+    ``split_depth`` and ``tasks``: how the tree was cut."""
+
+    total: int
+    divide: dict[str, int]
+    split_depth: int
+    tasks: int
+
+
+def prefixes(game: Game, depth: int) -> list[tuple[str, ...]]:
+    """Every line of ``depth`` actions from ``game``'s position, in the
+    order of the legal moves (a line that ends the game sooner stops
+    there), as move names. ``game`` is left as it was."""
+    lines: list[tuple[str, ...]] = []
+
+    def walk(line: tuple[str, ...], left: int) -> None:
+        if left == 0 or game.is_over:
+            lines.append(line)
+            return
+        for move in game.divide(1):  # the legal moves, in their order
+            name = game.format_move(move)
+            game.apply(move)
+            try:
+                walk(line + (name,), left - 1)
+            finally:
+                game.undo()
+
+    walk((), depth)
+    return lines
+
+
+def count_prefixes(position: str, lines: Sequence[Sequence[str]], depth: int) -> list[int]:
+    """The task: for each line of moves from the saved ``position``, the
+    perft of ``depth`` minus its length below it (1 for a finished game)."""
+    counts = []
+    with Game.from_position(position) as game:
+        for line in lines:
+            for name in line:
+                game.apply(game.parse_move(name))
+            counts.append(game.perft(depth - len(line)) if not game.is_over else 1)
+            for _ in line:
+                game.undo()
+    return counts
+
+
+def _split_depth(game: Game, depth: int, min_prefixes: int) -> int:
+    """The least depth below ``depth`` with at least ``min_prefixes``
+    prefixes (``depth - 1`` at most, 0 for a depth of 0 or 1)."""
+    split = 0
+    while split < depth - 1 and game.perft(split) < min_prefixes:
+        split += 1
+    return split
+
+
+def perft(position: Union[Game, str], depth: int, *, split_depth: Optional[int] = None,
+          prefixes_per_task: int = DEFAULT_PREFIXES_PER_TASK, client: Any = None,
+          progress: bool = False) -> PerftResult:
+    """The perft of ``position`` (a :class:`packeis.Game` or a saved
+    position's text) at ``depth``, counted as tasks on ``client`` (a Dask
+    client; None: here). ``split_depth`` (default: the least giving
+    :data:`DEFAULT_MIN_PREFIXES` prefixes) cuts the tree; each task counts
+    ``prefixes_per_task`` consecutive prefixes."""
+    text = position.save_position() if isinstance(position, Game) else str(position)
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_DEPTH:
+        raise ValueError(f"depth must be an integer in 0 ... {MAX_DEPTH}, not {depth!r}")
+    if isinstance(prefixes_per_task, bool) or not isinstance(prefixes_per_task, int) \
+            or prefixes_per_task < 1:
+        raise ValueError(f"prefixes_per_task must be a positive integer, not "
+                         f"{prefixes_per_task!r}")
+    with Game.from_position(text) as game:
+        if split_depth is None:
+            split_depth = _split_depth(game, depth, DEFAULT_MIN_PREFIXES)
+        if isinstance(split_depth, bool) or not isinstance(split_depth, int) \
+                or not 0 <= split_depth <= depth:
+            raise ValueError(f"split_depth must be an integer in 0 ... {depth}, "
+                             f"not {split_depth!r}")
+        lines = prefixes(game, split_depth)
+    chunks = [lines[i:i + prefixes_per_task] for i in range(0, len(lines), prefixes_per_task)]
+    results = run_tasks(count_prefixes, [(text, chunk, depth) for chunk in chunks],
+                        client=client, progress=progress, name="packeis-perft")
+    divide: dict[str, int] = {}
+    for chunk, counts in zip(chunks, results):
+        for line, count in zip(chunk, counts):
+            first = line[0] if line else ""
+            divide[first] = divide.get(first, 0) + count
+    return PerftResult(sum(divide.values()), divide if split_depth else {}, split_depth,
+                       len(chunks))

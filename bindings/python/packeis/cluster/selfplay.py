@@ -1,0 +1,284 @@
+# SPDX-License-Identifier: MIT
+"""Self-play data: N games between given players, cut into shards of
+``shard_games`` games; each shard is a task (its games' boards and the
+players' seeds come from the job's seed and the shard's number alone) that
+writes one ``.npz`` file; the client writes ``manifest.json`` once every
+shard is there. Rerunning the job skips the shards already written; a task
+run twice (its worker died after writing) writes the same bytes again under
+a temporary name and renames it over the first, so no shard is ever torn
+or doubled.
+
+A shard ``shard-NNNNN.npz`` holds (P plies, G games, K players):
+
+- ``obs``: P x 25 uint64, the compact observation of the player to act
+  before each ply (``packeis_game_observe_bits``, players numbered from the
+  player to act: a cell set per plane, the fish and floes won as numbers;
+  :func:`packeis.vector.bits_to_mask`-like unpacking gives the planes);
+- ``legal``: P x 64 uint64, the legal moves as a bit mask (bit ``m % 64``
+  of word ``m // 64``; :func:`packeis.vector.bits_to_mask` unpacks it);
+- ``actions``: P uint16, the move played; ``to_act``: P int8, its player;
+- ``game_start``: G + 1 int64, game ``g``'s plies are
+  ``game_start[g] ... game_start[g + 1] - 1``;
+- ``rewards``: G x K float32, the final reward of each player
+  (``packeis_game_reward``: 1 a sole winner ... -1 a sole last, summing to
+  0); ``fish``: G x K int16, the fish won;
+- ``board_seeds``: G uint64; ``seat_players``: G x K int8, which of the
+  job's players sat in each seat (seats rotate game by game with
+  ``rotate``);
+- ``records``: G str, the game records (``packeis_game_save_record``:
+  :meth:`packeis.Game.from_record` replays them);
+- ``meta``: a JSON string, what made the shard (the job's parameters, the
+  shard's number and games).
+"""
+from __future__ import annotations
+
+import glob
+import json
+import os
+from typing import Any, NamedTuple, Optional, Sequence, Union
+
+import numpy as np
+
+from .._enums import Plane
+from .._game import Game
+from ..batch import MAX_GAMES
+from ..vector import VectorEnv
+from ._seats import Vector, check_seat, open_seat
+from ._shards import checksum, read_meta, write_shard
+from ._tasks import ranges, run_tasks, write_atomically
+
+__all__ = ["FORMAT", "SelfPlayResult", "load_manifest", "play_shard", "selfplay"]
+
+FORMAT = "packeis-selfplay 1"
+MANIFEST = "manifest.json"
+_U64_MAX = 2**64 - 1
+_MOST_PLIES = 2 * 64 + 1  # no game is longer (a placement and a slide per floe)
+
+
+class SelfPlayResult(NamedTuple):
+    """``manifest``: what ``manifest.json`` holds; ``played`` and
+    ``skipped``: the shards written by this run and those found done."""
+
+    manifest: dict
+    played: list[int]
+    skipped: list[int]
+
+
+def shard_name(index: int) -> str:
+    return f"shard-{index:05d}.npz"
+
+
+def describe(player: Any) -> str:
+    """A player as the manifest names it."""
+    if isinstance(player, Vector):
+        player = player.policy
+        prefix = "vector:"
+    else:
+        prefix = ""
+    if isinstance(player, str):
+        return prefix + player
+    return prefix + f"{getattr(player, '__module__', '?')}.{getattr(player, '__qualname__', player)}"
+
+
+# ---- the task ---------------------------------------------------------------
+
+def _record(env: VectorEnv, board_seeds: np.ndarray, choose: Any) -> dict[str, np.ndarray]:
+    """Plays every game of ``env`` to the end, ``choose(ply, obs, info)``
+    giving the moves of each step, and keeps what each ply saw."""
+    n, players = env.num_envs, env.players
+    obs, info = env.reset(options={"board_seeds": board_seeds})
+    done = np.zeros(n, dtype=bool)
+    rewards = np.zeros((n, players), dtype=np.float32)
+    parts = []
+    for ply in range(_MOST_PLIES + 1):
+        if done.all():
+            break
+        if ply == _MOST_PLIES:
+            raise RuntimeError("a game went on past the longest possible game")
+        live = np.flatnonzero(~done)
+        actions = np.array(choose(ply, obs, info), dtype=np.int32)
+        actions[done] = -1
+        parts.append((live, obs[live], info["legal_bits"][live], actions[live],
+                      info["to_act"][live].copy()))
+        obs, step_rewards, terminated, _, info = env.step(actions)
+        if info["illegal"][live].any():
+            game = live[np.flatnonzero(info["illegal"][live])[0]]
+            raise RuntimeError(f"game {game}: move {actions[game]} refused "
+                               f"(status {info['status'][game]})")
+        ended = terminated & ~done
+        rewards[ended] = step_rewards[ended]
+        done |= terminated
+    games = np.concatenate([part[0] for part in parts])
+    order = np.argsort(games, kind="stable")  # by game, each game's plies in order
+    fish_words = env.batch.observe_bits(relative=False)
+    first_fish = int(Plane.FISH_WON_0)
+    return {
+        "obs": np.concatenate([part[1] for part in parts])[order],
+        "legal": np.concatenate([part[2] for part in parts])[order],
+        "actions": np.concatenate([part[3] for part in parts])[order].astype(np.uint16),
+        "to_act": np.concatenate([part[4] for part in parts])[order].astype(np.int8),
+        "game_start": np.concatenate([[0], np.cumsum(np.bincount(games, minlength=n))])
+        .astype(np.int64),
+        "rewards": rewards,
+        "fish": fish_words[:, first_fish:first_fish + players].astype(np.int16),
+        "board_seeds": board_seeds.copy(),
+        "records": np.array([env.batch.record(i) for i in range(n)], dtype=str),
+    }
+
+
+def _seat_moves(players: Sequence[Any], seat_players: np.ndarray, board_seeds: np.ndarray,
+                setup: dict, rng: np.random.Generator, engine: Optional[str],
+                nodes: Optional[int]) -> list[list[int]]:
+    """The moves of each game, played by the seats (one per player, for the
+    task's games one after the other)."""
+    seeds = rng.integers(0, _U64_MAX, size=len(players), dtype=np.uint64, endpoint=True)
+    seats = []
+    try:
+        for spec, seat_seed in zip(players, seeds):
+            seats.append(open_seat(spec, int(seat_seed), engine, nodes))
+        games = []
+        for board_seed, who in zip(board_seeds, seat_players):
+            with Game(seed=int(board_seed), **setup) as game:
+                for player in set(who.tolist()):
+                    seats[player].new_game(game)
+                names: list[str] = []
+                while not game.is_over:
+                    move = seats[who[game.current_player]](game, names)
+                    names.append(game.format_move(move))
+                    game.apply(move)
+                games.append([int(move) for move in game.history()])
+        return games
+    finally:
+        for seat in seats:
+            seat.close()
+
+
+def _play(players: Sequence[Any], params: dict, index: int, first: int, count: int,
+          engine: Optional[str]) -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(np.random.SeedSequence([params["seed"], index]))
+    board_seeds = rng.integers(0, _U64_MAX, size=count, dtype=np.uint64, endpoint=True)
+    setup = params["setup"]
+    with VectorEnv(count, observation="bits", relative=True, autoreset=False, **setup) as env:
+        if isinstance(players[0], Vector):
+            policy = players[0].policy
+            arrays = _record(env, board_seeds, lambda ply, obs, info: policy(env, obs, info, rng))
+            seat_players = np.zeros((count, env.players), dtype=np.int8)
+        else:
+            k = env.players
+            games = np.arange(first, first + count)[:, None]
+            shift = games if params["rotate"] else 0
+            seat_players = ((np.arange(k)[None, :] + shift) % k).astype(np.int8)
+            moves = _seat_moves(players, seat_players, board_seeds, setup, rng, engine,
+                                params["nodes"])
+            table = np.full((count, max(map(len, moves)) + 1), -1, dtype=np.int32)
+            for game, line in enumerate(moves):
+                table[game, :len(line)] = line
+            arrays = _record(env, board_seeds, lambda ply, obs, info: table[:, ply])
+    arrays["seat_players"] = seat_players
+    return arrays
+
+
+def _summary(path: str, meta: dict, plies: int) -> dict:
+    return {"index": meta["shard"], "file": os.path.basename(path), "first_game": meta["first_game"],
+            "games": meta["games"], "plies": plies, "bytes": os.path.getsize(path),
+            "sha256": checksum(path)}
+
+
+def play_shard(directory: str, index: int, first: int, count: int, params_text: str,
+               players: Sequence[Any], engine: Optional[str] = None) -> tuple[dict, bool]:
+    """The task: writes shard ``index`` (games ``first ... first + count -
+    1`` of the job whose parameters are the JSON ``params_text``) into
+    ``directory`` unless it is there already; returns its manifest entry and
+    whether it was played now (False: found done)."""
+    params = json.loads(params_text)
+    meta = dict(params, shard=index, first_game=first, games=count)
+    path = os.path.join(directory, shard_name(index))
+    if os.path.exists(path):
+        found = read_meta(path)
+        if found != meta:
+            raise FileExistsError(f"{path} holds other games than this job's shard {index}: "
+                                  f"move it away or use another directory")
+        with np.load(path, allow_pickle=False) as shard:
+            plies = int(shard["game_start"][-1])
+        return _summary(path, meta, plies), False
+    arrays = _play(players, params, index, first, count, engine)
+    arrays["meta"] = np.array(json.dumps(meta, sort_keys=True))
+    write_shard(path, arrays, params["compress"])
+    return _summary(path, meta, int(arrays["game_start"][-1])), True
+
+
+# ---- the job ----------------------------------------------------------------
+
+def _players_of(players: Union[str, Vector, Sequence[Any]]) -> list[Any]:
+    if players == "vector":
+        return [Vector()]
+    if isinstance(players, Vector):
+        return [players]
+    if isinstance(players, str) or callable(players):
+        raise TypeError("players: 'vector', a Vector, or a sequence of seats (one per player)")
+    seats = list(players)
+    for seat in seats:
+        check_seat(seat)
+    if not 2 <= len(seats) <= 4:
+        raise ValueError(f"players: 2 to 4 seats, not {len(seats)}")
+    return seats
+
+
+def selfplay(directory: str, games: int, players: Union[str, Vector, Sequence[Any]] = "vector",
+             *, seed: int = 0, shard_games: int = 1000, setup: Optional[dict] = None,
+             engine: Optional[str] = None, nodes: Optional[int] = None, rotate: bool = True,
+             compress: bool = True, client: Any = None, progress: bool = False) -> SelfPlayResult:
+    """Plays ``games`` games into ``directory`` (made if needed) as shards
+    of ``shard_games`` games, on ``client`` (a Dask client; None: here).
+
+    :param players: ``"vector"`` (random moves in the vector environment),
+        a :class:`Vector` with a policy, or one seat per player: seat specs
+        (``"engine:mcts"``, ``"engine:alphabeta:depth=3"``,
+        ``"python:random"``) or callables ``player(game, rng) -> move``.
+    :param setup: the arguments of :class:`packeis.Game` but the seed
+        (``players`` is the number of seats with seats; 2 by default).
+    :param engine: the ``packeis-engine`` program for engine seats.
+    :param nodes: the node budget of every engine move (``go nodes N``).
+    :param rotate: seat player ``(s + g) % K`` in seat ``s`` of game ``g``
+        (else player ``s``), so that no player always moves first.
+    :param compress: deflate the shards (level 1).
+    """
+    seats = _players_of(players)
+    setup = dict(setup or {})
+    if not isinstance(seats[0], Vector):
+        if setup.setdefault("players", len(seats)) != len(seats):
+            raise ValueError(f"setup says {setup['players']} players, players gives "
+                             f"{len(seats)} seats")
+    for name, value, low in (("games", games, 1), ("shard_games", shard_games, 1),
+                             ("seed", seed, 0)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ValueError(f"{name} must be an integer >= {low}, not {value!r}")
+    if shard_games > MAX_GAMES:
+        raise ValueError(f"shard_games must be at most {MAX_GAMES}, not {shard_games}")
+    if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1):
+        raise ValueError(f"nodes must be a positive integer or None, not {nodes!r}")
+    Game(**setup).close()  # every check of the setup, with its messages, before any task
+    params = {"format": FORMAT, "seed": seed, "games": games, "shard_games": shard_games,
+              "players": [describe(seat) for seat in seats], "setup": setup, "nodes": nodes,
+              "rotate": bool(rotate), "compress": bool(compress)}
+    params_text = json.dumps(params, sort_keys=True)
+    os.makedirs(directory, exist_ok=True)
+    tasks = [(directory, index, first, stop - first, params_text, seats, engine)
+             for index, (first, stop) in enumerate(ranges(games, shard_games))]
+    done = run_tasks(play_shard, tasks, client=client, progress=progress,
+                     name="packeis-selfplay")
+    shards = [entry for entry, _ in done]
+    manifest = dict(params, shards=shards, plies=sum(s["plies"] for s in shards),
+                    bytes=sum(s["bytes"] for s in shards))
+    write_atomically(os.path.join(directory, MANIFEST),
+                     lambda file: file.write(json.dumps(manifest, indent=1).encode() + b"\n"))
+    for stray in glob.glob(os.path.join(directory, ".shard-*.npz.tmp-*")):
+        os.unlink(stray)  # of a task killed while writing; its shard was written again
+    return SelfPlayResult(manifest, [s["index"] for s, new in done if new],
+                          [s["index"] for s, new in done if not new])
+
+
+def load_manifest(directory: str) -> dict:
+    """The manifest of a finished job in ``directory``."""
+    with open(os.path.join(directory, MANIFEST)) as file:
+        return json.load(file)

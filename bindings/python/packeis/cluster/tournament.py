@@ -1,0 +1,109 @@
+# SPDX-License-Identifier: MIT
+"""A tournament of ``packeis-tournament`` with its games spread over the
+workers: each task plays a slice of the schedule (``--games FIRST-LAST
+--results FILE``; every game's board and seeds come from ``--seed`` alone)
+and returns its result lines; the client merges them in task order and
+``packeis-tournament --merge`` builds the table, exactly the table (and
+``--json``, ``--csv``, ``--records``) of the whole tournament run on one
+machine with the same arguments.
+
+A task is a plain function: the program, its arguments and a range of game
+numbers in, text lines out.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from typing import Any, NamedTuple, Optional, Sequence
+
+from ._tasks import ranges, run_tasks
+
+__all__ = ["TournamentResult", "count_games", "play_games", "tournament"]
+
+RESULTS_HEADER = "packeis-tournament-results 1"
+#: Seconds a task's packeis-tournament may run, by default.
+TASK_TIMEOUT = 3600.0
+
+
+class TournamentResult(NamedTuple):
+    """``table``: what packeis-tournament prints (the table, the
+    forfeits); ``games`` and ``tasks``: how it was cut."""
+
+    table: str
+    games: int
+    tasks: int
+
+
+def _program(program: Optional[str]) -> str:
+    found = program or os.environ.get("PACKEIS_TOURNAMENT") or shutil.which("packeis-tournament")
+    if not found:
+        raise FileNotFoundError("no packeis-tournament: give program=PATH or set "
+                                "$PACKEIS_TOURNAMENT")
+    return found
+
+
+def _run(argv: Sequence[str], timeout: float) -> str:
+    done = subprocess.run(list(argv), capture_output=True, text=True, timeout=timeout)
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(argv)}: exit status {done.returncode}: "
+                           f"{done.stderr.strip()}")
+    return done.stdout
+
+
+def count_games(program: str, arguments: Sequence[str]) -> int:
+    """The number of games of the tournament's schedule (``--count``)."""
+    return int(_run([program, *arguments, "--count"], 60))
+
+
+def play_games(program: str, arguments: Sequence[str], first: int, last: int,
+               timeout: float = TASK_TIMEOUT) -> list[str]:
+    """The task: plays games ``first ... last`` (from 1) of the schedule;
+    their result lines (results.h of examples/tournament)."""
+    with tempfile.TemporaryDirectory(prefix="packeis-tournament-") as scratch:
+        path = os.path.join(scratch, "results.txt")
+        _run([program, *arguments, "--quiet", "--games", f"{first}-{last}", "--results", path],
+             timeout)
+        with open(path) as file:
+            lines = file.read().splitlines()
+    if not lines or lines[0] != RESULTS_HEADER or len(lines) != last - first + 2:
+        raise RuntimeError(f"games {first}-{last}: {len(lines) - 1} result lines")
+    return lines[1:]
+
+
+def tournament(arguments: Sequence[str], *, program: Optional[str] = None,
+               games_per_task: int = 10, json: Optional[str] = None, csv: Optional[str] = None,
+               records: Optional[str] = None, client: Any = None,
+               progress: bool = False, timeout: float = TASK_TIMEOUT) -> TournamentResult:
+    """Runs ``packeis-tournament ARGUMENTS`` (participants, ``--boards``,
+    ``--seed``, time control...; not ``--jobs``, ``--json``, ``--csv``,
+    ``--records``, which are this function's) as tasks of
+    ``games_per_task`` games on ``client`` (a Dask client; None: here).
+    ``json``, ``csv`` and ``records`` are written as the program writes
+    them."""
+    program = _program(program)
+    arguments = [str(argument) for argument in arguments]
+    for own in ("--json", "--csv", "--records", "--games", "--results", "--merge", "--count"):
+        if any(a == own or a.startswith(own + "=") for a in arguments):
+            raise ValueError(f"{own} is not an argument to pass through: it is the job's")
+    if isinstance(games_per_task, bool) or not isinstance(games_per_task, int) \
+            or games_per_task < 1:
+        raise ValueError(f"games_per_task must be a positive integer, not {games_per_task!r}")
+    total = count_games(program, arguments)
+    slices = ranges(total, games_per_task)
+    results = run_tasks(play_games, [(program, arguments, start + 1, stop, timeout)
+                                     for start, stop in slices],
+                        client=client, progress=progress, name="packeis-tournament")
+    outputs = []
+    for option, path in (("--json", json), ("--csv", csv), ("--records", records)):
+        if path is not None:
+            outputs += [option, path]
+    with tempfile.TemporaryDirectory(prefix="packeis-tournament-") as scratch:
+        merged = os.path.join(scratch, "results.txt")
+        with open(merged, "w") as file:
+            file.write(RESULTS_HEADER + "\n")
+            for lines in results:
+                file.writelines(line + "\n" for line in lines)
+        table = _run([program, *arguments, "--quiet", "--merge", merged, *outputs], timeout)
+    return TournamentResult(table, total, len(slices))
