@@ -125,6 +125,34 @@ static void legal_on_custom_and_variant_boards(void **state)
     }
 }
 
+/* A position loaded from text has no history: every player plays from it,
+ * and mcts, shown first the game it came from, does not take its tree for
+ * this one. */
+static void legal_from_a_loaded_position(void **state)
+{
+    (void)state;
+    packeis_game *played = tc_standard_game(3, 21);
+    size_t plies;
+    TC_CHECK(packeis_game_playout(played, 4, &plies), PACKEIS_OK);
+    TC_CHECK(packeis_game_undo_to(played, plies / 2), PACKEIS_OK);
+    char text[PACKEIS_POSITION_TEXT_SIZE];
+    tc_save_position(played, text);
+    packeis_game *loaded = tc_load_position(text);
+    assert_int_equal(packeis_game_ply_count(loaded), 0);
+    for (size_t i = 0; i < TC_COUNT(all_players); i++) {
+        player *p = new_player(all_players[i], 2);
+        player_limits limits = {.nodes = 200};
+        packeis_move move;
+        TC_CHECK(packeis_game_undo_to(played, 0), PACKEIS_OK);
+        assert_int_equal(player_choose(p, played, &limits, &move, NULL), PACKEIS_OK);
+        assert_int_equal(player_choose(p, loaded, &limits, &move, NULL), PACKEIS_OK);
+        assert_int_equal(packeis_game_check_move(loaded, move), PACKEIS_OK);
+        player_free(p);
+    }
+    packeis_game_free(loaded);
+    packeis_game_free(played);
+}
+
 /* The whole game between two players of `name`, as a list of moves. */
 static size_t record_game(const char *name, uint64_t seed, const char *option,
                           const char *value, packeis_move *history)
@@ -379,6 +407,7 @@ int main(void)
         cmocka_unit_test(bad_calls),
         cmocka_unit_test(legal_on_standard_boards),
         cmocka_unit_test(legal_on_custom_and_variant_boards),
+        cmocka_unit_test(legal_from_a_loaded_position),
         cmocka_unit_test(same_seed_same_game),
         cmocka_unit_test(time_budget_kept),
         cmocka_unit_test(stop_flag_honoured),
