@@ -104,22 +104,14 @@ static int evaluate(const ab_search *s, int at_end)
     return player_value(s, s->root_player, at_end) - best_other;
 }
 
-static int order_score(const packeis_game *game, packeis_move move)
-{
-    int to = packeis_move_to(move);
-    if (packeis_move_is_placement(move))
-        return player_fish_in_reach(game, to);
-    return 4 * packeis_game_fish(game, packeis_move_from(move)) + packeis_game_fish(game, to);
-}
-
-/* Sorts the moves best first: `first` (if present), then by order_score,
+/* Sorts the moves best first: `first` (if present), then by greedy value,
  * the library's order breaking ties. */
 static void order_moves(const packeis_game *game, packeis_move *moves, size_t count,
                         packeis_move first)
 {
     int scores[PACKEIS_MAX_MOVES];
     for (size_t i = 0; i < count; i++)
-        scores[i] = moves[i] == first ? INT_MAX : order_score(game, moves[i]);
+        scores[i] = moves[i] == first ? INT_MAX : player_greedy_value(game, moves[i]);
     for (size_t i = 1; i < count; i++) {
         packeis_move m = moves[i];
         int v = scores[i];

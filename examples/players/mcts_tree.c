@@ -44,14 +44,6 @@ static int reserve(mcts_tree *tree, size_t more)
     return 1;
 }
 
-static int order_score(const packeis_game *game, packeis_move move)
-{
-    int to = packeis_move_to(move);
-    if (packeis_move_is_placement(move))
-        return player_fish_in_reach(game, to);
-    return 4 * packeis_game_fish(game, packeis_move_from(move)) + packeis_game_fish(game, to);
-}
-
 packeis_status mcts_tree_expand(mcts_tree *tree, uint32_t node, const packeis_game *game,
                                 int *expanded)
 {
@@ -67,7 +59,7 @@ packeis_status mcts_tree_expand(mcts_tree *tree, uint32_t node, const packeis_ga
     uint32_t first = (uint32_t)tree->count;
     for (size_t i = 0; i < count; i++) {
         /* Insertion by score, stable: the library's order breaks ties. */
-        int score = order_score(game, moves[i]);
+        int score = player_greedy_value(game, moves[i]);
         size_t j = i;
         for (; j > 0 && scores[j - 1] < score; j--) {
             scores[j] = scores[j - 1];

@@ -3,6 +3,7 @@
  * shared by every player. */
 #include "player_kind.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -144,4 +145,34 @@ uint64_t player_board_signature(const packeis_game *game)
         signature = player_mix(signature ^ floe);
     }
     return signature;
+}
+
+int player_greedy_value(const packeis_game *game, packeis_move move)
+{
+    int to = packeis_move_to(move);
+    if (packeis_move_is_placement(move))
+        return player_fish_in_reach(game, to);
+    return 4 * packeis_game_fish(game, packeis_move_from(move)) + packeis_game_fish(game, to);
+}
+
+void *player_seed_create(uint64_t seed)
+{
+    uint64_t *state = malloc(sizeof *state);
+    if (state)
+        *state = seed;
+    return state;
+}
+
+void player_seed_destroy(void *state) { free(state); }
+
+void player_no_option(void *state, size_t index, double value)
+{
+    (void)state, (void)index, (void)value;
+}
+
+void player_report_move(player_report *report, const player_budget *budget, packeis_move move)
+{
+    player_report_basics(report, budget, 1);
+    report->pv_length = 1;
+    report->pv[0] = move;
 }

@@ -82,11 +82,25 @@ packeis_status player_legal_moves(const packeis_game *game, packeis_move *moves,
  * there: along the six lines up to the first gap or penguin. */
 int player_fish_in_reach(const packeis_game *game, int cell);
 
+/* What the greedy player thinks of a move, also the move ordering of the
+ * searching players: for a slide 4 x the fish of the floe left (won now)
+ * plus the fish of the destination; for a placement the fish within reach. */
+int player_greedy_value(const packeis_game *game, packeis_move move);
+
+/* The state of a player that keeps nothing but its seed (random, greedy):
+ * a malloc'ed uint64_t. */
+void *player_seed_create(uint64_t seed);
+void player_seed_destroy(void *state);
+/* The set_option of a player without options (never called). */
+void player_no_option(void *state, size_t index, double value);
+
 /* A number that tells boards apart (cells, coordinates, fish), so that a
  * player can drop what it kept from a game on another board. */
 uint64_t player_board_signature(const packeis_game *game);
 
 /* Fills the fields every report has. */
 void player_report_basics(player_report *report, const player_budget *budget, uint64_t nodes);
+/* The report of a player that does not search: one node, the move alone. */
+void player_report_move(player_report *report, const player_budget *budget, packeis_move move);
 
 #endif
