@@ -367,15 +367,19 @@ static packeis_status mcts_choose(void *state, const packeis_game *game,
     for (; started < threads; started++) {
         jobs[started] = (thread_job){&m->workers[started], limits};
         if (pthread_create(&ids[started], NULL, thread_main, &jobs[started]) != 0)
-            break; /* fewer threads: the others still search */
+            break;
     }
     run_worker(&m->workers[0], limits, m, moves, count, report);
+    /* The trees of threads that could not start are searched here, one
+     * after the other: the same playouts and the same move as with them. */
+    for (int t = started; t < threads; t++)
+        run_worker(&m->workers[t], limits, NULL, NULL, 0, NULL);
     for (int t = 1; t < started; t++)
         pthread_join(ids[t], NULL);
     for (int t = 0; t < threads; t++)
         if (m->workers[t].status != PACKEIS_OK)
             return m->workers[t].status;
-    *move = report_search(m, started, moves, count, &budget, report);
+    *move = report_search(m, threads, moves, count, &budget, report);
     if (limits->on_report)
         limits->on_report(limits->context, report);
     return PACKEIS_OK;
