@@ -176,8 +176,18 @@ class TerminalGame(unittest.TestCase):
         self.assertIn("cannot move and is out", screen)
         final = standings(screen)
         self.assertEqual(len(final), 2)
-        # The game over, its record is saved and replayed by examples/replay.
+        # Undo from the end goes back to the person's last turn; redo plays
+        # it all again, to the same standings.
         mark = len(screen)
+        t.send("undo")
+        t.wait(r"^Taken back: \d+\. A ", mark)
+        self.assertEqual(t.prompt(mark)[0], "A you")
+        mark = len(t.text())
+        t.send("redo")
+        self.assertTrue(t.prompt(mark)[0].startswith("game over"))
+        self.assertEqual(standings(t.text()), final)
+        # The game over, its record is saved and replayed by examples/replay.
+        mark = len(t.text())
         t.send(f"save {saved_end}")
         t.wait(r"^Saved the game \(\d+ actions\)", mark)
         t.send("quit")
@@ -275,6 +285,18 @@ class CommandLine(unittest.TestCase):
         self.assertNotIn(b"\033", done.stdout)
         self.assertIn(b"end of input: goodbye (the game is not finished", done.stdout)
         self.assertIn(b"save FILE  save the game record to FILE", done.stdout)
+
+    def test_undo_redo(self):
+        # Placements against greedy: undo takes back the person's a1 and
+        # greedy's reply; redo plays both again; another move forgets them.
+        done = play("--seed", "1", stdin=b"a1\nundo\nredo\nundo\na2\nredo\n")
+        text = done.stdout.decode()
+        reply = re.search(r"^2\. B greedy places on (\w+)$", text, re.M).group(1)
+        self.assertIn(f"Taken back: 1. A a1 2. B {reply}\n", text)
+        after = text[text.index("Taken back"):]
+        self.assertIn(f"A you > 1. A you places on a1\n2. B greedy places on {reply}\n", after)
+        self.assertIn("A you > 1. A you places on a2\n", after)
+        self.assertIn("Nothing to redo.", after)
 
     def test_new_game(self):
         # `new 7` after a move: the board of --seed 7, none of the old game.
