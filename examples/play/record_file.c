@@ -9,7 +9,8 @@
 
 #include "text_file.h"
 
-char *record_text(const packeis_game *game)
+/* The record of `game`, NUL-terminated, for free(); NULL when out of memory. */
+static char *record_text(const packeis_game *game)
 {
     size_t length = 0;
     char probe[1];

@@ -11,9 +11,6 @@
 /* Largest record file read: a record of the largest game is a few kB. */
 #define RECORD_FILE_MAX (1 << 20)
 
-/* The record of `game`, NUL-terminated, for free(); NULL when out of memory. */
-char *record_text(const packeis_game *game);
-
 /* Writes the record of `game` to `path`. 0, or -1 with the reason in `why`. */
 int record_file_save(const char *path, const packeis_game *game, char *why, size_t why_size);
 

@@ -12,7 +12,6 @@
 
 #include "board_view.h"
 #include "command.h"
-#include "game_text.h"
 #include "input.h"
 #include "record_file.h"
 #include "session_commands.h"
