@@ -418,11 +418,12 @@ static void table(int rounds, double scale)
 /* ---- --serve: one slice per row name read ------------------------------ */
 
 /* The units of a slice of about `seconds`: doubled from a small start until
- * a slice takes a quarter of that, then scaled up. perft keeps depth 4. */
+ * a slice takes a quarter of that, then scaled up. perft keeps its depth
+ * (5: tens of milliseconds). */
 static long slice_units(bench_row *row, double seconds)
 {
     if (row->fixed)
-        return row->units - 1;
+        return row->units;
     long units = row->units / 1000 + 1;
     for (;;) {
         double rate = row->rate(&row->data, units);
