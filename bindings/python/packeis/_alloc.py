@@ -124,12 +124,14 @@ class Allocator:
     allocator may serve many games, and clones share their original's. It
     lives as long as any game using it. ``live_bytes``, ``live_blocks``,
     ``peak_bytes``, ``allocations`` (blocks asked for) and ``refusals`` count
-    what happened; ``last_error`` is the last exception the policy raised.
+    what happened; an exception of the policy becomes the ``__cause__`` of
+    the :class:`OutOfMemoryError` the call raises.
     Calls on games using one run on a helper thread (see the module's notes).
     """
 
     __slots__ = ("limit", "policy", "live_bytes", "live_blocks", "peak_bytes",
-                 "allocations", "refusals", "last_error", "_blocks", "_struct", "_pending")
+                 "allocations", "refusals", "_blocks", "_struct", "_pending",
+                 "_counting")
 
     def __init__(self, limit: Optional[int] = None,
                  policy: Optional[Callable[[int], bool]] = None) -> None:
@@ -143,9 +145,10 @@ class Allocator:
         self.policy = policy
         self.live_bytes = self.live_blocks = self.peak_bytes = 0
         self.allocations = self.refusals = 0
-        self.last_error: Optional[BaseException] = None
         self._pending: Optional[BaseException] = None
         self._blocks: dict[int, int] = {}
+        # Games on several threads allocate at once: the counts stay exact.
+        self._counting = threading.Lock()
         self._struct = _ffi.packeis_allocator(_ALLOC_TYPE(self._alloc),
                                               _RELEASE_TYPE(self._release), None)
 
@@ -161,28 +164,31 @@ class Allocator:
 
     def _alloc(self, context: Any, size: int) -> Optional[int]:
         try:
-            self.allocations += 1
+            with self._counting:
+                self.allocations += 1
             address = _malloc(size) if size and self._allows(size) else None
-            if not address:
-                self.refusals += 1
-                return None
-            self._blocks[address] = size
-            self.live_blocks += 1
-            self.live_bytes += size
-            self.peak_bytes = max(self.peak_bytes, self.live_bytes)
+            with self._counting:
+                if not address:
+                    self.refusals += 1
+                    return None
+                self._blocks[address] = size
+                self.live_blocks += 1
+                self.live_bytes += size
+                self.peak_bytes = max(self.peak_bytes, self.live_bytes)
             return address
         except BaseException as error:  # noqa: B036 - never let it reach ctypes
             self.refusals += 1
-            self.last_error = self._pending = error
+            self._pending = error
             return None
 
     def _release(self, context: Any, block: Any, size: int) -> None:
         try:
-            size = self._blocks.pop(block, None)
-            if size is None:  # not ours: never free what we did not allocate
-                return
-            self.live_blocks -= 1
-            self.live_bytes -= size
+            with self._counting:
+                size = self._blocks.pop(block, None)
+                if size is None:  # not ours: never free what we did not allocate
+                    return
+                self.live_blocks -= 1
+                self.live_bytes -= size
             _free(block)
         except BaseException:  # noqa: B036 - a release cannot fail in C
             return

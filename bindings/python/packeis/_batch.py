@@ -36,7 +36,8 @@ BATCH_CHUNK = 512
 MAX_DEPTH = 2 * MAX_CELLS
 
 #: A perft or divide of this depth or less is one C call (fast on any
-#: position); deeper, it is split into C calls of about PERFT_SLICE seconds.
+#: position); deeper, it is split into C calls of at most about PERFT_SLICE
+#: seconds (see _Perft).
 DIRECT_DEPTH = 3
 PERFT_SLICE = 0.05
 
@@ -90,27 +91,35 @@ def _ctypes_array(ctype: Any, obj: Any, length: int, offset: int = 0) -> Any:
 
 
 class _Perft:
-    """perft on a private clone, split into C calls of bounded time so that
-    Ctrl-C is felt between them: subtrees deeper than ``chunk`` are walked
-    in Python, and ``chunk`` grows or shrinks with the time the calls take."""
+    """perft on a private clone, in C calls of bounded time so that Ctrl-C
+    is felt between them: at each node, C counts depth 3, 4, ... as long as
+    the next count is expected to take less than PERFT_SLICE (from how much
+    the last one grew, in time and in leaves); if the whole depth is not
+    reached so, the node's children are walked in Python, each counted the
+    same way."""
 
     def __init__(self, game: Any) -> None:
-        self.game, self.chunk = game, DIRECT_DEPTH
+        self.game = game
         self.buffers: list[Any] = []
 
     def count(self, depth: int) -> int:
         game = self.game
-        if depth <= self.chunk:
+        # No game goes on longer than twice its floes (a placement on each,
+        # then a slide off each): deeper is the same count.
+        depth = min(depth, 2 * bin(game.floe_set).count("1"))
+        reached, seconds, leaves = min(depth, DIRECT_DEPTH), 0.0, 0
+        while True:
             start = time.perf_counter()
-            leaves = game._call(_perft, depth)
-            if depth == self.chunk:
-                self._adapt(time.perf_counter() - start)
-            return leaves
-        moves = self._moves(depth)
-        if not moves:
-            return 1  # a finished game is a leaf
+            count = game._call(_perft, reached)
+            took = time.perf_counter() - start
+            if reached == depth:
+                return count
+            growth = max(took / seconds if seconds else 0.0, count / leaves if leaves else 0.0, 2.0)
+            if took * growth > PERFT_SLICE:
+                break
+            reached, seconds, leaves = reached + 1, max(took, 1e-7), max(count, 1)
         total = 0
-        for move in moves:
+        for move in self.moves(depth):
             game._check(_apply, move)
             try:
                 total += self.count(depth - 1)
@@ -118,20 +127,13 @@ class _Perft:
                 game._check(_undo)
         return total
 
-    def _moves(self, depth: int) -> list[int]:
-        # One buffer per level: the walk is depth-first.
+    def moves(self, depth: int) -> list[int]:
+        """The legal moves (one buffer per level: the walk is depth-first)."""
         while len(self.buffers) <= depth:
             self.buffers.append(MoveBuffer())
         buffer = self.buffers[depth]
         n = self.game.legal_moves_into(buffer)
         return list(buffer.array[:n])
-
-    def _adapt(self, seconds: float) -> None:
-        # A level deeper costs up to ~100 times more (the branching factor).
-        if seconds < PERFT_SLICE / 200:
-            self.chunk += 1
-        elif seconds > PERFT_SLICE * 4 and self.chunk > 1:
-            self.chunk -= 1
 
 
 class BatchMixin(GameHandle):
@@ -210,7 +212,7 @@ class BatchMixin(GameHandle):
             return {Move(moves[i]): leaves[i] for i in range(count.value)}
         with self.clone() as copy:  # type: ignore[attr-defined]
             walk, out = _Perft(copy), {}
-            for move in walk._moves(depth):
+            for move in walk.moves(depth):
                 copy._check(_apply, move)
                 try:
                     out[Move(move)] = walk.count(depth - 1)

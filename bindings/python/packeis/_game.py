@@ -486,8 +486,11 @@ class Game(TextMixin, BatchMixin):
             return "<Game closed>"
         return board_text(self)
 
-    def _repr_svg_(self) -> str:
-        """The board as an SVG picture (Jupyter shows it for a game)."""
+    def _repr_svg_(self) -> Optional[str]:
+        """The board as an SVG picture (Jupyter shows it for a game); None
+        for a closed game (Jupyter then shows the repr)."""
+        if self.closed:
+            return None
         return board_svg(self)
 
     def __eq__(self, other: object) -> Any:
@@ -495,11 +498,13 @@ class Game(TextMixin, BatchMixin):
         setup, board, scores, players out, phase and player to act), however
         they were reached; the history is not compared. A game is mutable,
         so it is not hashable: use :attr:`hash` or :meth:`save_position` as a
-        key."""
+        key. A closed game is equal only to itself."""
         if not isinstance(other, Game):
             return NotImplemented
         if other is self:
             return True
+        if self.closed or other.closed:
+            return False
         return self.save_position() == other.save_position()
 
     __hash__ = None  # type: ignore[assignment]

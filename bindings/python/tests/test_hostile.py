@@ -1,0 +1,552 @@
+# SPDX-License-Identifier: MIT
+"""Hostile calls on the ctypes package: each case runs in a child
+interpreter (the same executable and environment, so under CI's ASan build
+the children load the sanitized library with the ASan runtime preloaded), and
+fails on a crash (a signal), a hang (the timeout) or a wrong answer (the
+child's own assertions). A case prints "ok" as its last line when all of its
+checks passed.
+"""
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PACKAGE = os.path.dirname(HERE)
+
+#: Sanitized builds run several times slower: so do the time limits.
+SLOW = 4 if "asan" in os.environ.get("LD_PRELOAD", "") else 1
+
+PRELUDE = """
+import gc, itertools, os, pickle, signal, sys, threading, time
+import packeis
+from packeis import Game, Move
+
+# What an interactive interpreter does, even if our parent ignores SIGINT.
+signal.signal(signal.SIGINT, signal.default_int_handler)
+
+def expect(exception, function, *args, says=None, **kwargs):
+    try:
+        function(*args, **kwargs)
+    except exception as error:
+        if says is not None:
+            assert says in str(error), (says, str(error))
+        return error
+    raise AssertionError(f"{function} did not raise {exception.__name__}")
+"""
+
+
+def child_env():
+    env = dict(os.environ)
+    env["PYTHONPATH"] = PACKAGE + os.pathsep + env.get("PYTHONPATH", "")
+    env["PYTHONFAULTHANDLER"] = "1"  # a crash prints the Python stack
+    return env
+
+
+def start(code):
+    source = PRELUDE + textwrap.dedent(code) + "\nprint('ok')\n"
+    return subprocess.Popen([sys.executable, "-c", source], env=child_env(), text=True,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+
+
+class HostileCase(unittest.TestCase):
+    def finish(self, process, timeout):
+        try:
+            out, err = process.communicate(timeout=timeout * SLOW)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            out, err = process.communicate()
+            self.fail(f"hung (killed after {timeout * SLOW} s)\n{out}\n{err[-3000:]}")
+        if process.returncode < 0:
+            self.fail(f"crashed with signal {-process.returncode}\n{out}\n{err[-3000:]}")
+        self.assertEqual(process.returncode, 0, f"\n{out}\n{err[-3000:]}")
+        self.assertEqual(out.split()[-1:], ["ok"], f"\n{out}\n{err[-3000:]}")
+        return out
+
+    def run_child(self, code, timeout=60):
+        return self.finish(start(code), timeout)
+
+    def interrupt_child(self, code, timeout=60, after=0.5):
+        """Runs ``code``, which prints "ready" then starts a long call; sends
+        SIGINT ``after`` seconds later. The child must print "ok" soon."""
+        process = start(code)
+        line = process.stdout.readline()
+        if line.strip() != "ready":
+            self.finish(process, timeout)  # reports how the child failed
+            self.fail(f"the child printed {line!r} instead of 'ready'")
+        time.sleep(after)
+        process.send_signal(signal.SIGINT)
+        return self.finish(process, timeout)
+
+
+class UnsafeNamespaceTest(HostileCase):
+    def test_no_raw_handle_or_library_in_the_public_api(self):
+        self.run_child("""
+            assert not hasattr(packeis, "lib") and "lib" not in packeis.__all__
+            assert "unsafe" not in packeis.__all__
+            g = Game()
+            assert not hasattr(g, "handle")
+            h_ok = [name for name in dir(g) if "handle" in name and not name.startswith("_")]
+            assert h_ok == [], h_ok
+            # Only the explicit unsafe namespace gives a raw pointer, and
+            # never for a closed game.
+            from packeis import unsafe
+            assert unsafe.lib.packeis_game_ply_count(unsafe.handle(g)) == 0
+            g.close()
+            expect(packeis.GameClosedError, unsafe.handle, g)
+            expect(TypeError, unsafe.handle, 5)
+        """)
+
+
+class AllocatorTest(HostileCase):
+    def test_policy_that_raises_or_answers_garbage(self):
+        self.run_child("""
+            class Boom(Exception):
+                pass
+            def boom(size):
+                raise Boom(size)
+            for policy, cause in ((boom, Boom), (lambda n: None, TypeError),
+                                  (lambda n: "yes", TypeError), (lambda n: 1, TypeError),
+                                  (lambda: True, TypeError), (lambda n: object(), TypeError)):
+                a = packeis.Allocator(policy=policy)
+                error = expect(packeis.OutOfMemoryError, Game, allocator=a)
+                assert isinstance(error.__cause__, cause), (policy, error.__cause__)
+                assert a.live_blocks == 0 and a.live_bytes == 0
+                expect(packeis.OutOfMemoryError, Game.from_record, Game().save_record(),
+                       allocator=a)
+            # A policy that turns hostile once the game exists: every call
+            # that allocates fails cleanly, the game stays as it was.
+            state = {"ok": True}
+            a = packeis.Allocator(policy=lambda n: state["ok"] or boom(n))
+            g = Game(seed=3, allocator=a)
+            state["ok"] = False
+            expect(packeis.OutOfMemoryError, g.apply, g.legal_moves()[0])
+            expect(packeis.OutOfMemoryError, g.clone)
+            expect(packeis.OutOfMemoryError, g.random_games, 10)
+            assert g.ply_count == 0
+            state["ok"] = True
+            g.apply(g.legal_moves()[0])
+            del g
+            gc.collect()
+            assert a.live_blocks == 0, a
+        """)
+
+    def test_raw_structs_and_wrong_types_are_refused(self):
+        self.run_child("""
+            from packeis import _ffi
+            for bad in (_ffi.packeis_allocator(), 5, "malloc", lambda n: True):
+                expect(TypeError, Game, allocator=bad)
+            expect(TypeError, packeis.Allocator, policy=5)
+            expect(ValueError, packeis.Allocator, limit=-1)
+            expect(TypeError, packeis.Allocator, limit=1.5)
+            expect(ValueError, Game, allocator=packeis.Allocator(), memory_limit=10**6)
+        """)
+
+    def test_memory_limit(self):
+        self.run_child("""
+            expect(packeis.OutOfMemoryError, Game, memory_limit=100)
+            g = Game(seed=1, memory_limit=20000)
+            limit = g._keep
+            clones = []
+            error = None
+            try:
+                for _ in range(100):
+                    clones.append(g.clone())
+            except packeis.OutOfMemoryError as e:
+                error = e
+            assert error is not None and 0 < len(clones) < 100, len(clones)
+            assert limit.live_bytes <= 20000 and limit.peak_bytes <= 20000, limit
+            del clones
+            gc.collect()
+            g.random_games(50)  # room again
+            # A game with a limit plays like any other.
+            plain = Game(seed=1)
+            assert g.random_games(20, 5) == plain.random_games(20, 5)
+            assert g.perft(5) == plain.perft(5)
+        """)
+
+    def test_close_from_the_policy_during_calls(self):
+        # The callback frees the game it is serving: the free waits for the
+        # end of the call (apply, random_games, clone), then later calls
+        # raise GameClosedError.
+        self.run_child("""
+            for call in ("apply", "random_games", "clone", "perft"):
+                holder = {}
+                def policy(size):
+                    game = holder.get("game")
+                    if game is not None:
+                        game.close()
+                        game.__del__()
+                    return True
+                a = packeis.Allocator(policy=policy)
+                g = Game(seed=2, allocator=a)
+                holder["game"] = g
+                if call == "apply":
+                    g.apply(g.legal_moves()[0])
+                elif call == "random_games":
+                    result = g.random_games(1000, 1)
+                    assert result.games == 1000 and len(result.winners) == 1000
+                    assert result == Game(seed=2).random_games(1000, 1)
+                elif call == "clone":
+                    copy = g.clone()
+                    holder["game"] = None
+                    assert copy.ply_count == 0
+                    del copy
+                else:
+                    assert g.perft(4) == Game(seed=2).perft(4)
+                assert g.closed, call
+                expect(packeis.GameClosedError, g.apply, 0)
+                holder.clear()
+                del g
+                gc.collect()
+                assert a.live_blocks == 0, (call, a)
+        """)
+
+    def test_reentrant_calls_from_the_policy(self):
+        self.run_child("""
+            holder = {}
+            def policy(size):
+                if "game" in holder:
+                    holder["game"].legal_moves()   # the game is busy: refused
+                return True
+            g = Game(seed=2, allocator=packeis.Allocator(policy=policy))
+            holder["game"] = g
+            error = expect(packeis.OutOfMemoryError, g.apply, g.legal_moves()[0])
+            assert isinstance(error.__cause__, packeis.ReentrantCallError), error.__cause__
+            assert g.ply_count == 0
+            # Other games may be used from a policy, their own allocator included.
+            other = Game(seed=4, memory_limit=10**6)
+            holder.clear()
+            def use_other(size):
+                other.apply(other.legal_moves()[0])
+                other.undo()
+                return True
+            h = Game(seed=2, allocator=packeis.Allocator(policy=use_other))
+            h.apply(h.legal_moves()[0])
+            assert h.ply_count == 1 and other.ply_count == 0
+        """)
+
+    def test_callbacks_at_the_recursion_limit(self):
+        # The callback cannot even start here on the calling thread (a
+        # RecursionError before its first line would hand C a garbage
+        # pointer): it runs on the package's helper thread.
+        self.run_child("""
+            g = Game(seed=1, memory_limit=10**6)
+            sys.setrecursionlimit(200)
+            outcomes = set()
+            def deep(n):
+                if n:
+                    return deep(n - 1)
+                try:
+                    copy = g.clone()
+                    copy.apply(copy.legal_moves()[0])
+                    outcomes.add("done")
+                except RecursionError:
+                    outcomes.add("recursion")
+            for n in range(150, 200):
+                try:
+                    deep(n)
+                except RecursionError:
+                    pass
+            assert "done" in outcomes, outcomes
+        """)
+
+
+class ThreadTest(HostileCase):
+    def test_del_and_close_from_other_threads_during_calls(self):
+        self.run_child("""
+            for round in range(8):
+                g = Game(seed=round)
+                started = threading.Event()
+                outcomes = []
+                def worker():
+                    try:
+                        started.set()
+                        for _ in range(50):
+                            r = g.random_games(200, 1)
+                            assert r.games == 200
+                            with g.lock:
+                                g.apply(g.legal_moves()[0])
+                                g.undo()
+                            g.observe(); g.legal_mask(); g.save_record()
+                        outcomes.append("done")
+                    except packeis.GameClosedError:
+                        outcomes.append("closed")
+                threads = [threading.Thread(target=worker) for _ in range(3)]
+                for t in threads:
+                    t.start()
+                started.wait()
+                time.sleep(0.001 * round)
+                if round % 2:
+                    g.__del__()
+                else:
+                    g.close()
+                g.close()
+                for t in threads:
+                    t.join()
+                assert len(outcomes) == 3 and set(outcomes) <= {"done", "closed"}, outcomes
+                assert g.closed
+        """, timeout=120)
+
+    def test_collected_while_other_threads_race(self):
+        self.run_child("""
+            games = [Game(seed=k, memory_limit=10**6) for k in range(8)]
+            stop = threading.Event()
+            def churn():
+                while not stop.is_set():
+                    for game in list(games):
+                        try:
+                            game.random_games(20, 1)
+                            game.clone().playout(3)
+                        except packeis.GameClosedError:
+                            pass
+            threads = [threading.Thread(target=churn) for _ in range(3)]
+            for t in threads:
+                t.start()
+            for _ in range(8):
+                time.sleep(0.05)
+                victim = games.pop()
+                victim.close()
+                del victim
+                gc.collect()
+            stop.set()
+            for t in threads:
+                t.join()
+        """, timeout=120)
+
+    def test_assign_both_ways_at_once(self):
+        # Two threads copying two games into each other: lock order must not
+        # deadlock.
+        self.run_child("""
+            a, b = Game(seed=1), Game(seed=2)
+            def copy(into, source):
+                for _ in range(3000):
+                    into.assign(source)
+            threads = [threading.Thread(target=copy, args=(a, b)),
+                       threading.Thread(target=copy, args=(b, a))]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert a == b
+            a.assign(a)
+        """)
+
+
+class SignalTest(HostileCase):
+    def test_ctrl_c_stops_a_deep_perft(self):
+        out = self.interrupt_child("""
+            g = Game(seed=1)
+            g.apply(g.legal_moves()[3])
+            before = (g.save_position(), g.ply_count)
+            print("ready", flush=True)
+            start = time.monotonic()
+            try:
+                g.perft(packeis.MAX_DEPTH)
+                raise AssertionError("perft(128) ended")
+            except KeyboardInterrupt:
+                print(f"stopped after {time.monotonic() - start:.2f} s")
+            assert (g.save_position(), g.ply_count) == before
+            assert g.perft(3) == Game.from_record(g.save_record()).perft(3)
+        """, timeout=30)
+        self.assertIn("stopped after", out)
+
+    def test_ctrl_c_stops_divide_and_batches(self):
+        for call in ("g.divide(40)", "g.random_games(packeis.MAX_BATCH)",
+                     "Game(seed=1, memory_limit=10**6).perft(40)",
+                     "Game(seed=1, memory_limit=10**6).random_games(packeis.MAX_BATCH)"):
+            with self.subTest(call=call):
+                self.interrupt_child(f"""
+                    g = Game(seed=1)
+                    print("ready", flush=True)
+                    try:
+                        {call}
+                        raise AssertionError("the long call ended")
+                    except KeyboardInterrupt:
+                        pass
+                    assert g.ply_count == 0 and g.perft(2) == 870
+                """, timeout=30)
+
+    def test_signal_handlers_that_close_or_use_the_game(self):
+        # A timer's handler acts on the game only once it interrupts the
+        # body of random_games (``play``, between two of its C calls, the
+        # game in use), so that the close must wait for the call to end.
+        self.run_child("""
+            def during_batch(action):
+                done = []
+                def handler(signum, frame):
+                    while frame is not None and not done:
+                        if frame.f_code.co_name == "play":
+                            done.append(True)
+                            signal.setitimer(signal.ITIMER_REAL, 0)
+                            action()
+                        frame = frame.f_back
+                signal.signal(signal.SIGALRM, handler)
+                signal.setitimer(signal.ITIMER_REAL, 0.005, 0.005)
+                return done
+
+            g = Game(seed=5)
+            done = during_batch(g.close)
+            result = g.random_games(20000, 3)
+            assert done and g.closed
+            assert result.games == 20000
+            last = result.games - 1
+            assert result.winners[last] == Game(seed=5).random_games(1, 3 + last).winners[0]
+
+            h = Game(seed=5)
+            done = during_batch(h.legal_moves)
+            expect(packeis.ReentrantCallError, h.random_games, 20000, 3)
+            assert done and h.ply_count == 0 and h.perft(2) == Game(seed=5).perft(2)
+        """)
+
+
+class ArgumentTest(HostileCase):
+    def test_absurd_sizes_are_refused_up_front(self):
+        self.run_child("""
+            g = Game()
+            expect(packeis.OutOfRangeError, g.perft, 2**32 - 1, says="depth must be 0 to 128, got 4294967295")
+            for bad in (-1, 129, 2**64, -2**70):
+                expect(packeis.OutOfRangeError, g.perft, bad, says="depth must be")
+                expect(packeis.PackeisError, g.divide, bad, says="depth must be")
+            expect(packeis.InvalidArgumentError, g.divide, 0, says="depth must be 1 to 128, got 0")
+            for bad in (-1, packeis.MAX_BATCH + 1, 10**8, 2**64):
+                expect(packeis.OutOfRangeError, g.random_games, bad, says="games must be 0 to")
+            for call in (g.fish, g.penguin_at, g.cell_name, g.destinations, g.cell_coords):
+                for bad in (60, -1, 2**31, 2**64, -2**100):
+                    expect(packeis.OutOfRangeError, call, bad, says="cell must be")
+            expect(packeis.OutOfRangeError, g.score, 2, says="player must be 0 to 1, got 2")
+            for bad in (-1, 2**64):
+                expect(packeis.OutOfRangeError, g.undo_to, bad, says="plies must be")
+            expect(packeis.OutOfRangeError, g.ply_effect, 10**30, says="no ply")
+            for bad in (-1, 4096, 2**16, 2**64 + 1, -2**64):
+                expect(packeis.OutOfRangeError, g.apply, bad, says="move must be 0 to 4095")
+                expect(packeis.OutOfRangeError, Move, bad)
+            expect(packeis.OutOfRangeError, Move.place, 64, says="cell must be 0 to 63, got 64")
+            expect(IndexError, packeis.MoveBuffer().__getitem__, 2**70)
+            expect(packeis.OutOfRangeError, g.neighbor, 0, 6, says="direction must be 0 to 5, got 6")
+            assert g.ply_count == 0
+        """)
+
+    def test_setup_errors_name_the_argument(self):
+        self.run_child("""
+            expect(packeis.InvalidArgumentError, Game, players=5, says="players must be 2 to 4, got 5")
+            expect(packeis.InvalidArgumentError, Game, players=1, says="players must be 2 to 4, got 1")
+            expect(packeis.OutOfRangeError, Game, players=-2**70, says="players must be 2 to 4")
+            expect(packeis.InvalidArgumentError, Game, penguins=-1, says="penguins must be 0 to 64, got -1")
+            expect(packeis.InvalidArgumentError, Game, penguins=65, says="penguins must be 0 to 64, got 65")
+            expect(TypeError, Game, players="2", says="players must be an integer, not str")
+            expect(TypeError, Game, seed=1.5, says="seed must be an integer")
+            expect(TypeError, Game, place_any_floe="yes", says="place_any_floe must be a bool")
+            expect(packeis.OutOfRangeError, Game, layout=[(2**40, 0, 1)], says="x must be")
+            for layout, says in ((5, "layout must be an iterable"), ([(1, 2)], "a floe must be"),
+                                 (["abc"], "x must be an integer"), ([None], "a floe must be"),
+                                 (itertools.count(), "a floe must be")):
+                expect(TypeError, Game, layout=layout, says=says)
+            expect(TypeError, Game, layout_picture=b"1 1", says="layout_picture must be a str")
+        """)
+
+    def test_unbounded_iterables_are_read_only_as_far_as_the_limit(self):
+        self.run_child("""
+            read = []
+            def floes():
+                for i in itertools.count():
+                    read.append(i)
+                    yield (2 * i, 0, 1)
+            expect(packeis.TooManyCellsError, Game, layout=floes(), says="1 to 64 floes")
+            assert len(read) == 65, len(read)
+            expect(packeis.TooManyCellsError, Game, layout=itertools.repeat((0, 0, 1)))
+            expect(TypeError, Game, layout=[itertools.repeat(1)])  # a floe that never ends
+        """, timeout=20)
+
+    def test_wrong_types_everywhere(self):
+        self.run_child("""
+            import array
+            g = Game(seed=1)
+            for bad in (None, 1.5, True, [0], b"a1", object()):
+                expect(TypeError, g.apply, bad)
+                expect(TypeError, g.is_legal, bad)
+            for bad in (bytearray(10), array.array("d", [0.0] * 1600), bytes(6400), [0.0] * 1600,
+                        memoryview(bytearray(6400))[::2]):
+                expect((TypeError, ValueError), g.observe, out=bad)
+            for bad in (bytearray(4095), bytes(4096), array.array("i", [0] * 4096)):
+                expect((TypeError, ValueError), g.legal_mask, out=bad)
+            expect(TypeError, g.legal_moves_into, [0] * 2000)
+            buffer = packeis.MoveBuffer()
+            from packeis import unsafe
+            expect(AttributeError, setattr, buffer, "array", (unsafe.ffi.packeis_move * 1)())
+            expect(AttributeError, setattr, buffer, "count", 10**6)
+            assert g.legal_moves_into(buffer) == 30 and len(buffer) == 30
+            expect(TypeError, g.assign, 5)
+            expect(TypeError, Game.from_position, b"packeis 1")
+            expect(TypeError, g.parse_move, 12)
+            expect(packeis.MalformedTextError, Game.from_record, "\\x00" * 100000)
+            expect(packeis.MalformedTextError, g.parse_move, "a" * 10**6)
+            assert g.ply_count == 0
+        """)
+
+    def test_use_after_close(self):
+        self.run_child("""
+            import copy
+            g = Game(seed=1)
+            g.apply(g.legal_moves()[0])
+            g.close()
+            names = [n for n in dir(Game) if not n.startswith("_")]
+            closed = 0
+            for name in names:
+                try:
+                    value = getattr(g, name)
+                    if callable(value):
+                        for args in ((), (0,), (0, 1)):
+                            try:
+                                value(*args)
+                            except (TypeError, packeis.OutOfRangeError,
+                                    packeis.InvalidArgumentError) as error:
+                                if isinstance(error, packeis.GameClosedError):
+                                    raise
+                                continue
+                            break
+                except packeis.GameClosedError:
+                    closed += 1
+            assert closed > 40, closed
+            for call in (lambda: copy.copy(g), lambda: pickle.dumps(g), lambda: g.perft(5),
+                         lambda: g.divide(5), lambda: Game().assign(g), lambda: g.assign(Game())):
+                expect(packeis.GameClosedError, call)
+            assert str(g) == repr(g) == "<Game closed>" and g._repr_svg_() is None
+            assert g == g and g != Game()
+            g.close(); g.__del__()
+        """)
+
+    def test_silent_wrong_results_now_raise(self):
+        self.run_child("""
+            result = Game(seed=1).random_games(3)
+            expect(packeis.OutOfRangeError, result.wins, 5, says="player must be 0 to 1, got 5")
+            expect(packeis.OutOfRangeError, result.wins, -1)
+            expect(packeis.OutOfRangeError, result.score, 3, 0, says="game must be 0 to 2, got 3")
+            assert sum(result.wins(p) for p in range(2)) == 3
+            a = packeis.Allocator()
+            g = Game(seed=1, allocator=a)
+            live = a.live_blocks
+            expect(RuntimeError, g.__init__, seed=2, says="already set up")
+            assert a.live_blocks == live and g.board_seed == 1
+            g.apply(g.legal_moves()[0])
+            assert g.ply_count == 1
+            half = Game.__new__(Game)  # never initialized: refused, not crashed
+            expect(Exception, half.apply, 0)
+        """)
+
+    def test_huge_layouts_draw_quickly(self):
+        self.run_child("""
+            import xml.etree.ElementTree as ET
+            far = Game(layout=[(-1000000, -1000000, 1), (1000000, 1000000, 1)], penguins=1)
+            text = str(far)
+            assert len(text) < 2000 and "a1:1" in text, text
+            ET.fromstring(far._repr_svg_())
+        """, timeout=20)
+
+
+if __name__ == "__main__":
+    unittest.main()
