@@ -16,14 +16,18 @@ input, and engines that fail in the middle of a game.
 (--broken: tests/tournament/broken_engine, an engine that fails at its
 second move.)
 
-Every tmux server runs on a private socket (tmux -L) and is killed at the
-end; every wait is bounded.
+Every tmux server runs on a private socket (tmux -S, in a temporary
+directory) and is killed at the end, also when the test is stopped; every
+wait is bounded.
 """
 import argparse
+import atexit
 import os
 import random
 import re
 import shlex
+import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -32,6 +36,7 @@ import unittest
 
 ARGS = None
 WAIT = 30  # seconds any one step may take before the test fails
+RUNNING = set()  # the tmux servers not yet killed, killed at exit in any case
 
 
 class Terminal:
@@ -39,22 +44,31 @@ class Terminal:
     when the command ends, its exit status is printed in the window."""
 
     def __init__(self, command, env=None):
-        self.socket = f"packeis-play-test-{os.getpid()}-{id(self)}"
-        self.config = tempfile.NamedTemporaryFile("w", suffix=".conf", delete=False)
-        self.config.write("set -g history-limit 100000\nset -g status off\n")
-        self.config.close()
+        # A private server: its socket and configuration in a directory of
+        # its own, removed with it.
+        self.directory = tempfile.mkdtemp(prefix="packeis-play-tmux-")
+        self.socket = os.path.join(self.directory, "socket")
+        self.config = os.path.join(self.directory, "tmux.conf")
+        with open(self.config, "w") as file:
+            file.write("set -g history-limit 100000\nset -g status off\n")
         environment = " ".join(f"{k}={shlex.quote(v)}" for k, v in (env or {}).items())
-        script = f"env {environment} {command}; echo \"[exit $?]\"; sleep 600"
+        # The window stays for the last capture; a server the test could not
+        # kill ends by itself when the sleep does.
+        script = f"env {environment} {command}; echo \"[exit $?]\"; sleep 300"
         self.tmux("new-session", "-d", "-x", "120", "-y", "50", "-s", "play", script)
+        RUNNING.add(self)
 
     def tmux(self, *args):
-        return subprocess.run(["tmux", "-L", self.socket, "-f", self.config.name, *args],
+        return subprocess.run(["tmux", "-S", self.socket, "-f", self.config, *args],
                               check=True, capture_output=True, text=True, timeout=WAIT).stdout
 
     def close(self):
-        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True,
+        if self not in RUNNING:
+            return
+        RUNNING.discard(self)
+        subprocess.run(["tmux", "-S", self.socket, "kill-server"], capture_output=True,
                        timeout=WAIT)
-        os.unlink(self.config.name)
+        shutil.rmtree(self.directory, ignore_errors=True)
 
     def text(self, colors=False):
         """Everything the window showed, its history included, without the
@@ -92,6 +106,12 @@ class Terminal:
             if time.monotonic() > deadline:
                 raise AssertionError(f"no prompt within {WAIT} s; the screen:\n{text}")
             time.sleep(0.05)
+
+
+@atexit.register
+def close_all():
+    for terminal in list(RUNNING):
+        terminal.close()
 
 
 def standings(text):
@@ -391,6 +411,8 @@ def main():
     parser.add_argument("--engine", required=True)
     parser.add_argument("--broken", required=True)
     ARGS, rest = parser.parse_known_args()
+    # meson's timeout sends SIGTERM: exit through atexit, killing the servers.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     unittest.main(argv=[sys.argv[0], *rest], verbosity=2)
 
 
