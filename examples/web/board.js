@@ -123,6 +123,18 @@ export class Board {
     const heat = view.heat || new Map();
     const maxHeat = Math.max(0, ...heat.values());
     let firstFocus = -1;
+    // Floes gone from the board stay as a tint of the player who took them
+    // (none for floes out of play): the board tells who took what.
+    const goneLayer = element('g', { 'aria-hidden': 'true' }, floeLayer);
+    this.cells.forEach((cell, c) => {
+      if (floes & (1n << BigInt(c))) return;
+      const owner = view.owners?.get(c) ?? -1;
+      element('polygon', {
+        class: owner >= 0 ? 'gone taken' : 'gone', points: hexPoints,
+        transform: `translate(${cell.px.toFixed(1)} ${cell.py.toFixed(1)})`,
+        ...(owner >= 0 ? { style: `fill: var(--p${owner})` } : {}),
+      }, goneLayer);
+    });
     this.cells.forEach((cell, c) => {
       if (!(floes & (1n << BigInt(c)))) return;
       const penguin = game.penguinAt(c);

@@ -102,7 +102,7 @@ function isPersonToMove() {
 // or the penguins that can move and, once one is chosen, its destinations.
 function view() {
   const game = page.game;
-  const view = { targets: new Set(), selected: page.selected, mine: new Set(), heat: page.heat };
+  const view = { targets: new Set(), selected: page.selected, mine: new Set(), heat: page.heat, owners: owners(game) };
   const history = game.history();
   // The last action's floe: where the penguin went (a slide's origin is gone).
   if (history.length) view.last = [game.moveTo(history[history.length - 1])];
@@ -127,6 +127,16 @@ function turnState() {
   if (isPersonToMove()) return 'person';
   if (page.paused) return 'paused';
   return page.request ? 'computer' : 'waiting';
+}
+
+// Who took each floe gone from the board, from the library's account of
+// every action (packeis_game_ply_credited).
+function owners(game) {
+  const map = new Map();
+  for (let ply = 0; ply < game.plyCount; ply++) {
+    game.ply(ply).credited.forEach((cells, player) => cells.forEach((cell) => map.set(cell, player)));
+  }
+  return map;
 }
 
 function refresh() {
@@ -213,7 +223,7 @@ function renderStandings() {
     tr.dataset.fish = row.fish;
     tr.dataset.floes = row.floes;
     if (row.rank === 1) tr.className = 'winner';
-    tr.innerHTML = `<td>${row.rank}</td><td>${playerName(row.player)}</td><td>${row.fish}</td><td>${row.floes}</td>`;
+    tr.innerHTML = `<td>${row.rank}</td><td><span class="badge" style="background: var(--p${row.player})">${PLAYER_LETTERS[row.player]}</span><small>${seatLabel(page.seats[row.player])}</small></td><td>${row.fish}</td><td>${row.floes}</td>`;
     body.appendChild(tr);
   }
   $('result').hidden = false;
@@ -259,7 +269,7 @@ async function play(move, origin) {
   page.busy = true;
   if (page.speed > 0) {
     game.undo();
-    board.render(game, { targets: new Set(), heat: null });
+    board.render(game, { targets: new Set(), heat: null, owners: owners(game) });
     game.redo();
     await board.animate(game, ply, move, page.speed);
   }
