@@ -4,12 +4,11 @@
 
 #include "options.h"
 
-#include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "players.h"
 
 /* What the seats were asked to be, before they are filled. */
@@ -20,21 +19,10 @@ typedef struct seating {
     int players; /* --players, or 0 */
 } seating;
 
-static void bad_args(const char *format, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2), noreturn))
-#endif
-    ;
-static void bad_args(const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    fprintf(stderr, "packeis-play: ");
-    vfprintf(stderr, format, args);
-    fprintf(stderr, "\n(packeis-play --help shows the usage)\n");
-    va_end(args);
-    exit(2);
-}
+#define PROGRAM "packeis-play"
+
+/* A bad argument: which and why, then exit status 2 (args.h). */
+#define bad_args(...) args_fail(PROGRAM, __VA_ARGS__)
 
 static void print_player_names(FILE *out)
 {
@@ -82,18 +70,6 @@ void options_usage(FILE *out)
           "At the prompt, type a move (c4 to place, c4-e5 to slide) or a command:\n"
           "moves, hint, undo, redo, save FILE, load FILE, board, new, help, quit.\n",
           out);
-}
-
-static uint64_t read_number(const char *option, const char *text, uint64_t min, uint64_t max)
-{
-    char *end;
-    errno = 0;
-    unsigned long long value = strtoull(text, &end, 10);
-    if (text[0] < '0' || text[0] > '9' || errno != 0 || *end != '\0' || value < min ||
-        value > max)
-        bad_args("%s: expected a whole number from %llu to %llu, not '%s'", option,
-                 (unsigned long long)min, (unsigned long long)max, text);
-    return (uint64_t)value;
 }
 
 /* "N=WHO": the seat, 1-4 or A-D. */
@@ -188,13 +164,13 @@ static void read_variant(config *cfg, const char *name)
 
 static void read_spec(const char *where, const char *text, seat_spec *out)
 {
-    char why[512];
-    if (seat_spec_parse(text, out, why, sizeof why) != 0) {
-        fprintf(stderr, "packeis-play: %s: %s\n(players:", where, why);
-        print_player_names(stderr);
-        fprintf(stderr, "; packeis-play --help shows the usage)\n");
-        exit(2);
-    }
+    char why[512], names[256] = "";
+    if (seat_spec_parse(text, out, why, sizeof why) == 0)
+        return;
+    for (const char *const *name = player_names(); *name; name++)
+        if (strlen(names) + strlen(*name) + 2 < sizeof names)
+            snprintf(names + strlen(names), sizeof names - strlen(names), " %s", *name);
+    bad_args("%s: %s (players:%s)", where, why, names);
 }
 
 /* The number of seats: --players; or the record's; or the seats given,
@@ -302,18 +278,19 @@ void options_read(int argc, char **argv, config *cfg, int (*players_in_record)(c
             read_seat(&s, optarg);
             break;
         case 'p':
-            s.players =
-                (int)read_number("--players", optarg, PACKEIS_MIN_PLAYERS, PACKEIS_MAX_PLAYERS);
+            s.players = (int)args_number(PROGRAM, "--players", optarg, PACKEIS_MIN_PLAYERS,
+                                         PACKEIS_MAX_PLAYERS);
             break;
         case 'H':
             hint = optarg;
             break;
         case 'S':
-            cfg->seed = read_number("--seed", optarg, 0, UINT64_MAX);
+            cfg->seed = args_number(PROGRAM, "--seed", optarg, 0, UINT64_MAX);
             seed_given = 1;
             break;
         case 'P':
-            cfg->penguins = (int)read_number("--penguins", optarg, 1, PACKEIS_MAX_CELLS);
+            cfg->penguins =
+                (int)args_number(PROGRAM, "--penguins", optarg, 1, PACKEIS_MAX_CELLS);
             break;
         case 'V':
             read_variant(cfg, optarg);

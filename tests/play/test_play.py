@@ -264,8 +264,8 @@ class CommandLine(unittest.TestCase):
 
     def test_bad_values_are_named(self):
         cases = [
-            (["--players", "5"], "--players: expected a whole number from 2 to 4, not '5'"),
-            (["--seed", "-1"], "--seed: expected a whole number"),
+            (["--players", "5"], "--players: 5 is out of range (2 to 4)"),
+            (["--seed", "-1"], "--seed: not a non-negative integer below 2^64: '-1'"),
             (["--opponents", "grady"], "seat B: 'grady': no built-in player is called 'grady'"),
             (["--opponents", "greedy:fast"], "'fast' is no strength"),
             (["--seat", "5=greedy"], "--seat: expected N=WHO with N from 1 to 4 or A to D, "
