@@ -5,6 +5,7 @@
     tests/bench_compare.py BASE_BUILD NEW_BUILD [--rows a,b] [--slices N]
                            [--slice SECONDS] [--kernel generic] [--markdown]
     tests/bench_compare.py --kernels BUILD ...   default kernel against generic
+    tests/bench_compare.py --programs BASE_PROGRAM NEW_PROGRAM ...
 
 Each build directory is a meson build of libpackeis (any release from 1.0.0
 on: its lib/libpackeis.so and include/packeis/version.h). The benchmark
@@ -15,7 +16,9 @@ one row in turn, alternating which goes first, so that both see the same
 machine: on a shared machine whose speed changes from second to second only
 such back-to-back ratios hold. For each row the script prints both medians,
 the median of the per-pair ratios NEW / BASE (above 1: NEW is faster) and
-the range of those ratios.
+the range of those ratios. --programs takes two benchmark programs already
+built (a build's tests/packeis-benchmark: the same source only if both
+builds are of this tree) instead of compiling one per build.
 """
 import argparse
 import os
@@ -109,7 +112,9 @@ def shown(rate, per_unit):
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('builds', nargs='+', help='BASE_BUILD NEW_BUILD, or BUILD with --kernels')
+    parser.add_argument('builds', nargs='*', help='BASE_BUILD NEW_BUILD, or BUILD with --kernels')
+    parser.add_argument('--programs', nargs=2, metavar=('BASE', 'NEW'),
+                        help='two benchmark programs to run, instead of builds to compile for')
     parser.add_argument('--kernels', action='store_true',
                         help='one build: its default kernel (NEW) against the generic one (BASE)')
     parser.add_argument('--kernel', help='PACKEIS_KERNEL for both sides (e.g. generic)')
@@ -118,26 +123,29 @@ def main():
     parser.add_argument('--slice', type=float, default=0.1, help='seconds per slice')
     parser.add_argument('--markdown', action='store_true', help='print a markdown table')
     args = parser.parse_args()
-    if len(args.builds) != (1 if args.kernels else 2):
+    if args.programs:
+        if args.builds or args.kernels:
+            parser.error('--programs takes the place of the builds (and of --kernels)')
+    elif len(args.builds) != (1 if args.kernels else 2):
         parser.error('two builds, or one with --kernels')
     if args.slices < 1:
         parser.error('--slices takes 1 or more')
 
     work = tempfile.mkdtemp(prefix='bench_compare.')
     try:
-        programs = []
+        programs = list(args.programs or [])
         for i, build in enumerate(args.builds):
             program = os.path.join(work, f'benchmark{i}')
             compile_benchmark(build, program)
             programs.append(program)
+        names = args.programs or args.builds
         if args.kernels:
             base = Side('generic kernel', programs[0], 'generic', args.slice)
             new = Side('default kernel', programs[0], None, args.slice)
             names = ('generic', 'default')
         else:
-            base = Side(args.builds[0], programs[0], args.kernel, args.slice)
-            new = Side(args.builds[1], programs[1], args.kernel, args.slice)
-            names = (args.builds[0], args.builds[1])
+            base = Side(names[0], programs[0], args.kernel, args.slice)
+            new = Side(names[1], programs[1], args.kernel, args.slice)
         rows = list_rows(programs[-1])
         if args.rows:
             wanted = args.rows.split(',')
