@@ -8,6 +8,8 @@ the median is printed, with every run in brackets.
     PACKEIS_LIBRARY=build/lib/libpackeis.so PYTHONPATH=bindings/python \\
         python3 bindings/python/examples/bench.py [SECONDS [RUNS]]
 """
+import argparse
+import math
 import random
 import statistics
 import sys
@@ -63,9 +65,43 @@ def median_of(runs: int, measure) -> tuple[float, list[float]]:
     return statistics.median(values), values
 
 
+def positive_seconds(text: str) -> float:
+    """A duration in seconds: a finite number above 0 and at most an hour."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not (math.isfinite(value) and 0 < value <= 3600):
+        raise argparse.ArgumentTypeError(f"must be above 0 and at most 3600, got {text}")
+    return value
+
+
+def run_count(text: str) -> int:
+    """A number of runs: an integer from 1 to 1000."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if not 1 <= value <= 1000:
+        raise argparse.ArgumentTypeError(f"must be 1 to 1000, got {value}")
+    return value
+
+
+def parse_arguments(argv: "list[str] | None" = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Plies per second of Python stepping random games (Move objects, "
+                    "MoveBuffer) and random games per second of the batch call in C: "
+                    "the median of RUNS runs of SECONDS each.")
+    parser.add_argument("seconds", nargs="?", type=positive_seconds, default=2.0,
+                        help="length of each run, in seconds (default 2)")
+    parser.add_argument("runs", nargs="?", type=run_count, default=3,
+                        help="runs per figure, whose median is printed (default 3)")
+    return parser.parse_args(argv)
+
+
 def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
-    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    arguments = parse_arguments()
+    seconds, runs = arguments.seconds, arguments.runs
     print(f"library {packeis.version()}, Python {sys.version.split()[0]}, "
           f"median of {runs} runs of {seconds:g} s")
 

@@ -78,13 +78,31 @@ def search(game: packeis.Game, scratch: packeis.Game, iterations: int, rollouts:
     return max(root.children, key=lambda ch: ch.visits).move
 
 
+def integer(low: int, high: int):
+    """An argparse type: an integer from ``low`` to ``high`` (a bad value is
+    refused with its argument named and exit status 2)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low} to {high}, got {value}")
+        return value
+    return parse
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=int, default=0, help="board and player seed")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--iterations", type=int, default=200, help="tree iterations per move")
-    parser.add_argument("--rollouts", type=int, default=16, help="random games per leaf")
-    parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--seed", type=integer(0, 2**64 - 1), default=0,
+                        help="board and player seed, 0 to 2**64-1 (default 0)")
+    parser.add_argument("--players", type=integer(2, packeis.MAX_PLAYERS), default=2,
+                        help="2 to 4 players, player 0 searching (default 2)")
+    parser.add_argument("--iterations", type=integer(1, 10**7), default=200,
+                        help="tree iterations per move, 1 to 10**7 (default 200)")
+    parser.add_argument("--rollouts", type=integer(1, 10**6), default=16,
+                        help="random games per leaf, 1 to 10**6 (default 16)")
+    parser.add_argument("--quiet", action="store_true", help="print only the result")
     args = parser.parse_args()
 
     rng = random.Random(args.seed)

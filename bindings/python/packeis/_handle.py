@@ -181,17 +181,24 @@ class GameHandle:
 
     # -- checked calls -------------------------------------------------------
     def _call(self, function: Callable[..., Any], *args: Any) -> Any:
-        """``function(handle, *args)`` under the lock."""
-        if self._inside():
+        """``function(handle, *args)`` under the lock (the hot path: what
+        :meth:`_begin` and :meth:`_end` do, inline)."""
+        me = _get_ident()
+        if me == self._owner or me == self._agent:
             self._refuse_reentry()
         with self._lock:
-            handle = self._begin()
+            handle = self._handle
+            if not handle:
+                raise GameClosedError("the game was closed")
+            self._owner = me
             try:
                 if self._keep is None:
                     return function(handle, *args)
                 return self._on_worker(function, handle, *args)
             finally:
-                self._end()
+                self._owner = 0
+                if self._doomed:
+                    self._end()
 
     def _on_worker(self, function: Callable[..., Any], *args: Any) -> Any:
         """``function(*args)`` on a helper thread, which is marked as acting
