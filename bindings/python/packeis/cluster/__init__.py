@@ -23,26 +23,17 @@ numpy is needed by self-play only.
 """
 from __future__ import annotations
 
-from typing import Any
+import importlib.util
 
 from ._tasks import connect, ranges, run_tasks
+from .perft import perft
+from .tournament import tournament
+
+if importlib.util.find_spec("numpy") is not None:
+    from .selfplay import selfplay
+else:
+    def selfplay(*args: object, **kwargs: object) -> None:  # type: ignore[misc]
+        """Self-play writes numpy arrays: it needs numpy (python3-numpy)."""
+        raise ImportError("packeis.cluster.selfplay needs numpy (python3-numpy)")
 
 __all__ = ["connect", "perft", "ranges", "run_tasks", "selfplay", "tournament"]
-
-
-def selfplay(*args: Any, **kwargs: Any) -> Any:
-    """:func:`packeis.cluster.selfplay.selfplay` (numpy imported on use)."""
-    from .selfplay import selfplay as job
-    return job(*args, **kwargs)
-
-
-def tournament(*args: Any, **kwargs: Any) -> Any:
-    """:func:`packeis.cluster.tournament.tournament`."""
-    from .tournament import tournament as job
-    return job(*args, **kwargs)
-
-
-def perft(*args: Any, **kwargs: Any) -> Any:
-    """:func:`packeis.cluster.perft.perft`."""
-    from .perft import perft as job
-    return job(*args, **kwargs)

@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""packeis.cluster's jobs in one process (client=None): distributed perft
+against Game.perft and a conformance value; the tournament against the
+single-machine packeis-tournament (text, JSON, CSV, records); self-play
+shards checked game by game against their records, deterministic to the
+byte, resumable, never torn; the package importable without Dask."""
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import numpy as np
+from cluster_common import ENGINE, TOURNAMENT, arm_watchdog, conformance_case
+
+import packeis
+from packeis.cluster import perft, selfplay, tournament
+from packeis.cluster.perft import count_prefixes, prefixes
+from packeis.cluster._seats import Vector
+from packeis.cluster._shards import checksum
+from packeis.cluster.selfplay import load_manifest, play_shard
+from packeis.vector import bits_to_mask
+
+
+def first_mover_random(game, rng):
+    """A user's callable seat: the lowest legal move (deterministic)."""
+    return game.legal_moves()[0]
+
+
+class Perft(unittest.TestCase):
+    def test_conformance_value(self):
+        position, depth, count = conformance_case(9)  # std:10, depth 4, 3,988,173
+        self.assertEqual(count, 3988173)
+        result = perft(position, depth, split_depth=2, prefixes_per_task=5)
+        self.assertEqual(result.total, count)
+        self.assertEqual(result.split_depth, 2)
+        with packeis.Game.from_position(position) as game:
+            self.assertEqual({game.format_move(m): n for m, n in game.divide(depth).items()},
+                             result.divide)
+            self.assertEqual(result.tasks, -(-len(prefixes(game, 2)) // 5))
+
+    def test_every_split_depth_gives_the_same_count(self):
+        position, depth, count = conformance_case(13)  # std:14, 3 players, depth 6: 95,787
+        self.assertEqual((depth, count), (6, 95787))
+        self.assertEqual(perft(position, 6).total, 95787)
+        with packeis.Game.from_position(position) as game:
+            expected = game.perft(4)
+            self.assertEqual(expected, 2614)
+            for split in range(5):
+                self.assertEqual(perft(game, 4, split_depth=split).total, expected, split)
+
+    def test_lines_that_end_the_game_count_once(self):
+        position, depth, count = conformance_case(17)  # std:18: a game near its end
+        self.assertEqual((depth, count), (6, 10))
+        self.assertEqual(perft(position, 6, split_depth=5).total, 10)
+        with packeis.Game.from_position(position) as game:
+            lines = prefixes(game, 5)
+            self.assertTrue(any(len(line) < 5 for line in lines))  # some end before
+            self.assertEqual(sum(count_prefixes(position, lines, 6)), 10)
+
+    def test_bad_arguments(self):
+        game = packeis.Game(seed=1)
+        for kwargs in ({"split_depth": 4}, {"split_depth": -1}, {"prefixes_per_task": 0}):
+            with self.assertRaises(ValueError):
+                perft(game, 3, **kwargs)
+        with self.assertRaises(ValueError):
+            perft(game, 129)
+
+
+def referee(*args):
+    done = subprocess.run([TOURNAMENT, *args], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def read(path):
+    with open(path) as file:
+        return file.read()
+
+
+def read_dir(path):
+    return {name: read(os.path.join(path, name)) for name in sorted(os.listdir(path))}
+
+
+class Tournament(unittest.TestCase):
+    ARGS = ["--player", "random", "--player", "greedy", "--player", "montecarlo:playouts=5",
+            "--boards", "3", "--seed", "9"]
+
+    def test_same_table_json_csv_and_records_as_one_machine(self):
+        with tempfile.TemporaryDirectory() as scratch:
+            one = {k: os.path.join(scratch, "one." + k) for k in ("json", "csv", "records")}
+            cut = {k: os.path.join(scratch, "cut." + k) for k in ("json", "csv", "records")}
+            table = referee(*self.ARGS, "--quiet", "--jobs", "2", "--json", one["json"],
+                            "--csv", one["csv"], "--records", one["records"])
+            result = tournament(self.ARGS, program=TOURNAMENT, games_per_task=4, **cut)
+            self.assertEqual(result.table, table)
+            self.assertIn("Round robin of 3 players, 2 a game: 18 games", table)
+            self.assertEqual((result.games, result.tasks), (18, 5))
+            for kind in ("json", "csv"):
+                self.assertEqual(read(one[kind]), read(cut[kind]), kind)
+            self.assertEqual(read_dir(one["records"]), read_dir(cut["records"]))
+            self.assertEqual(len(json.loads(read(cut["json"]))["games"]), 18)
+
+    def test_merge_refuses_missing_and_doubled_games(self):
+        with tempfile.TemporaryDirectory() as scratch:
+            part = os.path.join(scratch, "part.txt")
+            referee(*self.ARGS, "--quiet", "--games", "2-3", "--results", part)
+            lines = read(part).splitlines()
+            self.assertEqual([line.split("\t")[0] for line in lines[1:]], ["2", "3"])
+            for files, message in (([part], "game 1 of 18 is in no --merge file"),
+                                   ([part, part], "game 2: given twice")):
+                merge = []
+                for path in files:
+                    merge += ["--merge", path]
+                done = subprocess.run([TOURNAMENT, *self.ARGS, *merge], capture_output=True,
+                                      text=True, timeout=60)
+                self.assertEqual(done.returncode, 1)
+                self.assertIn(message, done.stderr)
+                self.assertEqual(done.stdout, "")
+
+    def test_arguments_of_the_job_are_refused(self):
+        for own in ("--json", "--jobs=2"):
+            if own == "--jobs=2":
+                continue  # --jobs passes through: games at once within a task
+            with self.assertRaises(ValueError):
+                tournament(self.ARGS + [own, "x"], program=TOURNAMENT)
+
+
+class SelfPlay(unittest.TestCase):
+    def setUp(self):
+        self.scratch = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.scratch, ignore_errors=True)
+
+    def path(self, name):
+        return os.path.join(self.scratch, name)
+
+    def check_shards(self, directory, players):
+        """Every game of every shard against its record, replayed."""
+        manifest = load_manifest(directory)
+        files = sorted(os.path.basename(p) for p in glob.glob(os.path.join(directory, "*")))
+        self.assertEqual(files, sorted([s["file"] for s in manifest["shards"]] +
+                                       ["manifest.json"]))  # nothing torn or left over
+        first = 0
+        for index, shard in enumerate(manifest["shards"]):
+            self.assertEqual((shard["index"], shard["first_game"]), (index, first))
+            first += shard["games"]
+            path = os.path.join(directory, shard["file"])
+            self.assertEqual(os.path.getsize(path), shard["bytes"])
+            self.assertEqual(checksum(path), shard["sha256"])
+            with np.load(path, allow_pickle=False) as z:
+                self.check_games(dict(z), shard, players)
+        self.assertEqual(first, manifest["games"])
+        return manifest
+
+    def check_games(self, z, shard, players):
+        start = z["game_start"]
+        self.assertEqual(len(start), shard["games"] + 1)
+        self.assertEqual(start[-1], shard["plies"])
+        self.assertEqual(len(z["actions"]), shard["plies"])
+        masks = bits_to_mask(z["legal"])
+        self.assertTrue(masks[np.arange(len(z["actions"])), z["actions"]].all())
+        for g in range(shard["games"]):
+            game = packeis.Game.from_record(str(z["records"][g]))
+            self.assertEqual(game.board_seed, int(z["board_seeds"][g]))
+            plies = slice(start[g], start[g + 1])
+            self.assertEqual([int(m) for m in game.history()], z["actions"][plies].tolist())
+            self.assertEqual([game.score(p)[0] for p in range(players)], z["fish"][g].tolist())
+            self.assertAlmostEqual(float(z["rewards"][g].sum()), 0.0, places=5)
+            best = max(range(players), key=lambda p: z["rewards"][g][p])
+            self.assertEqual(game.rank(best), 1)
+            replay = packeis.Game(seed=int(z["board_seeds"][g]), players=players)
+            for ply in range(start[g], start[g + 1]):
+                self.assertEqual(replay.current_player, z["to_act"][ply])
+                legal = sorted(int(m) for m in replay.legal_moves())
+                self.assertEqual(np.flatnonzero(masks[ply]).tolist(), legal)
+                words = np.zeros(25, dtype=np.uint64)
+                planes = np.frombuffer(replay.observe(relative=True), dtype=np.float32)
+                self.assertEqual(int(z["obs"][ply][0]),  # plane 0: cells of the player to act
+                                 sum(1 << c for c in range(64) if planes[c] == 1.0), words)
+                replay.apply(int(z["actions"][ply]))
+            self.assertTrue(replay.is_over)
+
+    def test_vector_shards_are_the_games_they_say(self):
+        result = selfplay(self.path("v"), 25, "vector", seed=3, shard_games=10,
+                          setup={"players": 3})
+        self.assertEqual((result.played, result.skipped), ([0, 1, 2], []))
+        manifest = self.check_shards(self.path("v"), 3)
+        self.assertEqual([s["games"] for s in manifest["shards"]], [10, 10, 5])
+        self.assertEqual(manifest["players"], ["vector:packeis.cluster._seats.random_policy"])
+
+    def test_engine_and_callable_seats_rotate(self):
+        selfplay(self.path("e"), 6, ["engine:greedy", first_mover_random], seed=1,
+                 shard_games=4, engine=ENGINE)
+        self.check_shards(self.path("e"), 2)
+        with np.load(os.path.join(self.path("e"), "shard-00001.npz")) as z:
+            self.assertEqual(z["seat_players"].tolist(), [[0, 1], [1, 0]])  # games 4 and 5
+            greedy_first = packeis.Game.from_record(str(z["records"][0]))
+            lowest = packeis.Game.from_record(str(z["records"][1]))
+        # game 5: the callable (player 1) sits first and plays the lowest move
+        board = packeis.Game(seed=lowest.board_seed)
+        self.assertEqual(lowest.history()[0], board.legal_moves()[0])
+        self.assertNotEqual(greedy_first.board_seed, lowest.board_seed)
+
+    def test_same_bytes_every_run_and_resumable(self):
+        args = dict(seed=11, shard_games=8)
+        first = selfplay(self.path("a"), 30, "vector", **args).manifest
+        again = selfplay(self.path("b"), 30, "vector", **args).manifest
+        self.assertEqual(first, again)
+        other = selfplay(self.path("c"), 30, "vector", seed=12, shard_games=8).manifest
+        self.assertNotEqual(first["shards"][0]["sha256"], other["shards"][0]["sha256"])
+        # a shard lost, another's task run again after its worker died, a
+        # temporary file of a task killed while writing: the rerun plays the
+        # lost shard only and the result is the same
+        os.unlink(self.path("a/shard-00002.npz"))
+        params = json.dumps({k: v for k, v in first.items()
+                             if k not in ("shards", "plies", "bytes")}, sort_keys=True)
+        entry, played = play_shard(self.path("a"), 1, 8, 8, params, [Vector()])
+        self.assertEqual((entry, played), (first["shards"][1], False))
+        with open(self.path("a/.shard-00002.npz.tmp-dead"), "wb") as torn:
+            torn.write(b"PK\x03\x04 half a zip")
+        rerun = selfplay(self.path("a"), 30, "vector", **args)
+        self.assertEqual((rerun.played, rerun.skipped), ([2], [0, 1, 3]))
+        self.assertEqual(rerun.manifest, first)
+        self.check_shards(self.path("a"), 2)
+
+    def test_a_shard_of_another_job_is_not_taken(self):
+        selfplay(self.path("x"), 4, "vector", seed=1, shard_games=4)
+        with self.assertRaises(FileExistsError):
+            selfplay(self.path("x"), 4, "vector", seed=2, shard_games=4)
+
+    def test_bad_arguments(self):
+        for players, kwargs, error in (("random", {}, TypeError),
+                                       (["engine:"], {}, ValueError),
+                                       (["python:random"], {}, ValueError),
+                                       (["python:random"] * 2, {"setup": {"players": 3}},
+                                        ValueError),
+                                       ("vector", {"shard_games": 0}, ValueError),
+                                       ("vector", {"setup": {"players": 5}},
+                                        packeis.PackeisError)):
+            with self.assertRaises(error, msg=(players, kwargs)):
+                selfplay(self.path("bad"), 4, players, **kwargs)
+
+
+class WithoutDask(unittest.TestCase):
+    def test_the_package_imports_and_runs_without_dask(self):
+        code = ("import sys; sys.modules['dask'] = sys.modules['distributed'] = None\n"
+                "import packeis, packeis.cluster as c\n"
+                "from packeis.cluster import perft, tournament, selfplay\n"
+                "print(c.perft(packeis.Game(seed=2), 3).total, packeis.Game(seed=2).perft(3))\n")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=60)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        a, b = done.stdout.split()
+        self.assertEqual(a, b)
+
+
+if __name__ == "__main__":
+    disarm = arm_watchdog(240)
+    try:
+        unittest.main()
+    finally:
+        disarm()
