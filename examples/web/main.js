@@ -393,12 +393,15 @@ function showProgress(message, final = false) {
 
 function onWorkerMessage({ data }) {
   if (data.type === 'ready') {
-    // The first search waits for the worker, and for the page's first
-    // frame: a computer seat to move first starts after both.
-    requestAnimationFrame(() => setTimeout(() => {
+    // The first search waits for the worker and for the page to settle
+    // (loaded, then idle): a computer seat to move first starts after both.
+    const start = () => {
       page.workerReady = true;
       advance();
-    }));
+    };
+    const whenIdle = () => (self.requestIdleCallback ? requestIdleCallback(start, { timeout: 1000 }) : setTimeout(start, 200));
+    if (document.readyState === 'complete') whenIdle();
+    else addEventListener('load', whenIdle, { once: true });
     return;
   }
   if (data.id !== page.request) return; // a search given up (undo, new game)

@@ -44,7 +44,7 @@ const page = await browser.context.newPage();
 await page.goto(`${server.url}bench.html?games=${games}&rounds=${rounds}`);
 await page.waitForSelector('body[data-median]', { timeout: 600000 });
 const chromium = Number(await page.evaluate(() => document.body.dataset.median));
-const version = browser.context.browser()?.version() ?? '';
+const version = (await page.evaluate(() => navigator.userAgent)).match(/Chrome\/([0-9.]+)/)?.[1] ?? '';
 await browser.close();
 await server.close();
 
