@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { launch, serve, sourceRoot, webRoot } from './harness.mjs';
+import { CHROMIUM, launch, serve, sourceRoot, webRoot } from './harness.mjs';
 import { loadPackeis } from '../../examples/web/engine.js';
 import { benchmark } from '../../examples/web/bench.js';
 
@@ -44,7 +44,7 @@ const page = await browser.context.newPage();
 await page.goto(`${server.url}bench.html?games=${games}&rounds=${rounds}`);
 await page.waitForSelector('body[data-median]', { timeout: 600000 });
 const chromium = Number(await page.evaluate(() => document.body.dataset.median));
-const version = (await page.evaluate(() => navigator.userAgent)).match(/Chrome\/([0-9.]+)/)?.[1] ?? '';
+const version = (await promisify(execFile)(CHROMIUM, ['--version'])).stdout.match(/[0-9][0-9.]+/)?.[0] ?? '';
 await browser.close();
 await server.close();
 
