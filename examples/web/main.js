@@ -208,7 +208,13 @@ function renderMoves() {
     const text = game.formatMove(move);
     item(`<span class="n">${k + 1}.</span>${text}`, k + 1, `${k + 1 === played ? 'current' : ''}${k + 1 > played ? ' undone' : ''}`);
   });
-  list.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });
+  // The current move in view, scrolling the list only (never the page).
+  const current = list.querySelector('.current');
+  if (current) {
+    const top = current.offsetTop;
+    if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = top + current.offsetHeight - list.clientHeight + 4;
+  }
 }
 
 function renderStandings() {
