@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import atexit
 import ctypes
+import os
 import queue
 import sys
 import threading
@@ -60,6 +61,18 @@ class _Worker(threading.Thread):
 
 _workers: set[int] = set()
 _idle: "queue.SimpleQueue[_Worker]" = queue.SimpleQueue()
+
+
+def _forget_workers() -> None:
+    # A forked child has none of its parent's threads: a worker taken from
+    # the parent's idle list would never run the task (a hang).
+    global _idle
+    _workers.clear()
+    _idle = queue.SimpleQueue()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_workers)
 
 
 def on_worker() -> bool:

@@ -318,6 +318,24 @@ class ThreadTest(HostileCase):
                 t.join()
         """, timeout=120)
 
+    def test_fork_after_games_with_an_allocator(self):
+        # The helper threads do not survive a fork: the child starts its own.
+        self.run_child("""
+            g = Game(seed=1, memory_limit=10**6)
+            g.random_games(10)
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    g.apply(g.legal_moves()[0])
+                    assert g.clone().ply_count == 1
+                    os._exit(0)
+                except BaseException:
+                    os._exit(1)
+            _, status = os.waitpid(pid, 0)
+            assert os.waitstatus_to_exitcode(status) == 0, status
+            assert g.ply_count == 0
+        """)
+
     def test_assign_both_ways_at_once(self):
         # Two threads copying two games into each other: lock order must not
         # deadlock.
