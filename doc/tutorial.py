@@ -39,6 +39,10 @@ def standard_game() -> Game:
         game.apply(move)
     # [play]
 
+    # [board]
+    print(game)
+    # [board]
+
     # [text_moves]
     name = game.move_names()[0]
     print(f"{name} is {game.parse_move(name)!r}, legal: {game.is_legal(name)}")
