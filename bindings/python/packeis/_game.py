@@ -3,6 +3,7 @@
 history (undo, redo, what each action did)."""
 from __future__ import annotations
 
+import threading
 from ctypes import byref, c_int, c_size_t
 from typing import Any, Iterable, NamedTuple, Optional, Union
 
@@ -155,6 +156,7 @@ class Game(TextMixin, BatchMixin):
         def copy(call: Any) -> None:
             with source._lock:
                 source_handle = source._begin()
+                source._owner = threading.get_ident()
                 try:
                     status = call(lib.packeis_game_assign, source_handle)
                 finally:

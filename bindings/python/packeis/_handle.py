@@ -154,14 +154,15 @@ class GameHandle:
         return self._lock
 
     def _begin(self) -> Any:
-        """Starts a call (the lock held): the handle, marked in use by this
-        thread."""
+        """Starts a call (the lock held): the handle. The caller then marks
+        the game in use (``self._owner = get_ident()``) right before its
+        ``try``, with no call in between: a signal handler that raises runs
+        only at a call, and must not leave the mark behind."""
         handle = self._handle
         if not handle:
             raise GameClosedError("the game was closed")
         if self._owner:
             raise ReentrantCallError()
-        self._owner = _get_ident()
         return handle
 
     def _end(self) -> None:
@@ -226,6 +227,7 @@ class GameHandle:
             self._refuse_reentry()
         with self._lock:
             handle = self._begin()
+            self._owner = _get_ident()
             try:
                 if self._keep is None:
                     return body(lambda function, *args: function(handle, *args))
