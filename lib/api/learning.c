@@ -124,12 +124,24 @@ void pk_legal_mask_fill(const packeis_game *game, uint8_t *mask)
         mask[moves[i]] = 1;
 }
 
+/* A slide from f is f * 64 + its target, so in movement word f of the bit
+ * mask is the set of destinations of the penguin on f: the legal slides
+ * are those of the penguins of the player to act (as the kernel lists
+ * them), and no move list is needed. Placements take the list. */
 void pk_legal_bits_fill(const packeis_game *game, uint64_t *bits)
 {
-    packeis_move moves[PACKEIS_MAX_MOVES];
     const pk_setup *setup = game->setup;
-    size_t n = setup->kernel->legal_moves(setup, &game->state, moves);
+    const pk_state *st = &game->state;
     memset(bits, 0, PACKEIS_LEGAL_BITS_WORDS * sizeof *bits);
+    if (st->phase == PACKEIS_PHASE_MOVEMENT) {
+        for (uint64_t set = st->penguins[st->turn]; set; set &= set - 1) {
+            int from = __builtin_ctzll(set);
+            bits[from] = setup->kernel->reach(setup->layout, st, from);
+        }
+        return;
+    }
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    size_t n = setup->kernel->legal_moves(setup, st, moves);
     for (size_t i = 0; i < n; i++)
         bits[moves[i] / 64] |= UINT64_C(1) << (moves[i] % 64);
 }
