@@ -133,6 +133,7 @@ int main(int argc, char **argv)
 {
     struct config cfg = parse_args(argc, argv);
     if (cfg.list) {
+        free(cfg.options);
         list_players();
         return 0;
     }
