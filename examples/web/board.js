@@ -174,6 +174,14 @@ export class Board {
     for (const [cell, node] of this.floeNodes) node.firstChild.nextSibling.setAttribute('opacity', heatOpacity(heat.get(cell), maxHeat));
   }
 
+  // Takes off the highlights (destinations, choice, heatmap) in place.
+  clearHighlights() {
+    for (const node of this.floeNodes.values()) {
+      node.classList.remove('target', 'selected');
+      node.firstChild.nextSibling.setAttribute('opacity', '0');
+    }
+  }
+
   drawLabels(svg) {
     const rows = new Map();
     const columns = new Map();

@@ -274,9 +274,9 @@ async function play(move, origin) {
   announce(describeAction(game, ply, move) + (origin ? ` (${origin})` : ''));
   page.busy = true;
   if (page.speed > 0) {
-    game.undo();
-    board.render(game, { targets: new Set(), heat: null, owners: owners(game) });
-    game.redo();
+    // The board still shows the position before the move: only its
+    // highlights go before the animation.
+    board.clearHighlights();
     await board.animate(game, ply, move, page.speed);
   }
   page.busy = false;
@@ -421,7 +421,14 @@ function onWorkerMessage({ data }) {
   }
   showProgress(data, true);
   $('thinking').hidden = true;
-  play(data.move, `${PLAYER_LABELS[page.seats[page.game.current].player]}${data.stopped ? ', moved now' : ''}, ${Math.round(data.rate).toLocaleString('en')}/s`);
+  // The move is played in a task of its own: this one only takes the answer
+  // (unless the game has changed in between: an undo, a new game).
+  const { game } = page;
+  const plies = game.plyCount;
+  const origin = `${PLAYER_LABELS[page.seats[game.current].player]}${data.stopped ? ', moved now' : ''}, ${Math.round(data.rate).toLocaleString('en')}/s`;
+  setTimeout(() => {
+    if (page.game === game && game.plyCount === plies && !page.request) play(data.move, origin);
+  });
 }
 
 // ---- undo, redo, the move list, records -------------------------------------
