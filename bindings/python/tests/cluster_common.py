@@ -5,6 +5,7 @@ turns a hang or meson's SIGTERM into an exception, so that the tests'
 finally blocks and tearDown stop every process they started."""
 import os
 import signal
+import subprocess
 
 ENGINE = os.environ.get("PACKEIS_ENGINE", "packeis-engine")
 TOURNAMENT = os.environ.get("PACKEIS_TOURNAMENT", "packeis-tournament")
@@ -19,6 +20,13 @@ def conformance_case(number):
         cases = [line.rstrip("\n") for line in file if line.strip() and not line.startswith("#")]
     position, depth, count, _hash = cases[number].rsplit(" ", 3)
     return position, int(depth), int(count)
+
+
+def referee(*args):
+    """packeis-tournament's standard output (it must succeed)."""
+    done = subprocess.run([TOURNAMENT, *args], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
 
 
 class Watchdog(Exception):

@@ -10,14 +10,13 @@ watchdog turns a hang or SIGTERM into an exception that runs them)."""
 import glob
 import os
 import shutil
-import subprocess
 import tempfile
 import threading
 import time
 import unittest
 
 import numpy as np
-from cluster_common import ENGINE, TOURNAMENT, arm_watchdog, conformance_case
+from cluster_common import ENGINE, TOURNAMENT, arm_watchdog, conformance_case, referee
 
 import packeis
 from packeis.cluster import perft, selfplay, tournament
@@ -25,12 +24,6 @@ from packeis.cluster._local import ProcessCluster
 from packeis.cluster._shards import checksum
 
 DISARM = None
-
-
-def referee(*args):
-    done = subprocess.run([TOURNAMENT, *args], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
 
 
 class JobsOnTwoWorkers(unittest.TestCase):

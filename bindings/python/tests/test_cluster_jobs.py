@@ -15,7 +15,7 @@ import tempfile
 import unittest
 
 import numpy as np
-from cluster_common import ENGINE, TOURNAMENT, arm_watchdog, conformance_case
+from cluster_common import ENGINE, TOURNAMENT, arm_watchdog, conformance_case, referee
 
 import packeis
 from packeis.cluster import perft, selfplay, tournament
@@ -69,12 +69,6 @@ class Perft(unittest.TestCase):
                 perft(game, 3, **kwargs)
         with self.assertRaises(ValueError):
             perft(game, 129)
-
-
-def referee(*args):
-    done = subprocess.run([TOURNAMENT, *args], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
 
 
 def read(path):

@@ -6,7 +6,6 @@ this process."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from typing import Any, Optional, Sequence
