@@ -10,6 +10,8 @@ watchdog turns a hang or SIGTERM into an exception that runs them)."""
 import glob
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -51,6 +53,14 @@ class JobsOnTwoWorkers(unittest.TestCase):
             self.assertEqual(perft(game, 5, client=self.client).total, game.perft(5))
         ran_on = self.client.run(os.getpid)
         self.assertEqual(len(set(ran_on.values())), 2)  # two processes, not threads
+
+    def test_command_line_on_the_scheduler(self):
+        done = subprocess.run([sys.executable, "-m", "packeis.cluster", "--scheduler-file",
+                               self.cluster.scheduler_file, "perft", "--seed", "2",
+                               "--depth", "5"], capture_output=True, text=True, timeout=120)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(done.stdout, f"{packeis.Game(seed=2).perft(5)}\n")
+        self.assertIn("100% Completed", done.stderr)  # Dask's progress bar
 
     def test_tournament(self):
         args = ["--player", "random", "--player", "greedy", "--player", "alphabeta",

@@ -239,6 +239,66 @@ class SelfPlay(unittest.TestCase):
                 selfplay(self.path("bad"), 4, players, **kwargs)
 
 
+def command_line(*args):
+    """python3 -m packeis.cluster ARGS: (status, stdout, stderr)."""
+    done = subprocess.run([sys.executable, "-m", "packeis.cluster", "--no-progress", *args],
+                          capture_output=True, text=True, timeout=120)
+    return done.returncode, done.stdout, done.stderr
+
+
+class CommandLine(unittest.TestCase):
+    def test_perft_and_divide(self):
+        position, depth, count = conformance_case(9)
+        status, out, err = command_line("perft", "--position", position, "--depth", str(depth),
+                                        "--divide")
+        self.assertEqual(status, 0, err)
+        lines = out.splitlines()
+        self.assertEqual(lines[-1], str(count))
+        with packeis.Game.from_position(position) as game:
+            divide = {game.format_move(m): n for m, n in game.divide(depth).items()}
+        self.assertEqual(lines[:-1], [f"{m} {n}" for m, n in divide.items()])
+        status, out, err = command_line("perft", "--seed", "3", "--depth", "3")
+        self.assertEqual((status, out), (0, f"{packeis.Game(seed=3).perft(3)}\n"), err)
+
+    def test_tournament_prints_the_table(self):
+        args = ["--player", "random", "--player", "greedy", "--boards", "2"]
+        status, out, err = command_line("tournament", "--program", TOURNAMENT,
+                                        "--games-per-task", "3", "--", *args)
+        self.assertEqual(status, 0, err)
+        self.assertEqual(out, referee(*args, "--quiet"))
+
+    def test_selfplay_writes_the_manifest(self):
+        with tempfile.TemporaryDirectory() as scratch:
+            status, out, err = command_line("selfplay", "--out", scratch, "--games", "5",
+                                            "--shard-games", "2", "--players", "3")
+            self.assertEqual(status, 0, err)
+            self.assertIn("5 games", out)
+            self.assertIn("3 shards (3 played, 0 found done)", out)
+            manifest = load_manifest(scratch)
+            self.assertEqual((manifest["setup"], manifest["games"]), ({"players": 3}, 5))
+            status, out, err = command_line("selfplay", "--out", scratch, "--games", "5",
+                                            "--shard-games", "2", "--players", "3")
+            self.assertIn("(0 played, 3 found done)", out)
+
+    def test_bad_arguments_are_refused_with_the_reason(self):
+        for args, message in ((["perft", "--depth", "-1"], "not an integer >= 0"),
+                              (["perft", "--depth", "2", "--split-depth", "3"],
+                               "split_depth must be an integer in 0 ... 2"),
+                              (["perft", "--position", "nonsense", "--depth", "2"],
+                               "malformed"),
+                              (["--local", "0", "perft", "--depth", "1"],
+                               "not a positive integer"),
+                              (["selfplay", "--out", "x", "--games", "2", "--seat", "nobody"],
+                               "unknown seat 'nobody'"),
+                              (["selfplay", "--out", "x", "--games", "2", "--players", "9"],
+                               "players")):
+            status, out, err = command_line(*args)
+            self.assertNotEqual(status, 0, args)
+            self.assertNotIn("Traceback", err)
+            self.assertIn(message, err.lower() if message == "malformed" else err, args)
+            self.assertEqual(out, "")
+
+
 class WithoutDask(unittest.TestCase):
     def test_the_package_imports_and_runs_without_dask(self):
         code = ("import sys; sys.modules['dask'] = sys.modules['distributed'] = None\n"

@@ -10,6 +10,7 @@ import sys
 import time
 from typing import Any, Optional, Sequence
 
+from .._errors import PackeisError
 from . import connect
 
 
@@ -123,7 +124,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                      scheduler_file=args.scheduler_file) as client:
             {"selfplay": _selfplay, "tournament": _tournament, "perft": _perft}[args.job](
                 args, client)
-    except (ValueError, TypeError, OSError, RuntimeError) as error:
+    except (ValueError, TypeError, OSError, RuntimeError, PackeisError) as error:
         print(f"python3 -m packeis.cluster {args.job}: {error}", file=sys.stderr)
         return 1
     print(f"{args.job}: {time.perf_counter() - started:.2f} s", file=sys.stderr)
