@@ -8,7 +8,8 @@
  * and adds to every node on the way the reward of the player who chose it
  * (max-n): the share of the other players it beat, a tie counting half, mixed
  * with a little of its fish margin so that won and lost positions are still
- * told apart. The move played is the most visited one.
+ * told apart. The move played is the most visited one; its win estimate
+ * (report.score) is the mean of the rank part alone over its playouts.
  *
  * Tree reuse: after a move, the subtree of the position reached is kept if
  * the next position is reached from the last one by the moves played since
@@ -59,7 +60,7 @@ typedef struct mcts_worker {
 /* The stats of one thread's root children, gathered by move. */
 typedef struct root_stats {
     uint64_t visits[PACKEIS_MOVE_VALUES];
-    double reward[PACKEIS_MOVE_VALUES];
+    double wins[PACKEIS_MOVE_VALUES];
 } root_stats;
 
 typedef struct mcts_player {
@@ -79,11 +80,12 @@ static const player_option mcts_options[] = {
     {"tree", "int", "64", 1, 65536, "most memory of each thread's tree in MB"},
 };
 
-/* The reward of every player for one finished game. */
+/* The reward of every player for one finished game, and in `wins` its part
+ * from the ranks alone. */
 static void rewards(const mcts_config *config, int players, const int *fish, const int *floes,
-                    double *reward)
+                    double *reward, double *wins)
 {
-    player_rank_rewards(players, fish, floes, reward);
+    player_rank_rewards(players, fish, floes, wins);
     for (int p = 0; p < players; p++) {
         int best_other = -1;
         for (int q = 0; q < players; q++)
@@ -91,7 +93,7 @@ static void rewards(const mcts_config *config, int players, const int *fish, con
                 best_other = fish[q];
         double margin = 0.5 + (fish[p] - best_other) / 40.0;
         margin = margin < 0 ? 0 : margin > 1 ? 1 : margin;
-        reward[p] = (1 - config->margin) * reward[p] + config->margin * margin;
+        reward[p] = (1 - config->margin) * wins[p] + config->margin * margin;
     }
 }
 
@@ -150,12 +152,13 @@ static packeis_status iterate(mcts_worker *w, uint64_t seed)
             packeis_game_playout_batch(w->scratch, seed, 1, &winners, fish, floes, 1, NULL);
     if (status != PACKEIS_OK)
         return status;
-    double reward[PACKEIS_MAX_PLAYERS];
-    rewards(w->config, packeis_game_player_count(w->scratch), fish, floes, reward);
+    double reward[PACKEIS_MAX_PLAYERS], wins[PACKEIS_MAX_PLAYERS];
+    rewards(w->config, packeis_game_player_count(w->scratch), fish, floes, reward, wins);
     tree->nodes[0].visits++;
     for (int i = 0; i < length; i++) {
         tree->nodes[path[i]].visits++;
         tree->nodes[path[i]].reward += (float)reward[movers[i]];
+        tree->nodes[path[i]].wins += (float)wins[movers[i]];
     }
     if (length > w->depth)
         w->depth = length;
@@ -221,7 +224,7 @@ static void gather(const mcts_worker *w, root_stats *stats)
         return;
     for (uint32_t c = root->first_child; c < root->first_child + root->child_count; c++) {
         stats->visits[w->tree.nodes[c].move] += w->tree.nodes[c].visits;
-        stats->reward[w->tree.nodes[c].move] += w->tree.nodes[c].reward;
+        stats->wins[w->tree.nodes[c].move] += w->tree.nodes[c].wins;
     }
 }
 
@@ -279,7 +282,7 @@ static packeis_move report_search(mcts_player *m, int threads, const packeis_mov
     report->depth = depth;
     report->has_score = report->visits[best] > 0;
     if (report->has_score)
-        report->score = stats->reward[moves[best]] / (double)report->visits[best];
+        report->score = stats->wins[moves[best]] / (double)report->visits[best];
     principal_variation(&m->workers[0].tree, moves[best], report);
     return moves[best];
 }

@@ -66,7 +66,7 @@ packeis_status mcts_tree_expand(mcts_tree *tree, uint32_t node, const packeis_ga
             tree->nodes[first + j] = tree->nodes[first + j - 1];
         }
         scores[j] = score;
-        tree->nodes[first + j] = (mcts_node){0, 0, 0.0f, moves[i], 0};
+        tree->nodes[first + j] = (mcts_node){0, 0, 0.0f, 0.0f, moves[i], 0};
     }
     tree->count += count;
     tree->nodes[node].first_child = first;
@@ -170,7 +170,7 @@ packeis_status mcts_tree_set_root(mcts_tree *tree, const packeis_game *game, uin
         mcts_tree_clear(tree);
         return PACKEIS_E_OUT_OF_MEMORY;
     }
-    tree->nodes[0] = (mcts_node){0, 0, 0.0f, PACKEIS_MOVE_NONE, 0};
+    tree->nodes[0] = (mcts_node){0, 0, 0.0f, 0.0f, PACKEIS_MOVE_NONE, 0};
     tree->count = 1;
     return PACKEIS_OK;
 }

@@ -13,6 +13,7 @@ typedef struct mcts_node {
     uint32_t first_child; /* 0: not expanded (node 0 is the root, never a child) */
     uint32_t visits;
     float reward;         /* summed over visits, for the player who moved here */
+    float wins;           /* the same from the final ranks alone: the win estimate */
     uint16_t move;        /* the move from the parent */
     uint16_t child_count; /* 0 once expanded: the game is over here */
 } mcts_node;

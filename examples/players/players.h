@@ -57,8 +57,10 @@ typedef struct player_report {
     int has_score;
     /* alphabeta: the fish margin expected for the player to act (its final
      * fish minus the opponent's, or with 3-4 players minus the best of the
-     * others'); montecarlo and mcts: the expected reward 0 ... 1 (1 = first
-     * place alone, 0 = last). */
+     * others'); montecarlo and mcts: the win estimate of the move chosen,
+     * 0 ... 1, the mean over its playouts of the share of the other players
+     * beaten, a tie counting half (with 2 players: the chance to win, a draw
+     * counting half). */
     double score;
     /* The score is the game-theoretic value (alphabeta's endgame solver). */
     int exact;

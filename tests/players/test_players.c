@@ -370,6 +370,37 @@ static void mcts_report_and_reuse(void **state)
     }
 }
 
+/* mcts's win estimate follows the game: even at the start against random,
+ * near 1 by its last moves of a game it wins. */
+static void mcts_win_estimate(void **state)
+{
+    (void)state;
+    player *p = new_player("mcts", 1), *opponent = new_player("random", 2);
+    packeis_game *game = tc_standard_game(2, 6);
+    player_limits limits = {.nodes = 400};
+    double first = -1, last = -1;
+    while (packeis_game_phase(game) != PACKEIS_PHASE_OVER) {
+        packeis_move move;
+        player_report report;
+        int mine = packeis_game_current_player(game) == 0;
+        assert_int_equal(player_choose(mine ? p : opponent, game, &limits, &move, &report),
+                         PACKEIS_OK);
+        if (mine && report.has_score) {
+            assert_true(report.score >= 0 && report.score <= 1);
+            if (first < 0)
+                first = report.score;
+            last = report.score;
+        }
+        TC_CHECK(packeis_game_apply(game, move), PACKEIS_OK);
+    }
+    assert_int_equal(packeis_game_winners(game), 1u);
+    assert_true(first > 0.3 && first < 0.9);
+    assert_true(last > 0.95);
+    packeis_game_free(game);
+    player_free(opponent);
+    player_free(p);
+}
+
 static void count_report(void *context, const player_report *report)
 {
     int *calls = context;
@@ -412,6 +443,7 @@ int main(void)
         cmocka_unit_test(time_budget_kept),
         cmocka_unit_test(stop_flag_honoured),
         cmocka_unit_test(mcts_report_and_reuse),
+        cmocka_unit_test(mcts_win_estimate),
         cmocka_unit_test(reports_while_searching),
     };
     return cmocka_run_group_tests_name("players", tests, NULL, NULL);
