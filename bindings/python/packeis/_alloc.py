@@ -22,6 +22,7 @@ it returns); only games with an allocator pay for the hand-over.
 """
 from __future__ import annotations
 
+import _thread
 import atexit
 import ctypes
 import os
@@ -45,22 +46,20 @@ _FIELDS = dict(_ffi.packeis_allocator._fields_)
 _ALLOC_TYPE, _RELEASE_TYPE = _FIELDS["alloc"], _FIELDS["release"]
 
 
-class _Worker(threading.Thread):
-    """A daemon thread running the calls handed to it, one at a time."""
-
-    def __init__(self) -> None:
-        super().__init__(name="packeis-allocator", daemon=True)
-        self.tasks: "queue.SimpleQueue[Callable[[], None]]" = queue.SimpleQueue()
-
-    def run(self) -> None:
-        _workers.add(threading.get_ident())
-        while True:
-            self.tasks.get()()
-            _idle.put(self)
-
-
+# The helper threads are started with _thread and wait on SimpleQueues, and
+# the caller waits on a raw lock and a flag: all of it C-level, so that a
+# signal handler raising in the calling thread (Ctrl-C, a timer) cannot
+# leave threading's own bookkeeping half updated, as it can in
+# Thread.start() or Event.wait().
 _workers: set[int] = set()
-_idle: "queue.SimpleQueue[_Worker]" = queue.SimpleQueue()
+_idle: "queue.SimpleQueue[queue.SimpleQueue[Callable[[], None]]]" = queue.SimpleQueue()
+
+
+def _serve(tasks: "queue.SimpleQueue[Callable[[], None]]") -> None:
+    _workers.add(threading.get_ident())
+    while True:
+        tasks.get()()
+        _idle.put(tasks)
 
 
 def _forget_workers() -> None:
@@ -85,8 +84,8 @@ _exiting = False
 
 @atexit.register
 def _at_exit() -> None:
-    # From here on the helper threads (daemons) may be stopped at any time:
-    # the games freed at exit run their callbacks inline.
+    # From here on the helper threads may be stopped at any time: the games
+    # freed at exit run their callbacks inline.
     global _exiting
     _exiting = True
 
@@ -97,13 +96,9 @@ def run_on_worker(function: Callable[..., Any], *args: Any) -> Any:
     is done."""
     if _exiting or on_worker() or sys.is_finalizing():
         return function(*args)
-    try:
-        worker = _idle.get_nowait()
-    except queue.Empty:
-        worker = _Worker()
-        worker.start()
-    done = threading.Event()
-    box: list[Any] = [None, None]
+    done = _thread.allocate_lock()
+    done.acquire()
+    box: list[Any] = [None, None, False]  # result, exception, finished
 
     def task() -> None:
         try:
@@ -111,13 +106,19 @@ def run_on_worker(function: Callable[..., Any], *args: Any) -> Any:
         except BaseException as error:  # handed back to the caller below
             box[1] = error
         finally:
-            done.set()
+            box[2] = True
+            done.release()
 
-    worker.tasks.put(task)
+    try:
+        tasks = _idle.get_nowait()
+    except queue.Empty:
+        tasks = queue.SimpleQueue()
+        _thread.start_new_thread(_serve, (tasks,))
+    tasks.put(task)
     interrupted: Optional[BaseException] = None
-    while not done.is_set():
+    while not box[2]:
         try:
-            done.wait()
+            done.acquire(True, 0.05)
         except BaseException as error:  # Ctrl-C: the C call must still end first
             interrupted = error
     if interrupted is not None:

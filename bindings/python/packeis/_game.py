@@ -160,7 +160,9 @@ class Game(TextMixin, BatchMixin):
                 try:
                     status = call(lib.packeis_game_assign, source_handle)
                 finally:
-                    source._end()
+                    source._owner = 0  # first, with no call before it
+                    if source._doomed:
+                        source._free_doomed()
             if status:
                 raise_status(status, self._keep)
             self._refresh()

@@ -110,8 +110,24 @@ class GameHandle:
         me = _get_ident()
         return me == getattr(self, "_owner", 0) or me == getattr(self, "_agent", 0)
 
-    def _release(self, handle: Any) -> None:
-        run_c(self._keep, _free, handle)
+    def _free_doomed(self) -> None:
+        """Frees the handle set aside in ``_doomed`` exactly once, even if an
+        exception (Ctrl-C) interrupts this: the slot is cleared with no call
+        between reading it and freeing (ctypes runs the C call before
+        Python can raise), so a retry frees it or finds nothing."""
+        if self._keep is None:
+            handle = self._doomed
+            if handle:
+                self._doomed = None
+                _free(handle)
+            return
+
+        def free_on_worker() -> None:  # no signal handler runs there
+            handle = self._doomed
+            if handle:
+                self._doomed = None
+                _free(handle)
+        run_on_worker(free_on_worker)
 
     def close(self) -> None:
         """Frees the C game now, or, from inside a call on it, as that call
@@ -127,14 +143,21 @@ class GameHandle:
                 self._doomed, self._handle = self._handle, None
             return
         with lock:
-            handle, self._handle = self._handle, None
-            if handle:
-                self._release(handle)
+            if self._handle:
+                self._doomed, self._handle = self._handle, None
+            self._free_doomed()
 
     def __del__(self) -> None:
         # No call is in flight on an object being collected (the call holds
-        # a reference); an explicit game.__del__() is a close().
-        self.close()
+        # a reference); an explicit game.__del__() is a close(). A signal
+        # handler raising in the middle is retried over: the game must not
+        # be lost unfreed (nor freed twice: see _free_doomed).
+        for _ in range(1000):
+            try:
+                self.close()
+                return
+            except BaseException:  # noqa: B036 - nothing can be raised from here
+                continue
 
     @property
     def closed(self) -> bool:
@@ -165,15 +188,6 @@ class GameHandle:
             raise ReentrantCallError()
         return handle
 
-    def _end(self) -> None:
-        """Ends a call (the lock held): frees the game if it was closed
-        meanwhile."""
-        self._owner = 0
-        doomed = self._doomed
-        if doomed:
-            self._doomed = None
-            self._release(doomed)
-
     def _refuse_reentry(self) -> None:
         if self._inside():
             if not getattr(self, "_handle", None):
@@ -183,7 +197,7 @@ class GameHandle:
     # -- checked calls -------------------------------------------------------
     def _call(self, function: Callable[..., Any], *args: Any) -> Any:
         """``function(handle, *args)`` under the lock (the hot path: what
-        :meth:`_begin` and :meth:`_end` do, inline)."""
+        :meth:`_run` does, inline)."""
         me = _get_ident()
         if me == self._owner or me == self._agent:
             self._refuse_reentry()
@@ -197,9 +211,9 @@ class GameHandle:
                     return function(handle, *args)
                 return self._on_worker(function, handle, *args)
             finally:
-                self._owner = 0
+                self._owner = 0  # first, with no call before it
                 if self._doomed:
-                    self._end()
+                    self._free_doomed()
 
     def _on_worker(self, function: Callable[..., Any], *args: Any) -> Any:
         """``function(*args)`` on a helper thread, which is marked as acting
@@ -233,7 +247,9 @@ class GameHandle:
                     return body(lambda function, *args: function(handle, *args))
                 return body(lambda function, *args: self._on_worker(function, handle, *args))
             finally:
-                self._end()
+                self._owner = 0  # first, with no call before it
+                if self._doomed:
+                    self._free_doomed()
 
     def _cell(self, cell: Any) -> int:
         """A cell index of this layout; else OutOfRangeError."""

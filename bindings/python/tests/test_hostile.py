@@ -235,6 +235,7 @@ class AllocatorTest(HostileCase):
         # RecursionError before its first line would hand C a garbage
         # pointer): it runs on the package's helper thread.
         self.run_child("""
+            import ctypes
             g = Game(seed=1, memory_limit=10**6)
             sys.setrecursionlimit(200)
             outcomes = set()
@@ -245,7 +246,7 @@ class AllocatorTest(HostileCase):
                     copy = g.clone()
                     copy.apply(copy.legal_moves()[0])
                     outcomes.add("done")
-                except RecursionError:
+                except (RecursionError, ctypes.ArgumentError):  # ctypes wraps it
                     outcomes.add("recursion")
             for n in range(150, 200):
                 try:
@@ -420,6 +421,50 @@ class SignalTest(HostileCase):
             expect(packeis.ReentrantCallError, h.random_games, 20000, 3)
             assert done and h.ply_count == 0 and h.perft(2) == Game(seed=5).perft(2)
         """)
+
+
+class StormTest(HostileCase):
+    def test_exceptions_raised_at_any_point_of_calls(self):
+        # A timer raising every few hundred microseconds lands anywhere in
+        # the package's code (around locks, marks, chunks, helper-thread
+        # hand-overs): afterwards every game must still work, unlocked and
+        # unmarked.
+        self.run_child("""
+            class Tick(Exception):
+                pass
+            armed = []
+            def tick(signum, frame):
+                if armed:  # until the round catches one (its cleanup is not hit)
+                    raise Tick()
+            signal.signal(signal.SIGALRM, tick)
+            plain, limited = Game(seed=1), Game(seed=1, memory_limit=10**6)
+            ticks = 0
+            for round in range(300):
+                game = plain if round % 2 else limited
+                armed.append(True)
+                signal.setitimer(signal.ITIMER_REAL, 0.0001 * (1 + round % 7), 0.0003)
+                try:
+                    while True:
+                        game.random_games(64, round)
+                        copy = game.clone()
+                        copy.apply(copy.legal_moves()[0])
+                        game.perft(4)
+                        str(game)
+                except Tick:
+                    armed.clear()  # first: no call may run before it
+                    ticks += 1
+                finally:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+                assert game.ply_count == 0 and game.perft(2) == 870, round
+            assert ticks == 300
+            # (Whether every clone was freed is not asserted here: a signal
+            # handler raising at the very entry of a __del__, before its
+            # first line, is reported by Python as ignored and leaves that
+            # game unfreed, which no Python code can prevent. Freeing is
+            # checked exactly by the other cases.)
+            plain.close()
+            limited.close()
+        """, timeout=120)
 
 
 class ArgumentTest(HostileCase):
