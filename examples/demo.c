@@ -6,7 +6,8 @@
  *   demo [--seed N] [--players 2..4] [--layout FILE] [--record FILE]
  *        [--no-color] [--quiet]
  *
- * Player A (0) is greedy, the others play uniformly random legal moves. The
+ * Player A (0) is greedy, the others play uniformly random legal moves (the
+ * greedy and random players of examples/players). The
  * seed shuffles the board and drives the random players, so a given seed
  * always replays the same game. After each action the demo tells what it
  * did, from the library's own account of that ply (packeis_game_ply_*()):
@@ -18,6 +19,7 @@
 #include <packeis/packeis.h>
 
 #include "args.h"
+#include "players.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -158,52 +160,22 @@ static void draw_scores(const packeis_game *game, int players)
 
 /* ---- players ----------------------------------------------------------- */
 
-static uint64_t splitmix64(uint64_t *state)
+/* Player A is the library of players' greedy, the others its random player,
+ * each seeded from the demo's seed, so a seed replays the same game. */
+static void make_players(player **seats, const struct config *cfg)
 {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
+    for (int p = 0; p < cfg->players; p++)
+        if (player_new(p == 0 ? "greedy" : "random", cfg->seed + (uint64_t)p, &seats[p]) != 0) {
+            fprintf(stderr, "demo: cannot make the players (out of memory)\n");
+            exit(1);
+        }
 }
 
-/* Fish on the floes still on the board around a cell. */
-static int fish_around(const packeis_game *game, int cell)
+static packeis_move choose_move(player *seat, const packeis_game *game)
 {
-    uint64_t floes = packeis_game_floes(game);
-    int total = 0;
-    for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++) {
-        int next = packeis_game_neighbor(game, cell, d);
-        if (next >= 0 && ((floes >> next) & 1))
-            total += packeis_game_fish(game, next);
-    }
-    return total;
-}
-
-/* Greedy: place where most fish are around; slide away from the richest
- * floe, onto the richest destination. Ties go to the first move in the
- * library's fixed order, so the choice is deterministic. */
-static int greedy_value(const packeis_game *game, packeis_move move)
-{
-    int to = packeis_move_to(move);
-    if (packeis_move_is_placement(move))
-        return fish_around(game, to);
-    return 4 * packeis_game_fish(game, packeis_move_from(move)) + packeis_game_fish(game, to);
-}
-
-static packeis_move choose_move(const packeis_game *game, int player, uint64_t *rng)
-{
-    packeis_move moves[PACKEIS_MAX_MOVES];
-    size_t count;
-    check(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count), "legal moves");
-    if (count == 0)
-        return PACKEIS_MOVE_NONE;
-    if (player != 0)
-        return moves[splitmix64(rng) % count];
-    size_t best = 0;
-    for (size_t i = 1; i < count; i++)
-        if (greedy_value(game, moves[i]) > greedy_value(game, moves[best]))
-            best = i;
-    return moves[best];
+    packeis_move move = PACKEIS_MOVE_NONE;
+    check(player_choose(seat, game, NULL, &move, NULL), "choose a move");
+    return move;
 }
 
 /* ---- the game ---------------------------------------------------------- */
@@ -283,10 +255,11 @@ static void report_action(const packeis_game *game, packeis_move move, int playe
 
 static void play(packeis_game *game, const struct config *cfg)
 {
-    uint64_t rng = cfg->seed ^ 0x5DEECE66Du;
-    int player;
-    while ((player = packeis_game_current_player(game)) >= 0) {
-        packeis_move move = choose_move(game, player, &rng);
+    player *seats[PACKEIS_MAX_PLAYERS];
+    make_players(seats, cfg);
+    int turn;
+    while ((turn = packeis_game_current_player(game)) >= 0) {
+        packeis_move move = choose_move(seats[turn], game);
         check(packeis_game_apply(game, move), "apply");
         int over = packeis_game_phase(game) == PACKEIS_PHASE_OVER;
         if (!cfg->quiet || over) {
@@ -295,6 +268,8 @@ static void play(packeis_game *game, const struct config *cfg)
             draw_scores(game, cfg->players);
         }
     }
+    for (int p = 0; p < cfg->players; p++)
+        player_free(seats[p]);
 }
 
 static void print_standings(const packeis_game *game, int players)
