@@ -149,7 +149,7 @@ class AllocatorTest(HostileCase):
     def test_memory_limit(self):
         self.run_child("""
             expect(packeis.OutOfMemoryError, Game, memory_limit=100)
-            g = Game(seed=1, memory_limit=20000)
+            g = Game(seed=1, memory_limit=100000)
             limit = g._keep
             clones = []
             error = None
@@ -159,7 +159,7 @@ class AllocatorTest(HostileCase):
             except packeis.OutOfMemoryError as e:
                 error = e
             assert error is not None and 0 < len(clones) < 100, len(clones)
-            assert limit.live_bytes <= 20000 and limit.peak_bytes <= 20000, limit
+            assert limit.live_bytes <= 100000 and limit.peak_bytes <= 100000, limit
             del clones
             gc.collect()
             g.random_games(50)  # room again
@@ -405,20 +405,20 @@ class SignalTest(HostileCase):
                             action()
                         frame = frame.f_back
                 signal.signal(signal.SIGALRM, handler)
-                signal.setitimer(signal.ITIMER_REAL, 0.005, 0.005)
+                signal.setitimer(signal.ITIMER_REAL, 0.002, 0.002)
                 return done
 
             g = Game(seed=5)
             done = during_batch(g.close)
-            result = g.random_games(20000, 3)
+            result = g.random_games(100000, 3)
             assert done and g.closed
-            assert result.games == 20000
+            assert result.games == 100000
             last = result.games - 1
             assert result.winners[last] == Game(seed=5).random_games(1, 3 + last).winners[0]
 
             h = Game(seed=5)
             done = during_batch(h.legal_moves)
-            expect(packeis.ReentrantCallError, h.random_games, 20000, 3)
+            expect(packeis.ReentrantCallError, h.random_games, 100000, 3)
             assert done and h.ply_count == 0 and h.perft(2) == Game(seed=5).perft(2)
         """)
 
