@@ -149,7 +149,7 @@ class AllocatorTest(HostileCase):
     def test_memory_limit(self):
         self.run_child("""
             expect(packeis.OutOfMemoryError, Game, memory_limit=100)
-            g = Game(seed=1, memory_limit=100000)
+            g = Game(seed=1, memory_limit=20000)
             limit = g._keep
             clones = []
             error = None
@@ -159,7 +159,7 @@ class AllocatorTest(HostileCase):
             except packeis.OutOfMemoryError as e:
                 error = e
             assert error is not None and 0 < len(clones) < 100, len(clones)
-            assert limit.live_bytes <= 100000 and limit.peak_bytes <= 100000, limit
+            assert limit.live_bytes <= 20000 and limit.peak_bytes <= 20000, limit
             del clones
             gc.collect()
             g.random_games(50)  # room again
@@ -456,7 +456,8 @@ class StormTest(HostileCase):
                 finally:
                     signal.setitimer(signal.ITIMER_REAL, 0)
                 assert game.ply_count == 0 and game.perft(2) == 870, round
-            assert ticks == 300
+            signal.signal(signal.SIGALRM, signal.SIG_IGN)  # whatever is still pending
+            assert ticks == 300, ticks
             # (Whether every clone was freed is not asserted here: a signal
             # handler raising at the very entry of a __del__, before its
             # first line, is reported by Python as ignored and leaves that
