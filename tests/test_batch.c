@@ -83,9 +83,9 @@ static void play_against_singles(packeis_options *options, uint64_t seed)
     for (int step = 0; !all_ended; step++) {
         assert_true(step < 1000);
         size_t most = 0;
-        assert_int_equal(
-            packeis_batch_legal_moves(batch, lists, PACKEIS_MAX_MOVES, counts, &most),
-            PACKEIS_OK);
+        assert_int_equal(packeis_batch_legal_moves(batch, lists, TC_COUNT(lists),
+                                                   PACKEIS_MAX_MOVES, counts, &most),
+                         PACKEIS_OK);
         for (size_t i = 0; i < GAMES; i++) {
             assert_int_equal(counts[i], packeis_game_legal_move_count(singles[i]));
             assert_true(counts[i] > 0); /* auto-reset: never a finished game */
@@ -227,14 +227,16 @@ static void fillers_agree_with_single_games(void **state)
     static uint8_t masks[N * PACKEIS_MOVE_VALUES], mask[PACKEIS_MOVE_VALUES];
     uint64_t bits[N * PACKEIS_LEGAL_BITS_WORDS], onebits[PACKEIS_LEGAL_BITS_WORDS];
     uint64_t words[N * PACKEIS_OBSERVATION_PLANES], onewords[PACKEIS_OBSERVATION_PLANES];
-    assert_int_equal(packeis_batch_observe(batch, PACKEIS_OBSERVE_RELATIVE, planes, N * 1600),
-                     PACKEIS_OK);
-    assert_int_equal(packeis_batch_observe_bits(batch, 0, words, N * 25), PACKEIS_OK);
-    assert_int_equal(packeis_batch_legal_mask(batch, masks, N * 4096), PACKEIS_OK);
-    assert_int_equal(packeis_batch_legal_bits(batch, bits, N * 64), PACKEIS_OK);
+    size_t c = 0;
+    assert_int_equal(
+        packeis_batch_observe(batch, PACKEIS_OBSERVE_RELATIVE, planes, N * 1600, &c),
+        PACKEIS_OK);
+    assert_int_equal(packeis_batch_observe_bits(batch, 0, words, N * 25, &c), PACKEIS_OK);
+    assert_int_equal(packeis_batch_legal_mask(batch, masks, N * 4096, &c), PACKEIS_OK);
+    assert_int_equal(packeis_batch_legal_bits(batch, bits, N * 64, &c), PACKEIS_OK);
+    assert_int_equal(c, N * 64);
     for (size_t i = 0; i < N; i++) {
         const packeis_game *game = packeis_batch_game(batch, i);
-        size_t c;
         assert_int_equal(packeis_game_observe(game, PACKEIS_OBSERVE_RELATIVE, one, 1600, &c),
                          PACKEIS_OK);
         assert_memory_equal(planes + i * 1600, one, sizeof one);
@@ -256,23 +258,31 @@ static void legal_lists_with_small_strides(void **state)
     uint16_t counts[2] = {0, 0};
     size_t most = 0;
     /* At the start, the 30 floes with one fish. */
-    assert_int_equal(packeis_batch_legal_moves(batch, NULL, 0, counts, &most), PACKEIS_OK);
+    assert_int_equal(packeis_batch_legal_moves(batch, NULL, 0, 0, counts, &most), PACKEIS_OK);
     assert_int_equal(counts[0], 30);
     assert_int_equal(most, 30);
     moves[0] = 4242;
-    assert_int_equal(packeis_batch_legal_moves(batch, moves, 29, counts, &most),
+    assert_int_equal(packeis_batch_legal_moves(batch, moves, 80, 29, counts, &most),
                      PACKEIS_E_BUFFER_TOO_SMALL);
     assert_int_equal(moves[0], 4242);
-    assert_int_equal(packeis_batch_legal_moves(batch, moves, 40, counts, NULL), PACKEIS_OK);
+    /* A stride whose product with the games wraps, or a capacity below it:
+     * refused, and the buffer untouched. */
+    assert_int_equal(packeis_batch_legal_moves(batch, moves, 8, SIZE_MAX / 2, counts, &most),
+                     PACKEIS_E_BUFFER_TOO_SMALL);
+    assert_int_equal(packeis_batch_legal_moves(batch, moves, 79, 40, counts, &most),
+                     PACKEIS_E_BUFFER_TOO_SMALL);
+    assert_int_equal(moves[0], 4242);
+    assert_int_equal(counts[1], 30);
+    assert_int_equal(packeis_batch_legal_moves(batch, moves, 80, 40, counts, NULL), PACKEIS_OK);
     packeis_move single[PACKEIS_MAX_MOVES];
     size_t n;
     assert_int_equal(
         packeis_game_legal_moves(packeis_batch_game(batch, 1), single, PACKEIS_MAX_MOVES, &n),
         PACKEIS_OK);
     assert_memory_equal(moves + 40, single, n * sizeof *single);
-    assert_int_equal(packeis_batch_legal_moves(batch, NULL, 40, counts, NULL),
+    assert_int_equal(packeis_batch_legal_moves(batch, NULL, 80, 40, counts, NULL),
                      PACKEIS_E_INVALID_ARGUMENT);
-    assert_int_equal(packeis_batch_legal_moves(batch, moves, 40, NULL, NULL),
+    assert_int_equal(packeis_batch_legal_moves(batch, moves, 80, 40, NULL, NULL),
                      PACKEIS_E_INVALID_ARGUMENT);
     packeis_batch_free(batch);
 }
@@ -295,20 +305,27 @@ static void bad_arguments_change_nothing(void **state)
     static float planes[3 * 1600];
     uint8_t mask[3 * 4096];
     uint64_t bits[3 * 64], words[3 * 25];
+    size_t c = 0;
     planes[0] = -1.0f;
-    assert_int_equal(packeis_batch_observe(made, 0, planes, 3 * 1600 - 1),
+    assert_int_equal(packeis_batch_observe(made, 0, planes, 3 * 1600 - 1, &c),
                      PACKEIS_E_BUFFER_TOO_SMALL);
-    assert_int_equal(packeis_batch_observe(made, 4, planes, 3 * 1600),
+    assert_int_equal(packeis_batch_observe(made, 4, planes, 3 * 1600, &c),
                      PACKEIS_E_INVALID_ARGUMENT);
     assert_true(planes[0] == -1.0f);
-    assert_int_equal(packeis_batch_legal_mask(made, mask, 3 * 4096 - 1),
+    assert_int_equal(packeis_batch_legal_mask(made, mask, 3 * 4096 - 1, &c),
                      PACKEIS_E_BUFFER_TOO_SMALL);
-    assert_int_equal(packeis_batch_legal_bits(made, bits, 3 * 64 - 1),
+    assert_int_equal(packeis_batch_legal_bits(made, bits, 3 * 64 - 1, &c),
                      PACKEIS_E_BUFFER_TOO_SMALL);
-    assert_int_equal(packeis_batch_observe_bits(made, 0, words, 3 * 25 - 1),
+    assert_int_equal(packeis_batch_observe_bits(made, 0, words, 3 * 25 - 1, &c),
                      PACKEIS_E_BUFFER_TOO_SMALL);
-    assert_int_equal(packeis_batch_legal_bits(made, NULL, 64), PACKEIS_E_INVALID_ARGUMENT);
-    assert_int_equal(packeis_batch_legal_mask(NULL, mask, 4096), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_batch_legal_bits(made, NULL, 64, &c), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_batch_legal_bits(made, bits, 3 * 64, NULL),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_batch_observe_bits(made, 0, words, 3 * 25 - 1, &c),
+                     PACKEIS_E_BUFFER_TOO_SMALL);
+    assert_int_equal(c, 3 * 25);
+    assert_int_equal(packeis_batch_legal_mask(NULL, mask, 4096, &c),
+                     PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(packeis_batch_step(made, NULL, NULL, NULL, NULL, NULL, NULL),
                      PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(

@@ -190,6 +190,52 @@ packeis_status pk_swig_batch_step(packeis_batch *batch, const packeis_move *move
 }
 %}
 
+/* The batch calls that fill buffers keep the shape the language files give
+ * their typemaps: (buffer, capacity) sized to the batch, moves in rows of
+ * PACKEIS_MAX_MOVES; the size of the whole answer is theirs to know. */
+%rename(packeis_batch_legal_moves) pk_swig_batch_legal_moves;
+%rename(packeis_batch_legal_mask) pk_swig_batch_legal_mask;
+%rename(packeis_batch_legal_bits) pk_swig_batch_legal_bits;
+%rename(packeis_batch_observe) pk_swig_batch_observe;
+%rename(packeis_batch_observe_bits) pk_swig_batch_observe_bits;
+%ignore packeis_batch_legal_moves;
+%ignore packeis_batch_legal_mask;
+%ignore packeis_batch_legal_bits;
+%ignore packeis_batch_observe;
+%ignore packeis_batch_observe_bits;
+%inline %{
+packeis_status pk_swig_batch_legal_moves(const packeis_batch *batch, packeis_move *moves,
+                                         size_t stride, uint16_t *counts, size_t *most)
+{
+    size_t capacity = packeis_batch_size(batch) * stride;
+    return packeis_batch_legal_moves(batch, moves, capacity, stride, counts, most);
+}
+packeis_status pk_swig_batch_legal_mask(const packeis_batch *batch, uint8_t *mask,
+                                        size_t capacity)
+{
+    size_t count;
+    return packeis_batch_legal_mask(batch, mask, capacity, &count);
+}
+packeis_status pk_swig_batch_legal_bits(const packeis_batch *batch, uint64_t *bits,
+                                        size_t capacity)
+{
+    size_t count;
+    return packeis_batch_legal_bits(batch, bits, capacity, &count);
+}
+packeis_status pk_swig_batch_observe(const packeis_batch *batch, unsigned flags,
+                                     float *planes, size_t capacity)
+{
+    size_t count;
+    return packeis_batch_observe(batch, flags, planes, capacity, &count);
+}
+packeis_status pk_swig_batch_observe_bits(const packeis_batch *batch, unsigned flags,
+                                          uint64_t *words, size_t capacity)
+{
+    size_t count;
+    return packeis_batch_observe_bits(batch, flags, words, capacity, &count);
+}
+%}
+
 /* The free functions take the object from its owner and clear the owner
  * (the typemaps of `packeis_game *freed` ... are in the language files). */
 %rename(packeis_game_free) pk_swig_game_free;

@@ -1416,22 +1416,24 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_batch_step(
  *        order of packeis_game_legal_moves(), at `moves[i * stride]` on,
  *        their number in `counts[i]`.
  * @param batch The batch.
- * @param[out] moves A buffer of `size * stride` moves, or NULL with
- *             @p stride 0 (only counting).
+ * @param[out] moves A buffer of @p capacity moves, or NULL with @p stride 0
+ *             (only counting).
+ * @param capacity Its size: at least `size * stride`.
  * @param stride Room per game: ::PACKEIS_MAX_MOVES always suffices; 0 to
  *        count only.
- * @param[out] counts packeis_batch_size() counts (required).
+ * @param[out] counts packeis_batch_size() counts (required), written on
+ *             success and with ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @param[out] most The largest count, or NULL: the @p stride needed.
  * @return ::PACKEIS_OK; ::PACKEIS_E_INVALID_ARGUMENT (NULL @p batch or
  *         @p counts, NULL @p moves with a stride);
- *         ::PACKEIS_E_BUFFER_TOO_SMALL (a game has more than @p stride
- *         moves, and @p stride is not 0: nothing is written but @p counts
- *         and @p most).
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL (@p capacity is below `size *
+ *         stride`, or a game has more than @p stride moves; @p moves is
+ *         not written).
  * @since 1.1.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status
-packeis_batch_legal_moves(const packeis_batch *batch, packeis_move *moves, size_t stride,
-                          uint16_t *counts, size_t *most);
+packeis_batch_legal_moves(const packeis_batch *batch, packeis_move *moves, size_t capacity,
+                          size_t stride, uint16_t *counts, size_t *most);
 
 /**
  * @brief The legal-move byte masks of every game (packeis_game_legal_mask()),
@@ -1439,12 +1441,14 @@ packeis_batch_legal_moves(const packeis_batch *batch, packeis_move *moves, size_
  * @param batch The batch.
  * @param[out] mask A buffer of @p capacity values.
  * @param capacity At least `size * PACKEIS_MOVE_VALUES`.
+ * @param[out] count `size * PACKEIS_MOVE_VALUES`, the size of the whole answer
+ *             (required).
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 1.1.0
  */
-PACKEIS_NODISCARD PACKEIS_API packeis_status
-packeis_batch_legal_mask(const packeis_batch *batch, uint8_t *mask, size_t capacity);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_batch_legal_mask(
+    const packeis_batch *batch, uint8_t *mask, size_t capacity, size_t *count);
 
 /**
  * @brief The legal-move bit masks of every game (packeis_game_legal_bits()),
@@ -1452,12 +1456,14 @@ packeis_batch_legal_mask(const packeis_batch *batch, uint8_t *mask, size_t capac
  * @param batch The batch.
  * @param[out] bits A buffer of @p capacity words.
  * @param capacity At least `size * PACKEIS_LEGAL_BITS_WORDS`.
+ * @param[out] count `size * PACKEIS_LEGAL_BITS_WORDS`, the size of the whole answer
+ *             (required).
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 1.1.0
  */
-PACKEIS_NODISCARD PACKEIS_API packeis_status
-packeis_batch_legal_bits(const packeis_batch *batch, uint64_t *bits, size_t capacity);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_batch_legal_bits(
+    const packeis_batch *batch, uint64_t *bits, size_t capacity, size_t *count);
 
 /**
  * @brief The observation planes of every game (packeis_game_observe()),
@@ -1466,14 +1472,14 @@ packeis_batch_legal_bits(const packeis_batch *batch, uint64_t *bits, size_t capa
  * @param flags 0 or ::PACKEIS_OBSERVE_RELATIVE.
  * @param[out] planes A buffer of @p capacity values.
  * @param capacity At least `size * PACKEIS_OBSERVATION_SIZE`.
+ * @param[out] count `size * PACKEIS_OBSERVATION_SIZE`, the size of the whole answer
+ *             (required).
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (also unknown flags),
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 1.1.0
  */
-PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_batch_observe(const packeis_batch *batch,
-                                                                   unsigned flags,
-                                                                   float *planes,
-                                                                   size_t capacity);
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_batch_observe(
+    const packeis_batch *batch, unsigned flags, float *planes, size_t capacity, size_t *count);
 
 /**
  * @brief The compact observations of every game
@@ -1483,12 +1489,15 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_batch_observe(const packeis
  * @param flags 0 or ::PACKEIS_OBSERVE_RELATIVE.
  * @param[out] words A buffer of @p capacity words.
  * @param capacity At least `size * PACKEIS_OBSERVATION_PLANES`.
+ * @param[out] count `size * PACKEIS_OBSERVATION_PLANES`, the size of the whole answer
+ *             (required).
  * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (also unknown flags),
  *         ::PACKEIS_E_BUFFER_TOO_SMALL.
  * @since 1.1.0
  */
-PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_batch_observe_bits(
-    const packeis_batch *batch, unsigned flags, uint64_t *words, size_t capacity);
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_batch_observe_bits(const packeis_batch *batch, unsigned flags, uint64_t *words,
+                           size_t capacity, size_t *count);
 
 /** @} */
 /* ------------------------------------------------------------------------ */

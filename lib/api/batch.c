@@ -158,11 +158,13 @@ static packeis_status pk_list_all(const packeis_batch *batch, packeis_move *move
 }
 
 packeis_status packeis_batch_legal_moves(const packeis_batch *batch, packeis_move *moves,
-                                         size_t stride, uint16_t *counts, size_t *most)
+                                         size_t capacity, size_t stride, uint16_t *counts,
+                                         size_t *most)
 {
     if (!batch || !counts || (stride && !moves))
         return PACKEIS_E_INVALID_ARGUMENT;
-    if (stride >= PACKEIS_MAX_MOVES)
+    int room = stride == 0 || capacity / stride >= batch->size;
+    if (room && stride >= PACKEIS_MAX_MOVES)
         return pk_list_all(batch, moves, stride, counts, most);
     size_t largest = 0;
     for (size_t i = 0; i < batch->size; i++) {
@@ -175,7 +177,7 @@ packeis_status packeis_batch_legal_moves(const packeis_batch *batch, packeis_mov
         *most = largest;
     if (stride == 0)
         return PACKEIS_OK;
-    if (largest > stride)
+    if (!room || largest > stride)
         return PACKEIS_E_BUFFER_TOO_SMALL;
     packeis_move list[PACKEIS_MAX_MOVES];
     for (size_t i = 0; i < batch->size; i++) {
@@ -186,53 +188,56 @@ packeis_status packeis_batch_legal_moves(const packeis_batch *batch, packeis_mov
     return PACKEIS_OK;
 }
 
-/* The checks of a per-game buffer filler: `per_game` elements per game. */
+/* The checks of a per-game buffer filler: `per_game` elements per game,
+ * the whole answer's size in *count. */
 static packeis_status pk_check_batch_fill(const packeis_batch *batch, const void *buffer,
-                                          size_t capacity, size_t per_game)
+                                          size_t capacity, size_t *count, size_t per_game)
 {
-    if (!batch || (capacity && !buffer))
+    if (!batch || !count || (capacity && !buffer))
         return PACKEIS_E_INVALID_ARGUMENT;
-    return capacity / per_game < batch->size ? PACKEIS_E_BUFFER_TOO_SMALL : PACKEIS_OK;
+    *count = batch->size * per_game;
+    return capacity < *count ? PACKEIS_E_BUFFER_TOO_SMALL : PACKEIS_OK;
 }
 
 packeis_status packeis_batch_legal_mask(const packeis_batch *batch, uint8_t *mask,
-                                        size_t capacity)
+                                        size_t capacity, size_t *count)
 {
-    packeis_status status = pk_check_batch_fill(batch, mask, capacity, PACKEIS_MOVE_VALUES);
+    packeis_status status =
+        pk_check_batch_fill(batch, mask, capacity, count, PACKEIS_MOVE_VALUES);
     for (size_t i = 0; status == PACKEIS_OK && i < batch->size; i++)
         pk_legal_mask_fill(batch->games[i], mask + i * PACKEIS_MOVE_VALUES);
     return status;
 }
 
 packeis_status packeis_batch_legal_bits(const packeis_batch *batch, uint64_t *bits,
-                                        size_t capacity)
+                                        size_t capacity, size_t *count)
 {
     packeis_status status =
-        pk_check_batch_fill(batch, bits, capacity, PACKEIS_LEGAL_BITS_WORDS);
+        pk_check_batch_fill(batch, bits, capacity, count, PACKEIS_LEGAL_BITS_WORDS);
     for (size_t i = 0; status == PACKEIS_OK && i < batch->size; i++)
         pk_legal_bits_fill(batch->games[i], bits + i * PACKEIS_LEGAL_BITS_WORDS);
     return status;
 }
 
 packeis_status packeis_batch_observe(const packeis_batch *batch, unsigned flags, float *planes,
-                                     size_t capacity)
+                                     size_t capacity, size_t *count)
 {
     if (flags & ~(unsigned)PACKEIS_OBSERVE_RELATIVE)
         return PACKEIS_E_INVALID_ARGUMENT;
     packeis_status status =
-        pk_check_batch_fill(batch, planes, capacity, PACKEIS_OBSERVATION_SIZE);
+        pk_check_batch_fill(batch, planes, capacity, count, PACKEIS_OBSERVATION_SIZE);
     for (size_t i = 0; status == PACKEIS_OK && i < batch->size; i++)
         pk_observe_planes(batch->games[i], flags, planes + i * PACKEIS_OBSERVATION_SIZE);
     return status;
 }
 
 packeis_status packeis_batch_observe_bits(const packeis_batch *batch, unsigned flags,
-                                          uint64_t *words, size_t capacity)
+                                          uint64_t *words, size_t capacity, size_t *count)
 {
     if (flags & ~(unsigned)PACKEIS_OBSERVE_RELATIVE)
         return PACKEIS_E_INVALID_ARGUMENT;
     packeis_status status =
-        pk_check_batch_fill(batch, words, capacity, PACKEIS_OBSERVATION_PLANES);
+        pk_check_batch_fill(batch, words, capacity, count, PACKEIS_OBSERVATION_PLANES);
     for (size_t i = 0; status == PACKEIS_OK && i < batch->size; i++)
         pk_observe_words(batch->games[i], flags, words + i * PACKEIS_OBSERVATION_PLANES);
     return status;

@@ -79,6 +79,7 @@ class Batch:
     def __init__(self, games: int, seed: int = 0, **setup: Any) -> None:
         self._ptr: Any = None
         self._lock = threading.Lock()
+        self._count = c_size_t()  # the whole answer's size, which the fillers report
         if isinstance(games, bool) or not isinstance(games, (int, np.integer)):
             raise TypeError(f"games must be an integer, not {type(games).__name__}")
         if not 1 <= games <= MAX_GAMES:
@@ -236,8 +237,9 @@ class Batch:
             while status == _TOO_SMALL:
                 if self._moves is None or self._moves.shape[1] < most.value:
                     self._grow_moves(most.value)
-                status = lib.packeis_batch_legal_moves(live, self._p["moves"], self._moves.shape[1],
-                                                       self._p["counts"], byref(most))
+                status = lib.packeis_batch_legal_moves(live, self._p["moves"], self._moves.size,
+                                                       self._moves.shape[1], self._p["counts"],
+                                                       byref(most))
         if status:
             raise error_for(status)
         return self._moves[:, :max(most.value, 1)], self.counts
@@ -250,7 +252,7 @@ class Batch:
     def legal_counts(self) -> np.ndarray:
         """The number of legal moves of each game."""
         with self._lock:
-            status = lib.packeis_batch_legal_moves(self._live(), None, 0, self._p["counts"], None)
+            status = lib.packeis_batch_legal_moves(self._live(), None, 0, 0, self._p["counts"], None)
         if status:
             raise error_for(status)
         return self.counts
@@ -259,7 +261,8 @@ class Batch:
         """The legal moves as bit masks: games x 64 uint64 words, bit
         ``m % 64`` of word ``m // 64`` for move ``m``."""
         with self._lock:
-            status = lib.packeis_batch_legal_bits(self._live(), self._p["bits"], self.bits.size)
+            status = lib.packeis_batch_legal_bits(self._live(), self._p["bits"], self.bits.size,
+                                               byref(self._count))
         if status:
             raise error_for(status)
         return self.bits
@@ -271,7 +274,8 @@ class Batch:
             if self._mask is None:
                 self._mask = np.zeros((self.size, MOVE_VALUES), dtype=np.uint8)
                 self._p["mask"] = _pointer(self._mask, c_uint8)
-            status = lib.packeis_batch_legal_mask(live, self._p["mask"], self._mask.size)
+            status = lib.packeis_batch_legal_mask(live, self._p["mask"], self._mask.size,
+                                               byref(self._count))
         if status:
             raise error_for(status)
         return self._mask
@@ -282,7 +286,7 @@ class Batch:
         flags = _RELATIVE if relative else 0
         with self._lock:
             status = lib.packeis_batch_observe_bits(self._live(), flags, self._p["words"],
-                                                    self.words.size)
+                                                    self.words.size, byref(self._count))
         if status:
             raise error_for(status)
         return self.words
@@ -296,7 +300,7 @@ class Batch:
                 self._planes = np.zeros((self.size, OBSERVATION_PLANES, 64), dtype=np.float32)
                 self._p["planes"] = _pointer(self._planes, c_float)
             status = lib.packeis_batch_observe(live, flags, self._p["planes"],
-                                               self.size * OBSERVATION_SIZE)
+                                               self.size * OBSERVATION_SIZE, byref(self._count))
         if status:
             raise error_for(status)
         return self._planes
