@@ -177,12 +177,7 @@ def rewards(game: Game) -> list[float]:
     """Each player's reward (``packeis_game_reward``): 0.0 until the game is
     over, then ``(b - a) / (players - 1)`` with ``b`` the players ranked
     below and ``a`` those ranked above; they sum to 0."""
-    n = game.players
-    if not game.is_over:
-        return [0.0] * n
-    ranks = [game.rank(p) for p in range(n)]
-    return [(sum(r > mine for r in ranks) - sum(r < mine for r in ranks)) / (n - 1)
-            for mine in ranks]
+    return [game.reward(p) for p in range(game.players)]
 
 
 def draw_seed(rng: random.Random) -> int:

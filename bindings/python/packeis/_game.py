@@ -310,6 +310,12 @@ class Game(TextMixin, BatchMixin):
         """A player's place (1 for first); provisional until the end."""
         return self._call(lib.packeis_game_rank, self._player(player))
 
+    def reward(self, player: int) -> float:
+        """A player's reward (``packeis_game_reward``): 0.0 until the game
+        is over, then ``(b - a) / (players - 1)`` with ``b`` the players
+        ranked below and ``a`` those ranked above (the rewards sum to 0)."""
+        return self._call(lib.packeis_game_reward, self._player(player))
+
     @property
     def winners(self) -> frozenset[int]:
         """The players in first place (provisional until the end)."""

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: MIT
 """The OpenSpiel-style game and state (packeis.openspiel) through its
 contract walker, over every setup of envs_walkers.SETUPS."""
+import random
 import unittest
 
 from envs_walkers import SETUPS, SMALL_PICTURE, walk_openspiel
@@ -57,22 +58,39 @@ class GameTest(unittest.TestCase):
             state.undo_action(0, first + 65)
 
 
-class RewardFormulaTest(unittest.TestCase):
-    """The rank formula on standings worked out by hand."""
+class RewardTest(unittest.TestCase):
+    """Game.reward (packeis_game_reward) and the environments' rewards."""
 
-    class Finished:
-        def __init__(self, ranks):
-            self.players, self.is_over, self._ranks = len(ranks), True, ranks
+    @staticmethod
+    def by_ranks(ranks):
+        """(b - a) / (players - 1), b ranked below, a ranked above."""
+        n = len(ranks)
+        return [(sum(r > mine for r in ranks) - sum(r < mine for r in ranks)) / (n - 1)
+                for mine in ranks]
 
-        def rank(self, p):
-            return self._ranks[p]
+    def test_rank_formula_by_hand(self):
+        self.assertEqual(self.by_ranks((1, 2)), [1.0, -1.0])
+        self.assertEqual(self.by_ranks((1, 1, 3)), [0.5, 0.5, -1.0])
+        self.assertEqual(self.by_ranks((3, 1, 1, 3)), [-2 / 3, 2 / 3, 2 / 3, -2 / 3])
 
-    def test_by_hand(self):
-        cases = {(1, 2): [1.0, -1.0], (1, 1): [0.0, 0.0], (2, 1, 3): [0.0, 1.0, -1.0],
-                 (1, 1, 3): [0.5, 0.5, -1.0], (1, 2, 2, 4): [1.0, 0.0, 0.0, -1.0],
-                 (3, 1, 1, 3): [-2 / 3, 2 / 3, 2 / 3, -2 / 3]}
-        for ranks, expected in cases.items():
-            self.assertEqual(_envs.rewards(self.Finished(ranks)), expected, ranks)
+    def test_finished_games(self):
+        rng = random.Random(3)
+        for players in (2, 3, 4):
+            for seed in range(4):
+                game = packeis.Game(players=players, seed=seed)
+                while not game.is_over:
+                    self.assertEqual([game.reward(p) for p in range(players)], [0.0] * players)
+                    game.apply(rng.choice(game.legal_moves()))
+                ranks = [game.rank(p) for p in range(players)]
+                expected = self.by_ranks(ranks)
+                self.assertEqual([game.reward(p) for p in range(players)], expected)
+                self.assertEqual(_envs.rewards(game), expected)
+                self.assertAlmostEqual(sum(expected), 0.0)
+                with self.assertRaises(packeis.OutOfRangeError):
+                    game.reward(players)
+                game.close()
+                with self.assertRaises(packeis.GameClosedError):
+                    game.reward(0)
 
 
 if __name__ == "__main__":
