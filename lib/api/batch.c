@@ -188,57 +188,76 @@ packeis_status packeis_batch_legal_moves(const packeis_batch *batch, packeis_mov
     return PACKEIS_OK;
 }
 
-/* The checks of a per-game buffer filler: `per_game` elements per game,
- * the whole answer's size in *count. */
-static packeis_status pk_check_batch_fill(const packeis_batch *batch, const void *buffer,
-                                          size_t capacity, size_t *count, size_t per_game)
+/* What a batch filler writes for each game: `per_game` elements of `size`
+ * bytes, by the single-game filler `fill` (api/learning.c). */
+typedef struct pk_filler {
+    size_t per_game, size;
+    void (*fill)(const packeis_game *game, unsigned flags, void *out);
+} pk_filler;
+
+static void pk_fill_mask(const packeis_game *game, unsigned flags, void *out)
 {
-    if (!batch || !count || (capacity && !buffer))
+    (void)flags;
+    pk_legal_mask_fill(game, out);
+}
+
+static void pk_fill_bits(const packeis_game *game, unsigned flags, void *out)
+{
+    (void)flags;
+    pk_legal_bits_fill(game, out);
+}
+
+static void pk_fill_planes(const packeis_game *game, unsigned flags, void *out)
+{
+    pk_observe_planes(game, flags, out);
+}
+
+static void pk_fill_words(const packeis_game *game, unsigned flags, void *out)
+{
+    pk_observe_words(game, flags, out);
+}
+
+/* Every game's answer, game after game; the whole answer's size in *count. */
+static packeis_status pk_batch_fill(const packeis_batch *batch, const pk_filler *filler,
+                                    unsigned flags, void *buffer, size_t capacity,
+                                    size_t *count)
+{
+    if (!batch || !count || (capacity && !buffer) ||
+        (flags & ~(unsigned)PACKEIS_OBSERVE_RELATIVE))
         return PACKEIS_E_INVALID_ARGUMENT;
-    *count = batch->size * per_game;
-    return capacity < *count ? PACKEIS_E_BUFFER_TOO_SMALL : PACKEIS_OK;
+    *count = batch->size * filler->per_game;
+    if (capacity < *count)
+        return PACKEIS_E_BUFFER_TOO_SMALL;
+    unsigned char *out = buffer;
+    for (size_t i = 0; i < batch->size; i++)
+        filler->fill(batch->games[i], flags, out + i * filler->per_game * filler->size);
+    return PACKEIS_OK;
 }
 
 packeis_status packeis_batch_legal_mask(const packeis_batch *batch, uint8_t *mask,
                                         size_t capacity, size_t *count)
 {
-    packeis_status status =
-        pk_check_batch_fill(batch, mask, capacity, count, PACKEIS_MOVE_VALUES);
-    for (size_t i = 0; status == PACKEIS_OK && i < batch->size; i++)
-        pk_legal_mask_fill(batch->games[i], mask + i * PACKEIS_MOVE_VALUES);
-    return status;
+    static const pk_filler filler = {PACKEIS_MOVE_VALUES, sizeof *mask, pk_fill_mask};
+    return pk_batch_fill(batch, &filler, 0, mask, capacity, count);
 }
 
 packeis_status packeis_batch_legal_bits(const packeis_batch *batch, uint64_t *bits,
                                         size_t capacity, size_t *count)
 {
-    packeis_status status =
-        pk_check_batch_fill(batch, bits, capacity, count, PACKEIS_LEGAL_BITS_WORDS);
-    for (size_t i = 0; status == PACKEIS_OK && i < batch->size; i++)
-        pk_legal_bits_fill(batch->games[i], bits + i * PACKEIS_LEGAL_BITS_WORDS);
-    return status;
+    static const pk_filler filler = {PACKEIS_LEGAL_BITS_WORDS, sizeof *bits, pk_fill_bits};
+    return pk_batch_fill(batch, &filler, 0, bits, capacity, count);
 }
 
 packeis_status packeis_batch_observe(const packeis_batch *batch, unsigned flags, float *planes,
                                      size_t capacity, size_t *count)
 {
-    if (flags & ~(unsigned)PACKEIS_OBSERVE_RELATIVE)
-        return PACKEIS_E_INVALID_ARGUMENT;
-    packeis_status status =
-        pk_check_batch_fill(batch, planes, capacity, count, PACKEIS_OBSERVATION_SIZE);
-    for (size_t i = 0; status == PACKEIS_OK && i < batch->size; i++)
-        pk_observe_planes(batch->games[i], flags, planes + i * PACKEIS_OBSERVATION_SIZE);
-    return status;
+    static const pk_filler filler = {PACKEIS_OBSERVATION_SIZE, sizeof *planes, pk_fill_planes};
+    return pk_batch_fill(batch, &filler, flags, planes, capacity, count);
 }
 
 packeis_status packeis_batch_observe_bits(const packeis_batch *batch, unsigned flags,
                                           uint64_t *words, size_t capacity, size_t *count)
 {
-    if (flags & ~(unsigned)PACKEIS_OBSERVE_RELATIVE)
-        return PACKEIS_E_INVALID_ARGUMENT;
-    packeis_status status =
-        pk_check_batch_fill(batch, words, capacity, count, PACKEIS_OBSERVATION_PLANES);
-    for (size_t i = 0; status == PACKEIS_OK && i < batch->size; i++)
-        pk_observe_words(batch->games[i], flags, words + i * PACKEIS_OBSERVATION_PLANES);
-    return status;
+    static const pk_filler filler = {PACKEIS_OBSERVATION_PLANES, sizeof *words, pk_fill_words};
+    return pk_batch_fill(batch, &filler, flags, words, capacity, count);
 }
