@@ -10,9 +10,10 @@ import random
 import warnings
 from typing import Any, Callable, Optional
 
-from ._errors import GameClosedError
+from ._errors import GameClosedError, IllegalMoveError, PackeisError, ReentrantCallError
 from ._enums import MAX_CELLS, MAX_PLAYERS, MOVE_VALUES, OBSERVATION_PLANES, OBSERVATION_SIZE
 from ._game import Game
+from ._moves import move_value
 from .spaces import Box, Dict, Discrete
 
 try:
@@ -180,6 +181,23 @@ def rewards(game: Game) -> list[float]:
     return [game.reward(p) for p in range(game.players)]
 
 
+def apply_move(game: Game, action: Any) -> None:
+    """Plays ``action``, a value of the action space ``Discrete(4096)``
+    (others raise OutOfRangeError or TypeError, as a caller's bug). Any of
+    them the game refuses is raised as an :class:`IllegalMoveError`
+    (chained to the game's error): a value naming a cell the layout lacks
+    (4095 names cell 63, which a 60-cell board lacks: an OutOfRangeError of
+    the game) is an illegal action like any other. The game is unchanged."""
+    move = move_value(action)
+    try:
+        game.apply(move)
+    except (IllegalMoveError, GameClosedError, ReentrantCallError):
+        raise
+    except PackeisError as error:
+        raise IllegalMoveError(f"{move} is not a move of this game: {error}",
+                               status=error.status) from error
+
+
 def draw_seed(rng: random.Random) -> int:
     """A 64-bit board seed from an environment's generator."""
     return rng.getrandbits(64)
@@ -191,7 +209,10 @@ def new_rng(seed: Optional[int]) -> random.Random:
         return random.Random(random.SystemRandom().getrandbits(64))
     if isinstance(seed, bool) or not isinstance(seed, int) and not hasattr(seed, "__index__"):
         raise TypeError(f"seed must be an integer or None, not {type(seed).__name__}")
-    return random.Random(int(seed))
+    value = int(seed)
+    if value < 0:  # random.Random(-s) is random.Random(s): refused, not aliased
+        raise ValueError(f"seed must be a non-negative integer or None, got {value}")
+    return random.Random(value)
 
 
 def board_seed_option(options: Optional[dict]) -> Optional[int]:

@@ -26,9 +26,10 @@ has at most as many actions as the layout has cells).
 numbered from ``agent``, and an int8 mask of the 4096 move values (all 0
 but for the agent to act, and all 0 at the end). ``reset`` draws the board
 from its seed; ``options={"board_seed": s}`` picks board ``s`` instead
-(``infos[agent]["board_seed"]`` says which board is played). An illegal
-move raises the :class:`packeis.IllegalMoveError` saying why, and leaves
-the environment as it was.
+(``infos[agent]["board_seed"]`` says which board is played); a negative
+seed is refused (ValueError). An illegal move, a move value naming a cell
+the layout lacks included, raises the :class:`packeis.IllegalMoveError`
+saying why, and leaves the environment as it was.
 """
 from __future__ import annotations
 
@@ -142,7 +143,7 @@ class PackeisAECEnv(_envs.SingleGameEnv):
             return
         if action is None:
             raise ValueError(f"{agent} is not done: None is an action only for agents that are")
-        self.game.apply(action)  # raises for an illegal move, nothing changed
+        _envs.apply_move(self.game, action)  # IllegalMoveError, nothing changed
         self._cumulative_rewards[agent] = 0.0
         if self.game.is_over:
             final = _envs.rewards(self.game)

@@ -20,16 +20,21 @@ needed; the names and tuples are those of ``gymnasium.Env``.
 - ``reward``: 0.0 until the game ends, then the learner's
   ``packeis_game_reward`` (rank-based, -1 to 1). ``truncated`` is always
   False: no game has more actions than the layout has cells.
-- An illegal action: with ``illegal_action="raise"`` (the default) the
-  :class:`packeis.IllegalMoveError` saying why is raised and nothing
-  changes; with a number instead, the episode ends at once
+- An illegal action (any of the 4096 values the game refuses, a value
+  naming a cell the layout lacks included): with ``illegal_action="raise"``
+  (the default) the :class:`packeis.IllegalMoveError` saying why is raised
+  and nothing changes; with a number instead, the episode ends at once
   (``terminated=True``) with that number as reward and
-  ``info["illegal_action"]`` naming the reason.
+  ``info["illegal_action"]`` naming the reason. A value outside the action
+  space raises (OutOfRangeError, TypeError) whatever ``illegal_action`` is.
 - The opponent is ``opponent(game, rng) -> move``: it gets the
   :class:`packeis.Game` (to read, not to change) and the environment's
   ``random.Random`` (``env.rng``; a ``random.Random`` rather than
   Gymnasium's numpy ``np_random``, so that numpy stays optional), reseeded
-  by ``reset(seed=...)``, so that a seed fixes the whole episode. The default plays uniformly random legal moves.
+  by ``reset(seed=...)`` (a non-negative integer), so that a seed fixes the
+  whole episode. The default plays uniformly random legal moves. If it
+  raises, the exception propagates and the episode is over (``step`` then
+  asks for ``reset``).
 - ``learner``: the seat of the learner (0 by default), or ``"random"`` for a
   seat drawn at each reset (``info["learner"]`` says which).
 """
@@ -89,33 +94,35 @@ class PackeisEnv(_envs.SingleGameEnv):
         self.board_seed = _envs.draw_seed(self.rng) if board is None else board
         if self._seat_choice == "random":
             self.learner = self.rng.randrange(self.game.players)
+        self._done = True  # until the opponents have moved (a policy may raise)
         self.game.reset(self.board_seed)
-        self._done = False
         self._play_opponents()
+        self._done = False
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple:
         """Plays ``action`` for the learner, then the opponents until the
         learner is to act again or the game is over:
-        ``(observation, reward, terminated, truncated, info)``."""
+        ``(observation, reward, terminated, truncated, info)``. If the
+        opponent policy raises, the episode is over: the next step raises
+        until :meth:`reset`."""
         self._live()
         if self._done:
-            raise RuntimeError("the episode is over: call reset()")
-        illegal = None
+            raise RuntimeError("the episode is over (it ended, or reset() or step() failed): "
+                               "call reset()")
         try:
-            self.game.apply(action)
+            _envs.apply_move(self.game, action)
         except IllegalMoveError as error:
             if self.illegal_action == "raise":
                 raise
-            illegal = error
-        if illegal is not None:
             self._done = True
             info = self._info()
-            info["illegal_action"] = str(illegal)
+            info["illegal_action"] = str(error)
             return self._observation(), float(self.illegal_action), True, False, info
+        self._done = True  # until the opponents have moved (a policy may raise)
         self._play_opponents()
         self._done = self.game.is_over
-        reward = _envs.rewards(self.game)[self.learner] if self._done else 0.0
+        reward = self.game.reward(self.learner) if self._done else 0.0
         return self._observation(), reward, self._done, False, self._info()
 
     def action_masks(self) -> Any:

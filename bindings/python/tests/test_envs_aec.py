@@ -90,5 +90,24 @@ class BehaviourTest(unittest.TestCase):
             self.assertEqual(env.state().shape, (25, 64))
 
 
+    def test_move_value_naming_a_missing_cell(self):
+        """4095 names cell 63 of a 60-cell board: IllegalMoveError, as the
+        module promises for any refused move, and nothing changes."""
+        env = make_env(players=2)
+        env.reset(seed=0)
+        before = env.game.save_record()
+        with self.assertRaises(packeis.IllegalMoveError) as caught:
+            env.step(4095)
+        self.assertIsInstance(caught.exception.__cause__, packeis.OutOfRangeError)
+        self.assertEqual(env.game.save_record(), before)
+        self.assertEqual(env.agent_selection, "player_0")
+
+    def test_negative_seed_refused(self):
+        env = make_env(players=2)
+        with self.assertRaisesRegex(ValueError, "seed"):
+            env.reset(seed=-5)
+        env.reset(seed=5)
+
+
 if __name__ == "__main__":
     unittest.main()

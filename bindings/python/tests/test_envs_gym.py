@@ -86,5 +86,60 @@ class BehaviourTest(unittest.TestCase):
             env.reset()
 
 
+    def test_move_value_naming_a_missing_cell(self):
+        """4095 is in Discrete(4096) but names cell 63 (the board has 60):
+        the illegal-action handling, not an OutOfRangeError."""
+        env = PackeisEnv(players=2, illegal_action=-1.0)
+        env.reset(seed=0)
+        obs, reward, terminated, truncated, info = env.step(4095)
+        self.assertEqual((reward, terminated, truncated), (-1.0, True, False))
+        self.assertIn("OUT_OF_RANGE", info["illegal_action"])
+        env = PackeisEnv(players=2)
+        env.reset(seed=0)
+        before = env.game.save_record()
+        with self.assertRaises(packeis.IllegalMoveError) as caught:
+            env.step(4095)
+        self.assertIsInstance(caught.exception.__cause__, packeis.OutOfRangeError)
+        self.assertEqual(env.game.save_record(), before, "nothing changed")
+
+    def test_failing_opponent_ends_the_episode(self):
+        class Broken(Exception):
+            pass
+
+        calls = []
+
+        def fails_second_time(game, rng):
+            calls.append(game.ply_count)
+            if len(calls) == 2:
+                raise Broken()
+            return game.legal_moves()[0]
+
+        env = PackeisEnv(players=2, learner=1, opponent=fails_second_time)
+        env.reset(seed=0)  # the opponent (seat 0) placed once
+        self.assertEqual(env.game.current_player, 1)
+        with self.assertRaises(Broken):
+            env.step(legal_of(env.action_masks())[0])
+        self.assertEqual(env.game.current_player, 0, "the opponent's seat is to act")
+        with self.assertRaisesRegex(RuntimeError, "reset"):
+            env.step(legal_of(env._observer.mask(env.game))[0])
+        self.assertEqual(env.game.ply_count, 2, "no move played for the opponent's seat")
+
+        def always_fails(game, rng):
+            raise Broken()
+
+        env = PackeisEnv(players=2, learner=1, opponent=always_fails)
+        with self.assertRaises(Broken):
+            env.reset(seed=0)
+        with self.assertRaisesRegex(RuntimeError, "reset"):
+            env.step(0)
+        self.assertEqual(env.game.ply_count, 0)
+
+    def test_negative_seed_refused(self):
+        env = PackeisEnv(players=2)
+        with self.assertRaisesRegex(ValueError, "seed"):
+            env.reset(seed=-5)
+        self.assertNotEqual(env.reset(seed=5)[1]["board_seed"], None)
+
+
 if __name__ == "__main__":
     unittest.main()
