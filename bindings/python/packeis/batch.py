@@ -71,12 +71,19 @@ class Batch:
     """``games`` games (1 to :data:`MAX_GAMES`) set up by the arguments of
     :class:`packeis.Game`; game ``i`` starts on the board of seed
     ``seed + i``. Calls on one batch are serialized by its lock; the GIL is
-    released while C runs."""
+    released while C runs.
+
+    ``allocator`` and ``memory_limit``, which :class:`packeis.Game` takes,
+    are refused (TypeError): the batch allocates with malloc. ``__init__``
+    runs once per object (RuntimeError after)."""
 
     #: The columns :meth:`legal_moves` starts with (it doubles as needed).
     min_move_columns = 128
 
     def __init__(self, games: int, seed: int = 0, **setup: Any) -> None:
+        if "_ptr" in self.__dict__:
+            raise RuntimeError("Batch.__init__ called on a batch already set up: make a new "
+                               "Batch, or use reset()")
         self._ptr: Any = None
         self._lock = threading.Lock()
         self._count = c_size_t()  # the whole answer's size, which the fillers report
@@ -84,6 +91,10 @@ class Batch:
             raise TypeError(f"games must be an integer, not {type(games).__name__}")
         if not 1 <= games <= MAX_GAMES:
             raise OutOfRangeError(f"games must be in 1 ... {MAX_GAMES}, not {games}")
+        refused = sorted(set(setup) & {"allocator", "memory_limit"})
+        if refused:
+            raise TypeError(f"Batch takes no {' or '.join(refused)}: the C batch allocates its "
+                            "games with malloc (a Game takes them)")
         probe = Game(seed=seed, **setup)  # every check of the setup, with its messages
         self.players, self.cells = probe.players, probe.cell_count
         self.is_standard_board = probe.is_standard_board

@@ -221,5 +221,33 @@ class BehaviourTest(unittest.TestCase):
             VectorEnv(2).step(np.zeros(2, dtype=np.int64))
 
 
+
+class BatchObjectTest(unittest.TestCase):
+    """What a Batch refuses rather than doing wrong."""
+
+    def test_second_init_refused(self):
+        from packeis.batch import Batch
+        batch = Batch(2, players=2)
+        batch.step(np.array([0, 1]))
+        before, counts = batch.record(0), batch.legal_counts().tolist()
+        self.assertEqual(counts, [29, 30], "game 0 placed on one of its 30 one-fish floes")
+        with self.assertRaisesRegex(RuntimeError, "__init__"):
+            batch.__init__(3, players=3)
+        with self.assertRaisesRegex(RuntimeError, "__init__"):
+            batch.__init__(0)  # would fail: must not close the batch either
+        self.assertEqual((batch.size, batch.players, batch.closed), (2, 2, False))
+        self.assertEqual(batch.record(0), before)
+        self.assertEqual(batch.legal_counts().tolist(), counts)
+
+    def test_allocator_arguments_refused(self):
+        from packeis.batch import Batch
+        with self.assertRaisesRegex(TypeError, "memory_limit"):
+            Batch(2, memory_limit=10_000)
+        with self.assertRaisesRegex(TypeError, "allocator"):
+            Batch(2, allocator=packeis.Allocator())
+        with self.assertRaisesRegex(TypeError, "allocator or memory_limit"):
+            VectorEnv(2, allocator=packeis.Allocator(), memory_limit=10_000)
+
+
 if __name__ == "__main__":
     unittest.main()
