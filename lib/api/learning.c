@@ -48,18 +48,33 @@ void pk_observe_words(const packeis_game *game, unsigned flags, uint64_t *words)
     words[PACKEIS_PLANE_PLACEMENT] = st->phase == PACKEIS_PHASE_PLACEMENT ? all : 0;
 }
 
+/* The eight floats of each byte of a set: 1.0 on its bits, 0.0 elsewhere
+ * (a constant table: filling a plane is eight copies of 32 bytes). */
+#define PK_E1(n)                                                                               \
+    {                                                                                          \
+        (float)((n)&1), (float)(((n) >> 1) & 1), (float)(((n) >> 2) & 1),                      \
+            (float)(((n) >> 3) & 1), (float)(((n) >> 4) & 1), (float)(((n) >> 5) & 1),         \
+            (float)(((n) >> 6) & 1), (float)(((n) >> 7) & 1)                                   \
+    }
+#define PK_E4(n)  PK_E1(n), PK_E1((n) + 1), PK_E1((n) + 2), PK_E1((n) + 3)
+#define PK_E16(n) PK_E4(n), PK_E4((n) + 4), PK_E4((n) + 8), PK_E4((n) + 12)
+#define PK_E64(n) PK_E16(n), PK_E16((n) + 16), PK_E16((n) + 32), PK_E16((n) + 48)
+static const float pk_byte_floats[256][8] = {PK_E64(0), PK_E64(64), PK_E64(128), PK_E64(192)};
+
 /* 1.0 on the cells of a set, 0.0 elsewhere. */
 static void pk_fill_plane(float *plane, uint64_t cells)
 {
-    for (size_t i = 0; i < PK_PLANE_CELLS; i++)
-        plane[i] = (float)((cells >> i) & 1u);
+    for (size_t byte = 0; byte < PK_PLANE_CELLS / 8; byte++)
+        memcpy(plane + 8 * byte, pk_byte_floats[(cells >> (8 * byte)) & 0xFFu],
+               sizeof pk_byte_floats[0]);
 }
 
 /* `value` on the cells of the layout, 0 elsewhere. */
 static void pk_fill_constant(float *plane, uint64_t layout, float value)
 {
+    pk_fill_plane(plane, layout);
     for (size_t i = 0; i < PK_PLANE_CELLS; i++)
-        plane[i] = ((layout >> i) & 1u) ? value : 0.0f;
+        plane[i] *= value;
 }
 
 void pk_observe_planes(const packeis_game *game, unsigned flags, float *planes)
