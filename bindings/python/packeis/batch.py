@@ -20,12 +20,14 @@ import numpy as np
 
 from . import _ffi
 from ._enums import MAX_MOVES, MAX_PLAYERS, MOVE_VALUES, OBSERVATION_PLANES, OBSERVATION_SIZE
-from ._errors import GameClosedError, OutOfRangeError, check, error_for
+from ._errors import GameClosedError, OutOfRangeError, ReentrantCallError, check, error_for
 from ._game import Game
 from ._lib import lib
 from ._text import write_text
 
 __all__ = ["Batch", "MAX_GAMES", "MOVE_NONE", "LEGAL_BITS_WORDS"]
+
+_get_ident = threading.get_ident
 
 #: Most games a batch may hold.
 MAX_GAMES = _ffi.PACKEIS_BATCH_MAX_GAMES
@@ -67,11 +69,56 @@ def _options_of(probe: Game, seed: int) -> Any:
         raise
 
 
+class CallGuard:
+    """The lock of an object whose calls must not nest (as
+    :class:`packeis.Game`'s): other threads wait for the call in flight; a
+    call from inside it on the same thread (a signal handler that runs as
+    the C call returns) raises :class:`ReentrantCallError` instead of
+    deadlocking. ``with guard:`` around each call. A pointer set aside in
+    :attr:`doomed` (a close from inside a call) is freed with ``free`` as
+    the call ends."""
+
+    __slots__ = ("_lock", "_owner", "_what", "_free", "doomed")
+
+    def __init__(self, what: str, free: Any = None) -> None:
+        self._lock = threading.RLock()  # a handler between acquire and mark must not hang
+        self._owner = 0
+        self._what = what
+        self._free = free
+        self.doomed: Any = None
+
+    @property
+    def inside(self) -> bool:
+        """Whether this thread runs inside a call guarded by this guard."""
+        return self._owner == _get_ident()
+
+    def __enter__(self) -> None:
+        me = _get_ident()
+        if self._owner == me:
+            raise ReentrantCallError(
+                f"the {self._what} is in use by the call this one was made from (a signal "
+                "handler inside it): only close() may be called")
+        self._lock.acquire()
+        self._owner = me
+
+    def __exit__(self, *exc: object) -> None:
+        self._owner = 0  # first, with no call before it
+        try:
+            doomed = self.doomed
+            if doomed:
+                self.doomed = None
+                self._free(doomed)
+        finally:
+            self._lock.release()
+
+
 class Batch:
     """``games`` games (1 to :data:`MAX_GAMES`) set up by the arguments of
     :class:`packeis.Game`; game ``i`` starts on the board of seed
     ``seed + i``. Calls on one batch are serialized by its lock; the GIL is
-    released while C runs.
+    released while C runs. A call from inside a call on the same batch (a
+    signal handler) raises :class:`packeis.ReentrantCallError`, but
+    :meth:`close`, which takes effect as the outer call returns.
 
     ``allocator`` and ``memory_limit``, which :class:`packeis.Game` takes,
     are refused (TypeError): the batch allocates with malloc. ``__init__``
@@ -85,7 +132,7 @@ class Batch:
             raise RuntimeError("Batch.__init__ called on a batch already set up: make a new "
                                "Batch, or use reset()")
         self._ptr: Any = None
-        self._lock = threading.Lock()
+        self._lock = CallGuard("batch", lib.packeis_batch_free)
         self._count = c_size_t()  # the whole answer's size, which the fillers report
         if isinstance(games, bool) or not isinstance(games, (int, np.integer)):
             raise TypeError(f"games must be an integer, not {type(games).__name__}")
@@ -131,12 +178,16 @@ class Batch:
 
     # -- life ----------------------------------------------------------------
     def close(self) -> None:
-        """Frees the batch (waiting for a call on it to end); later calls
-        raise :class:`packeis.GameClosedError`."""
-        lock = getattr(self, "_lock", None)
-        if lock is None:
+        """Frees the batch (waiting for a call on it in another thread to
+        end; from inside a call, a signal handler, as that call returns);
+        later calls raise :class:`packeis.GameClosedError`."""
+        guard = self.__dict__.get("_lock")
+        if guard is None:
             return
-        with lock:
+        if guard.inside:  # a signal handler: the call in flight frees it as it returns
+            guard.doomed, self._ptr = self._ptr, None
+            return
+        with guard:
             ptr, self._ptr = self._ptr, None
             if ptr:
                 lib.packeis_batch_free(ptr)

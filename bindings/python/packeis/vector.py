@@ -43,13 +43,12 @@ legal moves.
 """
 from __future__ import annotations
 
-import threading
 from typing import Any, Optional
 
 import numpy as np
 
 from ._enums import MAX_CELLS, MOVE_VALUES, OBSERVATION_PLANES
-from .batch import LEGAL_BITS_WORDS, Batch
+from .batch import LEGAL_BITS_WORDS, Batch, CallGuard
 from .spaces import Box, Discrete, MultiDiscrete
 
 __all__ = ["VectorEnv", "bits_to_mask", "mask_to_bits"]
@@ -120,7 +119,7 @@ class VectorEnv:
         self._illegal = np.zeros(n, dtype=bool)
         self._truncated = np.zeros(n, dtype=bool)
         self._started = False
-        self._lock = threading.Lock()  # one step or reset at a time
+        self._lock = CallGuard("environment")  # one call at a time, none nested
 
     # -- Gymnasium's vector API ---------------------------------------------
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> tuple:
@@ -156,7 +155,8 @@ class VectorEnv:
     def step(self, actions: Any) -> tuple:
         """Plays ``actions`` (one move value per game; -1 for no move) and
         returns ``(obs, rewards, terminated, truncated, info)``. Threads
-        sharing the env step it one at a time."""
+        sharing the env step it one at a time; a call from inside a call
+        (a signal handler) raises :class:`packeis.ReentrantCallError`."""
         with self._lock:
             return self._step(actions)
 
@@ -177,7 +177,9 @@ class VectorEnv:
                 self._out(self._truncated), self._info(batch.to_act))
 
     def close(self) -> None:
-        """Frees the games."""
+        """Frees the games (from a signal handler inside a call on the
+        batch, as that call returns); later calls raise
+        :class:`packeis.GameClosedError`."""
         self.batch.close()
 
     def __enter__(self) -> "VectorEnv":
@@ -190,17 +192,20 @@ class VectorEnv:
     def legal_moves(self) -> tuple[np.ndarray, np.ndarray]:
         """``(moves, counts)``: game ``i``'s legal moves are
         ``moves[i, :counts[i]]`` (uint16, increasing)."""
-        moves, counts = self.batch.legal_moves()
-        return self._out(moves), self._out(counts)
+        with self._lock:
+            moves, counts = self.batch.legal_moves()
+            return self._out(moves), self._out(counts)
 
     def legal_mask(self, dtype: Any = np.bool_) -> np.ndarray:
         """games x 4096 masks of ``dtype`` (from the C byte masks)."""
-        return self.batch.legal_mask().astype(dtype, copy=True)
+        with self._lock:
+            return self.batch.legal_mask().astype(dtype, copy=True)
 
     def sample_legal(self, rng: np.random.Generator) -> np.ndarray:
         """A uniformly random legal move per game (-1 for a game with none),
         drawn in numpy from the C move lists."""
-        moves, counts = self.batch.legal_moves()
+        with self._lock:
+            moves, counts = self.batch.legal_moves()
         pick = (rng.random(self.num_envs) * counts).astype(np.intp)
         chosen = moves[np.arange(self.num_envs), np.minimum(pick, moves.shape[1] - 1)]
         return np.where(counts > 0, chosen.astype(np.int32), -1)
@@ -208,7 +213,8 @@ class VectorEnv:
     def planes(self) -> np.ndarray:
         """The float32 observation planes now (games x 25 x 64), whatever
         ``observation`` says."""
-        return self._out(self.batch.observe(self.relative))
+        with self._lock:
+            return self._out(self.batch.observe(self.relative))
 
     # -- helpers -------------------------------------------------------------
     def _draw(self, count: int) -> np.ndarray:

@@ -423,6 +423,79 @@ class SignalTest(HostileCase):
         """)
 
 
+    def test_signal_handlers_that_use_or_close_a_batch(self):
+        # A 1 ms timer lands in the C steps of a batch of 20,000 games: its
+        # handler runs as the C call returns, the batch (or environment)
+        # still in use. It must be refused (ReentrantCallError), not wait
+        # forever for the lock its own thread holds; a close must free the
+        # batch once, as the call ends, and later calls raise.
+        self.run_child("""
+            import numpy as np
+            from packeis.batch import Batch
+            from packeis.vector import VectorEnv
+
+            def storm(steps, call, want_refused=True, rounds=400):
+                seen = {"refused": 0, "ran": 0}
+                def handler(signum, frame):
+                    try:
+                        call()
+                        seen["ran"] += 1
+                    except packeis.ReentrantCallError:
+                        seen["refused"] += 1
+                signal.signal(signal.SIGALRM, handler)
+                signal.setitimer(signal.ITIMER_REAL, 0.001, 0.001)
+                try:
+                    for _ in range(rounds):
+                        steps()
+                        if seen["refused"] >= 3 and seen["ran"] >= 1:
+                            break
+                finally:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+                    signal.signal(signal.SIGALRM, signal.SIG_IGN)
+                assert seen["refused"] >= 3, seen
+                return seen
+
+            n = 20000
+            seeds = np.arange(n, dtype=np.uint64)
+            b = Batch(n, players=2)
+            def batch_steps():
+                moves, counts = b.legal_moves()
+                b.step(np.where(counts > 0, moves[:, 0].astype(np.int32), -1), seeds)
+            storm(batch_steps, b.legal_counts)
+            counts = b.legal_counts()[:3].tolist()
+            assert counts == [len(b.game(i).legal_moves()) for i in range(3)], counts
+
+            env = VectorEnv(n, players=3)
+            env.reset(seed=1)
+            rng = np.random.default_rng(1)
+            storm(lambda: env.step(env.sample_legal(rng)), env.legal_moves)
+            storm(lambda: env.step(env.sample_legal(rng)),
+                  lambda: env.step(np.full(n, -1)))
+            assert env.step(env.sample_legal(rng))[4]["status"].max() == 0
+
+            c = Batch(n, players=2)
+            closed = []
+            def close_once():
+                if not closed:
+                    closed.append(True)
+                    c.close()
+            signal.signal(signal.SIGALRM, lambda signum, frame: close_once())
+            signal.setitimer(signal.ITIMER_REAL, 0.001, 0.001)
+            try:
+                for _ in range(400):
+                    moves, counts = c.legal_moves()
+                    c.step(np.where(counts > 0, moves[:, 0].astype(np.int32), -1), seeds)
+                raise AssertionError("the handler did not close the batch")
+            except packeis.GameClosedError:
+                pass
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, signal.SIG_IGN)
+            assert closed and c.closed
+            c.close()
+        """, timeout=60)
+
+
 class StormTest(HostileCase):
     def test_exceptions_raised_at_any_point_of_calls(self):
         # A timer raising every few hundred microseconds lands anywhere in
