@@ -40,6 +40,11 @@ _RELATIVE = _ffi.PACKEIS_OBSERVE_RELATIVE
 _TOO_SMALL = _ffi.PACKEIS_E_BUFFER_TOO_SMALL
 
 
+#: Why a batch (or an environment over one) is not copied or pickled.
+_NO_COPY = ("a {} cannot be copied or pickled: it owns a C batch; make a new one "
+            "(game(i) and record(i) copy single games)")
+
+
 def _pointer(array: np.ndarray, ctype: Any) -> Any:
     return array.ctypes.data_as(POINTER(ctype))
 
@@ -388,6 +393,16 @@ class Batch:
         """The seed of game ``index``'s standard board (0 for a layout)."""
         with self._lock:
             return lib.packeis_game_seed(self._game_ptr(index))
+
+    # -- no copies: a copy would share (and free twice) the C batch ---------
+    def __copy__(self) -> "Batch":
+        raise TypeError(_NO_COPY.format("Batch"))
+
+    def __deepcopy__(self, memo: object) -> "Batch":
+        raise TypeError(_NO_COPY.format("Batch"))
+
+    def __reduce_ex__(self, protocol: object) -> Any:
+        raise TypeError(_NO_COPY.format("Batch"))
 
     def __repr__(self) -> str:
         state = "closed" if self.closed else f"{self.players} players"

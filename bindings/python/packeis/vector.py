@@ -48,7 +48,7 @@ from typing import Any, Optional
 import numpy as np
 
 from ._enums import MAX_CELLS, MOVE_VALUES, OBSERVATION_PLANES
-from .batch import LEGAL_BITS_WORDS, Batch, CallGuard
+from .batch import _NO_COPY, LEGAL_BITS_WORDS, Batch, CallGuard
 from .spaces import Box, Discrete, MultiDiscrete
 
 __all__ = ["VectorEnv", "bits_to_mask", "mask_to_bits"]
@@ -235,6 +235,15 @@ class VectorEnv:
 
     def _out(self, array: Optional[np.ndarray]) -> Optional[np.ndarray]:
         return array.copy() if (self.copy and array is not None) else array
+
+    def __copy__(self) -> "VectorEnv":
+        raise TypeError(_NO_COPY.format("VectorEnv"))
+
+    def __deepcopy__(self, memo: object) -> "VectorEnv":
+        raise TypeError(_NO_COPY.format("VectorEnv"))
+
+    def __reduce_ex__(self, protocol: object) -> Any:
+        raise TypeError(_NO_COPY.format("VectorEnv"))
 
     def __len__(self) -> int:
         return self.num_envs

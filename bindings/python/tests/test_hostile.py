@@ -496,6 +496,33 @@ class SignalTest(HostileCase):
         """, timeout=60)
 
 
+class BatchCopyTest(HostileCase):
+    def test_copies_and_pickles_of_batches_are_refused(self):
+        # A copy sharing the C pointer would free it twice, or use it after
+        # the original freed it (this crashed).
+        self.run_child("""
+            import copy
+            from packeis.batch import Batch
+            from packeis.vector import VectorEnv
+            b = Batch(4, players=2)
+            for make in (copy.copy, copy.deepcopy, pickle.dumps):
+                expect(TypeError, make, b, says="cannot be copied or pickled")
+            c = Batch(4, players=2)
+            try:
+                c = copy.copy(b)
+            except TypeError:
+                pass
+            del b
+            gc.collect()
+            assert c.legal_counts().tolist() == [30, 30, 30, 30]
+            env = VectorEnv(3, players=2)
+            for make in (copy.copy, copy.deepcopy, pickle.dumps):
+                expect(TypeError, make, env, says="VectorEnv cannot be copied")
+            env.reset(seed=0)
+            assert env.legal_moves()[1].tolist() == [30, 30, 30]
+        """)
+
+
 class StormTest(HostileCase):
     def test_exceptions_raised_at_any_point_of_calls(self):
         # A timer raising every few hundred microseconds lands anywhere in
