@@ -124,8 +124,24 @@ class PackeisGame:
 
     def deserialize_state(self, text: str) -> "PackeisState":
         """The state a :meth:`PackeisState.serialize` text describes (its
-        game record: the setup comes with it)."""
-        return PackeisState(self, Game.from_record(text))
+        game record). The record must start as this game's states do (its
+        players, penguins, variants and board): another setup's record
+        raises ValueError. The actions are replayed on this game's setup."""
+        loaded = Game.from_record(text)
+        start = loaded.clone()
+        start.undo_to(0)
+        state = self.new_initial_state()
+        mine, theirs = _setup_text(state.game), _setup_text(start)
+        if theirs != mine:
+            raise ValueError(f"the record is of another setup ({theirs}), not of this game's "
+                             f"({mine})")
+        for action in loaded.history():
+            state.game.apply(action)
+        return state
+
+    def __reduce__(self) -> tuple[Any, tuple[dict]]:
+        """Pickled as its parameters."""
+        return _game_of, (self.get_parameters(),)
 
     def new_state_from_game(self, game: Game) -> "PackeisState":
         """A state over a copy of ``game`` (any position)."""
@@ -291,6 +307,10 @@ class PackeisState:
     def __deepcopy__(self, memo: object) -> "PackeisState":
         return self.clone()
 
+    def __reduce__(self) -> tuple[Any, tuple[PackeisGame, str]]:
+        """Pickled as its game and its record (:meth:`serialize`)."""
+        return PackeisGame.deserialize_state, (self._game, self.serialize())
+
     def serialize(self) -> str:
         """The game record (setup and every action):
         :meth:`PackeisGame.deserialize_state` reads it back."""
@@ -318,3 +338,16 @@ class PackeisState:
             current = self.current_player()
             return 0 if current == TERMINAL else current
         return self._check_player(player)
+
+
+def _setup_text(game: Game) -> str:
+    """The header of ``game``'s record before its plies: the setup and the
+    board, as one line."""
+    header = game.save_record().split("[Plies", 1)[0]
+    return " ".join(line for line in header.splitlines()
+                    if line and not line.startswith(("[Game ", "[Version ")))
+
+
+def _game_of(parameters: dict) -> PackeisGame:
+    """Unpickles a :class:`PackeisGame` (see its ``__reduce__``)."""
+    return PackeisGame(**parameters)

@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: MIT
 """The OpenSpiel-style game and state (packeis.openspiel) through its
 contract walker, over every setup of envs_walkers.SETUPS."""
+import multiprocessing
+import pickle
 import random
 import unittest
 
@@ -56,6 +58,66 @@ class GameTest(unittest.TestCase):
             state.legal_actions(2)
         with self.assertRaises(ValueError):
             state.undo_action(0, first + 65)
+
+
+def first_legal_then_record(state):
+    """Plays the first legal action (in a worker process) and returns the
+    state and its record."""
+    state.apply_action(state.legal_actions()[0])
+    return state, state.serialize()
+
+
+class PickleTest(unittest.TestCase):
+    def played(self, game, plies, seed):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        for _ in range(plies):
+            state.apply_action(rng.choice(state.legal_actions()))
+        return state
+
+    def test_round_trip(self):
+        for game in (PackeisGame(players=3, board_seed=7),
+                     PackeisGame(layout_picture=SMALL_PICTURE, penguins=2, snake_placement=True)):
+            for plies in (0, 5, game.new_initial_state().game.cell_count // 2):
+                state = self.played(game, min(plies, 8), plies)
+                again = pickle.loads(pickle.dumps(state))
+                self.assertEqual(again.serialize(), state.serialize())
+                self.assertEqual(again.history(), state.history())
+                self.assertEqual(again.legal_actions(), state.legal_actions())
+                self.assertEqual(str(again.get_game()), str(game))
+                again.apply_action(again.legal_actions()[0])  # independent of the original
+                self.assertEqual(len(state.history()) + 1, len(again.history()))
+        game = pickle.loads(pickle.dumps(PackeisGame(players=4, board_seed=2)))
+        self.assertEqual(game.get_parameters(), {"players": 4, "board_seed": 2})
+
+    def test_multiprocessing_map(self):
+        game = PackeisGame(players=2, board_seed=3)
+        states = [self.played(game, plies, plies) for plies in (0, 3, 9)]
+        expected = []
+        for state in states:
+            copy = state.clone()
+            copy.apply_action(copy.legal_actions()[0])
+            expected.append(copy.serialize())
+        with multiprocessing.get_context("spawn").Pool(2) as pool:
+            results = pool.map(first_legal_then_record, states)
+        self.assertEqual([record for _, record in results], expected)
+        self.assertEqual([state.serialize() for state, _ in results], expected)
+        self.assertEqual([len(s.history()) for s in states], [0, 3, 9], "the originals unchanged")
+
+    def test_records_of_another_setup_are_refused(self):
+        game = PackeisGame(players=2)
+        four = PackeisGame(players=4).new_initial_state()
+        four.apply_action(four.legal_actions()[0])
+        with self.assertRaisesRegex(ValueError, 'Players "4"'):
+            game.deserialize_state(four.serialize())
+        with self.assertRaisesRegex(ValueError, "standard 9"):
+            game.deserialize_state(PackeisGame(players=2, board_seed=9).new_initial_state()
+                                   .serialize())
+        with self.assertRaisesRegex(ValueError, "snake"):
+            game.deserialize_state(PackeisGame(players=2, snake_placement=True)
+                                   .new_initial_state().serialize())
+        state = self.played(game, 4, 1)
+        self.assertEqual(game.deserialize_state(state.serialize()).history(), state.history())
 
 
 class RewardTest(unittest.TestCase):
