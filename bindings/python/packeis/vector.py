@@ -36,6 +36,20 @@ that ended, the observation, legal moves and ``to_act`` are the new game's.
 With ``autoreset=False`` finished games stay over: a move in one is refused
 with GAME_OVER, -1 (no move) leaves it alone, and rewards stay 0.
 
+Where this differs from pgx and from Gymnasium's vector environments:
+
+- ``rewards`` is games x players (every player's reward, as pgx gives
+  them), not Gymnasium's ``(num_envs,)`` of one agent.
+- The legal moves of a finished game (without auto-reset) are empty: all-0
+  masks and bit masks, count 0; pgx makes them all-True.
+- An illegal move is refused per game (``info["status"]``,
+  ``info["illegal"]``), the game unchanged and not ended; pgx ends that game
+  with a penalty reward.
+- There is no final observation: a game that ends is reset in the same step
+  (pgx style), so ``obs`` already shows the new game; Gymnasium's
+  ``final_obs`` / ``final_info`` are not given (``autoreset=False`` keeps
+  the last position of finished games visible).
+
 The arrays returned are the environment's own buffers, overwritten by the
 next step, unless ``copy=True``. :meth:`legal_moves`, :meth:`legal_mask`,
 :func:`bits_to_mask` and :meth:`sample_legal` give the other forms of the

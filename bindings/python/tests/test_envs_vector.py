@@ -222,6 +222,23 @@ class BehaviourTest(unittest.TestCase):
 
 
 
+    def test_documented_differences_from_pgx(self):
+        """What the module docstring promises where pgx differs."""
+        env = VectorEnv(3, players=3, autoreset=False)
+        env.reset(seed=2)
+        rng = np.random.default_rng(2)
+        obs, rewards, terminated, truncated, info = env.step(np.array([4095, -1, -1]))
+        self.assertEqual(rewards.shape, (3, 3), "games x players")
+        self.assertEqual(info["illegal"].tolist(), [True, False, False])
+        self.assertFalse(terminated[0], "an illegal move does not end the game")
+        self.assertEqual(env.batch.game(0).ply_count, 0)
+        while not terminated.all():
+            obs, rewards, terminated, truncated, info = env.step(env.sample_legal(rng))
+        self.assertFalse(info["legal_bits"].any(), "finished games have no legal move")
+        self.assertFalse(env.legal_mask().any())
+        self.assertEqual(env.legal_moves()[1].tolist(), [0, 0, 0])
+
+
 class BatchObjectTest(unittest.TestCase):
     """What a Batch refuses rather than doing wrong."""
 
