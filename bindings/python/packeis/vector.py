@@ -99,7 +99,8 @@ class VectorEnv:
         act (default) rather than from player 0.
     :param autoreset: reset finished games in the step they end (default).
     :param copy: return copies instead of the environment's buffers.
-    :param setup: the arguments of :class:`packeis.Game` but the seed.
+    :param setup: the arguments of :class:`packeis.Game` but the seed,
+        ``allocator`` and ``memory_limit`` (the batch allocates with malloc).
     """
 
     metadata = {"autoreset_mode": "same-step", "render_modes": []}
