@@ -40,9 +40,22 @@ _RELATIVE = _ffi.PACKEIS_OBSERVE_RELATIVE
 _TOO_SMALL = _ffi.PACKEIS_E_BUFFER_TOO_SMALL
 
 
-#: Why a batch (or an environment over one) is not copied or pickled.
-_NO_COPY = ("a {} cannot be copied or pickled: it owns a C batch; make a new one "
-            "(game(i) and record(i) copy single games)")
+class NoCopies:
+    """Refuses copy.copy, copy.deepcopy and pickle with a TypeError: the
+    object owns a C batch, which a copy would share (and free twice)."""
+
+    def _refuse_copy(self) -> TypeError:
+        return TypeError(f"a {type(self).__name__} cannot be copied or pickled: it owns a C "
+                         "batch; make a new one (game(i) and record(i) copy single games)")
+
+    def __copy__(self) -> Any:
+        raise self._refuse_copy()
+
+    def __deepcopy__(self, memo: object) -> Any:
+        raise self._refuse_copy()
+
+    def __reduce_ex__(self, protocol: object) -> Any:
+        raise self._refuse_copy()
 
 
 def _pointer(array: np.ndarray, ctype: Any) -> Any:
@@ -117,7 +130,7 @@ class CallGuard:
             self._lock.release()
 
 
-class Batch:
+class Batch(NoCopies):
     """``games`` games (1 to :data:`MAX_GAMES`) set up by the arguments of
     :class:`packeis.Game`; game ``i`` starts on the board of seed
     ``seed + i``. Calls on one batch are serialized by its lock; the GIL is
@@ -393,16 +406,6 @@ class Batch:
         """The seed of game ``index``'s standard board (0 for a layout)."""
         with self._lock:
             return lib.packeis_game_seed(self._game_ptr(index))
-
-    # -- no copies: a copy would share (and free twice) the C batch ---------
-    def __copy__(self) -> "Batch":
-        raise TypeError(_NO_COPY.format("Batch"))
-
-    def __deepcopy__(self, memo: object) -> "Batch":
-        raise TypeError(_NO_COPY.format("Batch"))
-
-    def __reduce_ex__(self, protocol: object) -> Any:
-        raise TypeError(_NO_COPY.format("Batch"))
 
     def __repr__(self) -> str:
         state = "closed" if self.closed else f"{self.players} players"

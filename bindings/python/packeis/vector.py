@@ -62,7 +62,7 @@ from typing import Any, Optional
 import numpy as np
 
 from ._enums import MAX_CELLS, MOVE_VALUES, OBSERVATION_PLANES
-from .batch import _NO_COPY, LEGAL_BITS_WORDS, Batch, CallGuard
+from .batch import LEGAL_BITS_WORDS, Batch, CallGuard, NoCopies
 from .spaces import Box, Discrete, MultiDiscrete
 
 __all__ = ["VectorEnv", "bits_to_mask", "mask_to_bits"]
@@ -90,7 +90,7 @@ def mask_to_bits(mask: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(packed).view("<u8").astype(np.uint64, copy=False)
 
 
-class VectorEnv:
+class VectorEnv(NoCopies):
     """``num_envs`` games stepped together.
 
     :param num_envs: 1 to ``packeis.batch.MAX_GAMES``.
@@ -250,15 +250,6 @@ class VectorEnv:
 
     def _out(self, array: Optional[np.ndarray]) -> Optional[np.ndarray]:
         return array.copy() if (self.copy and array is not None) else array
-
-    def __copy__(self) -> "VectorEnv":
-        raise TypeError(_NO_COPY.format("VectorEnv"))
-
-    def __deepcopy__(self, memo: object) -> "VectorEnv":
-        raise TypeError(_NO_COPY.format("VectorEnv"))
-
-    def __reduce_ex__(self, protocol: object) -> Any:
-        raise TypeError(_NO_COPY.format("VectorEnv"))
 
     def __len__(self) -> int:
         return self.num_envs
