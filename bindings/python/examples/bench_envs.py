@@ -251,8 +251,13 @@ class CBenchmark:
     """packeis-benchmark --serve: one slice of a row per request."""
 
     def __init__(self, program: str, seconds: float) -> None:
+        # Not the interpreter's preloads: a sanitized build's program links
+        # its own sanitizer runtime, which refuses a second one (CI runs
+        # this with the ASan runtime preloaded into Python).
+        env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
         self.process = subprocess.Popen([program, "--serve", "--slice", str(seconds)],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                        env=env)
 
     def row(self, name: str) -> Callable[[float], float]:
         def measure(_seconds: float) -> float:
