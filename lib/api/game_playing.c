@@ -50,7 +50,7 @@ static void pk_game_play(packeis_game *game, packeis_move move)
 {
     pk_record *record = &game->history[game->plies++];
     record->before = game->state;
-    record->unpruned = 0;
+    record->lazy = PK_RECORD_EXACT;
     record->move = move;
     game->setup->kernel->play(game->setup, &game->state, move);
 }

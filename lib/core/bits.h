@@ -47,6 +47,28 @@ static inline int pk_highest(uint64_t set) { return 63 - __builtin_clzll(set); }
 
 static inline uint64_t pk_bit(int cell) { return (uint64_t)1 << cell; }
 
+/* The cells of `set` outside `others`: ANDN where BMI1 has it, one
+ * instruction that keeps both operands (gcc would copy one and AND). */
+static inline uint64_t pk_and_not(uint64_t set, uint64_t others)
+{
+#if defined(__BMI__) && defined(__x86_64__)
+    uint64_t kept; /* asm: gcc turns the builtin back into NOT and AND */
+    __asm__("andn %2, %1, %0" : "=r"(kept) : "r"(others), "rm"(set));
+    return kept;
+#else
+    return set & ~others;
+#endif
+}
+
+/* `value`, computed here: the compiler may not move its computation past
+ * this point, nor mix it with what follows. For code whose registers would
+ * run out if gcc reordered it. */
+static inline uint64_t pk_settle(uint64_t value)
+{
+    __asm__("" : "+r"(value));
+    return value;
+}
+
 /* Index of the lowest set bit, 64 for an empty set: TZCNT where BMI1 has it. */
 static inline uint64_t pk_lowest_or_64(uint64_t set)
 {

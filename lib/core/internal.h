@@ -128,11 +128,17 @@ typedef struct pk_setup {
  * playout leaves floes out of play on the board in the movement positions it
  * records (doc/rules.md, "Floes out of play": they change no move and no
  * score, and the game's end removes every free floe anyway), and keeps no
- * hash there (rules/kernel_playout.inc); `unpruned` marks them, and
- * pk_record_before() removes those floes and computes the hash. */
+ * hash in any position it records (rules/kernel_playout.inc); `lazy` says
+ * what pk_record_before() must still do. */
+typedef enum pk_record_lazy {
+    PK_RECORD_EXACT,          /* nothing: `before` is the position */
+    PK_RECORD_HASH,           /* compute the hash */
+    PK_RECORD_PRUNE_AND_HASH, /* remove the floes out of play, then that */
+} pk_record_lazy;
+
 typedef struct pk_record {
     pk_state before;
-    uint8_t unpruned;
+    uint8_t lazy; /* a pk_record_lazy */
     packeis_move move;
 } pk_record;
 
@@ -328,10 +334,10 @@ static inline int pk_move_target(packeis_move move) { return move % PACKEIS_MAX_
 static inline pk_state pk_record_before(const pk_setup *setup, const pk_record *record)
 {
     pk_state state = record->before;
-    if (record->unpruned) {
+    if (record->lazy == PK_RECORD_PRUNE_AND_HASH)
         setup->kernel->prune(setup, &state);
+    if (record->lazy != PK_RECORD_EXACT)
         state.hash = pk_board_hash(setup, &state);
-    }
     return state;
 }
 
