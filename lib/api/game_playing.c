@@ -3,21 +3,32 @@
  * undo and redo. The kernel decides; this file keeps the history. */
 #include "internal.h"
 
+/* The moves into a buffer that may be too small for them: counted first,
+ * so that a buffer too small stays untouched. Out of line, so that the
+ * common call, with room for any list, does no more than the kernel's. */
+__attribute__((noinline)) static packeis_status pk_legal_moves_counted(const packeis_game *game,
+                                                                       packeis_move *moves,
+                                                                       size_t capacity,
+                                                                       size_t *count)
+{
+    const pk_setup *setup = game->setup;
+    size_t needed = setup->kernel->move_count(setup, &game->state);
+    if (needed > capacity) {
+        *count = needed;
+        return PACKEIS_E_BUFFER_TOO_SMALL;
+    }
+    *count = setup->kernel->legal_moves(setup, &game->state, moves);
+    return PACKEIS_OK;
+}
+
 packeis_status packeis_game_legal_moves(const packeis_game *game, packeis_move *moves,
                                         size_t capacity, size_t *count)
 {
     if (!game || !count || (!moves && capacity))
         return PACKEIS_E_INVALID_ARGUMENT;
+    if (capacity < PACKEIS_MAX_MOVES)
+        return pk_legal_moves_counted(game, moves, capacity, count);
     const pk_setup *setup = game->setup;
-    /* A buffer that holds any position's moves is filled in one pass;
-     * smaller ones are checked first so that they stay untouched. */
-    if (capacity < PACKEIS_MAX_MOVES) {
-        size_t needed = setup->kernel->move_count(setup, &game->state);
-        if (needed > capacity) {
-            *count = needed;
-            return PACKEIS_E_BUFFER_TOO_SMALL;
-        }
-    }
     *count = setup->kernel->legal_moves(setup, &game->state, moves);
     return PACKEIS_OK;
 }

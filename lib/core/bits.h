@@ -116,7 +116,9 @@ static inline uint64_t pk_below_lowest(uint64_t set) { return (set & (0 - set)) 
 static inline uint64_t pk_above_highest(uint64_t set)
 {
 #if defined(__LZCNT__)
-    return ~(uint64_t)0 << (64 - _lzcnt_u64(set));
+    /* 64 - LZCNT, taken modulo 64 as the shift instruction does: a NEG
+     * instead of a constant and a subtraction. */
+    return ~(uint64_t)0 << ((0 - _lzcnt_u64(set)) & 63);
 #else
     return set ? ~((((uint64_t)2) << pk_highest(set)) - 1) : ~(uint64_t)0;
 #endif
