@@ -28,6 +28,7 @@
 #define MAX_ROUNDS       15
 #define SAMPLE_POSITIONS 512
 #define BATCH_GAMES      1000
+#define UNSEEN_ORDER     65536 /* visits: longer than a branch predictor learns */
 
 /* CPU time of this thread: on a shared machine, time spent waiting for the
  * processor does not count against the library. */
@@ -64,6 +65,7 @@ static double median(double *values, int count)
 typedef struct bench_data {
     packeis_game *game;
     packeis_game *positions[SAMPLE_POSITIONS];
+    unsigned short *order; /* the positions' order, or NULL for 0, 1, 2 ... */
     unsigned winners[BATCH_GAMES];
     uint64_t leaves;
 } bench_data;
@@ -165,9 +167,10 @@ static double list_rate(bench_data *data, long lists)
     size_t total = 0, found;
     double start = now_seconds();
     for (long i = 0; i < lists; i++) {
-        check(packeis_game_legal_moves(data->positions[i % SAMPLE_POSITIONS], moves,
-                                       PACKEIS_MAX_MOVES, &found),
-              "moves");
+        long visit = data->order ? data->order[i % UNSEEN_ORDER] : i % SAMPLE_POSITIONS;
+        check(
+            packeis_game_legal_moves(data->positions[visit], moves, PACKEIS_MAX_MOVES, &found),
+            "moves");
         total += found;
     }
     double rate = (double)lists / (now_seconds() - start);
@@ -210,6 +213,22 @@ static void sample_positions(bench_data *data, int one_board)
 
 static void one_board_positions(bench_data *data) { sample_positions(data, 1); }
 static void many_board_positions(bench_data *data) { sample_positions(data, 0); }
+
+/* The same positions visited in a random order: in the fixed one the
+ * processor learns each list's branches, as a search's unseen positions
+ * never let it. */
+static void unseen_positions(bench_data *data)
+{
+    sample_positions(data, 0);
+    data->order = malloc(UNSEEN_ORDER * sizeof *data->order);
+    if (!data->order) {
+        fprintf(stderr, "benchmark: out of memory\n");
+        exit(1);
+    }
+    uint64_t state = 12345;
+    for (int i = 0; i < UNSEEN_ORDER; i++)
+        data->order[i] = (unsigned short)(tc_next(&state) % SAMPLE_POSITIONS);
+}
 
 /* perft from the start of movement of a fixed standard game. */
 static void perft_position(bench_data *data)
@@ -349,6 +368,16 @@ static bench_row rows[] = {
      "  the same from 512 different boards",
      "lists/s",
      many_board_positions,
+     list_rate,
+     10000000,
+     0,
+     0,
+     {0},
+     0},
+    {"lists-unseen",
+     "  the same in a random order",
+     "lists/s",
+     unseen_positions,
      list_rate,
      10000000,
      0,
