@@ -30,13 +30,15 @@ def step_objects(seconds: float) -> float:
     return plies / (time.perf_counter() - start)
 
 
-def step_buffer(seconds: float) -> float:
+def step_buffer(seconds: float, players: int = 2, clock=time.perf_counter) -> float:
+    """Plies per second of random games stepped through one reused move
+    buffer, a fresh board (reset) per game; bench_envs.py calls it too."""
     rng = random.Random(1)
     buf = packeis.MoveBuffer()
-    game = packeis.Game(seed=0)  # reset() restarts it without allocating
+    game = packeis.Game(players=players, seed=0)  # reset() restarts it without allocating
     legal, apply, arr, randrange = game.legal_moves_into, game.apply, buf.array, rng.randrange
-    plies, start, seed = 0, time.perf_counter(), 0
-    while time.perf_counter() - start < seconds:
+    plies, start, seed = 0, clock(), 0
+    while clock() - start < seconds:
         game.reset(seed)
         seed += 1
         n = legal(buf)
@@ -44,7 +46,7 @@ def step_buffer(seconds: float) -> float:
             apply(arr[randrange(n)])
             plies += 1
             n = legal(buf)
-    return plies / (time.perf_counter() - start)
+    return plies / (clock() - start)
 
 
 def batch(seconds: float, per_call: int = 1000) -> tuple[float, float]:

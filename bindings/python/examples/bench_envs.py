@@ -29,6 +29,7 @@ import sys
 import time
 from typing import Callable, Optional
 
+import bench  # beside this file: its step_buffer() is the single-game path
 import packeis
 
 clock = time.thread_time
@@ -122,21 +123,7 @@ def c_batch_calls(games: int, players: int) -> Callable[[float], float]:
 
 # -- single games ---------------------------------------------------------------
 def game_buffer(players: int) -> Callable[[float], float]:
-    game, buf, rng = packeis.Game(players=players), packeis.MoveBuffer(), random.Random(1)
-
-    def measure(seconds: float) -> float:
-        plies, seed, start = 0, 0, clock()
-        legal, apply, arr, randrange = game.legal_moves_into, game.apply, buf.array, rng.randrange
-        while clock() - start < seconds:
-            game.reset(seed)
-            seed += 1
-            n = legal(buf)
-            while n:
-                apply(arr[randrange(n)])
-                plies += 1
-                n = legal(buf)
-        return plies / (clock() - start)
-    return measure
+    return lambda seconds: bench.step_buffer(seconds, players, clock)
 
 
 def game_training(players: int) -> Callable[[float], float]:
