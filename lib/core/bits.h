@@ -69,27 +69,23 @@ static inline uint64_t pk_settle(uint64_t value)
     return value;
 }
 
-/* If k >= bound: *set = new_set, *index = new_index, *base = bound;
- * without a branch, whatever the compiler thinks of the odds (gcc turns the
- * C into a jump, which a random k mispredicts half the time). */
-static inline void pk_take_if_at_least(uint32_t k, uint32_t bound, uint64_t *set,
-                                       uint64_t new_set, uint32_t *index, uint32_t new_index,
-                                       uint32_t *base)
+/* If k >= bound: *index = new_index and *base = bound; without a branch,
+ * whatever the compiler thinks of the odds (gcc turns the C into a jump,
+ * which a random k mispredicts half the time). */
+static inline void pk_take_if_at_least(uint32_t k, uint32_t bound, uint32_t *index,
+                                       uint32_t new_index, uint32_t *base)
 {
 #if defined(__x86_64__)
-    __asm__(
-        "cmpl %[bound], %[k]\n\t"
-        "cmovaeq %[new_set], %[set]\n\t"
-        "cmovael %[new_index], %[index]\n\t"
-        "cmovael %[bound], %[base]"
-        : [set] "+r"(*set), [index] "+r"(*index), [base] "+r"(*base)
-        : [k] "r"(k), [bound] "r"(bound), [new_set] "rm"(new_set), [new_index] "rm"(new_index)
-        : "cc");
+    __asm__("cmpl %[bound], %[k]\n\t"
+            "cmovael %[new_index], %[index]\n\t"
+            "cmovael %[bound], %[base]"
+            : [index] "+r"(*index), [base] "+r"(*base)
+            : [k] "r"(k), [bound] "rm"(bound), [new_index] "rm"(new_index)
+            : "cc");
 #else
-    uint64_t mask = 0 - (uint64_t)(k >= bound);
-    *set ^= (*set ^ new_set) & mask;
-    *index ^= (*index ^ new_index) & (uint32_t)mask;
-    *base ^= (*base ^ bound) & (uint32_t)mask;
+    uint32_t mask = 0 - (uint32_t)(k >= bound);
+    *index ^= (*index ^ new_index) & mask;
+    *base ^= (*base ^ bound) & mask;
 #endif
 }
 
