@@ -69,23 +69,25 @@ static inline uint64_t pk_settle(uint64_t value)
     return value;
 }
 
-/* If k >= bound: *index = new_index and *base = bound; without a branch,
- * whatever the compiler thinks of the odds (gcc turns the C into a jump,
- * which a random k mispredicts half the time). */
-static inline void pk_take_if_at_least(uint32_t k, uint32_t bound, uint32_t *index,
-                                       uint32_t new_index, uint32_t *base)
+/* If k >= *bound: *index = *new_index and *base = *bound; without a
+ * branch, whatever the compiler thinks of the odds (gcc turns the C into a
+ * jump, which a random k mispredicts half the time). The two are read where
+ * they are, when needed: given as values, gcc loads them early and runs
+ * out of registers. */
+static inline void pk_take_if_at_least(uint32_t k, const uint32_t *bound, uint32_t *index,
+                                       const uint32_t *new_index, uint32_t *base)
 {
 #if defined(__x86_64__)
     __asm__("cmpl %[bound], %[k]\n\t"
             "cmovael %[new_index], %[index]\n\t"
             "cmovael %[bound], %[base]"
             : [index] "+r"(*index), [base] "+r"(*base)
-            : [k] "r"(k), [bound] "rm"(bound), [new_index] "rm"(new_index)
+            : [k] "r"(k), [bound] "m"(*bound), [new_index] "m"(*new_index)
             : "cc");
 #else
-    uint32_t mask = 0 - (uint32_t)(k >= bound);
-    *index ^= (*index ^ new_index) & mask;
-    *base ^= (*base ^ bound) & mask;
+    uint32_t mask = 0 - (uint32_t)(k >= *bound);
+    *index ^= (*index ^ *new_index) & mask;
+    *base ^= (*base ^ *bound) & mask;
 #endif
 }
 
