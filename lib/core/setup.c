@@ -12,6 +12,7 @@
  * pk_call_once(), before any game can point at them. */
 static pk_layout pk_standard_layout;
 static pk_keys pk_default_keys;
+static uint64_t pk_standard_floes_hash; /* the default keys of every standard floe */
 static pk_once_flag pk_statics_once = PK_ONCE_INIT;
 
 static void pk_build_statics(void)
@@ -20,6 +21,7 @@ static void pk_build_statics(void)
     pk_standard_board(x, y, fish, 0);
     pk_layout_build(&pk_standard_layout, x, y, PK_STANDARD_CELLS);
     pk_hash_keys(&pk_default_keys, PACKEIS_DEFAULT_HASH_SEED);
+    pk_standard_floes_hash = pk_keys_of(pk_default_keys.floe_key, pk_standard_layout.all);
 }
 
 /* Sets the layout and keys pointers from `board` and `standard`. */
@@ -101,11 +103,15 @@ void pk_setup_reshuffle(pk_setup *setup, uint64_t seed)
     pk_setup_fish_sets(setup, PK_STANDARD_CELLS);
 }
 
-/* The first position's hash: every floe, no penguin, the first placer. */
+/* The first position's hash: every floe, no penguin, the first placer.
+ * Without a board of its own (the standard board, the default keys) the
+ * floes' part is the one of pk_build_statics(): sixty keys a new game
+ * would XOR again. */
 static uint64_t pk_setup_start_hash(const pk_setup *setup)
 {
-    return pk_keys_of(setup->keys->floe_key, setup->layout->all) ^
-           pk_turn_key(setup, setup->placer[0]);
+    uint64_t floes = setup->board ? pk_keys_of(setup->keys->floe_key, setup->layout->all)
+                                  : pk_standard_floes_hash;
+    return floes ^ pk_turn_key(setup, setup->placer[0]);
 }
 
 static void pk_setup_rules(pk_setup *setup, const packeis_options *options)
