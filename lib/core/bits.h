@@ -69,6 +69,15 @@ static inline uint64_t pk_settle(uint64_t value)
     return value;
 }
 
+/* `value`, as if computed after `after`: what uses it cannot be moved by
+ * the compiler before `after` is computed (no instruction: the processor
+ * sees no such dependency). */
+static inline uint64_t pk_settle_after(uint64_t value, uint64_t after)
+{
+    __asm__("" : "+r"(value) : "r"(after));
+    return value;
+}
+
 /* If k >= *bound: *index = *new_index and *base = *bound; without a
  * branch, whatever the compiler thinks of the odds (gcc turns the C into a
  * jump, which a random k mispredicts half the time). The two are read where

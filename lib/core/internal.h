@@ -30,9 +30,14 @@ typedef struct pk_layout {
     pk_bounds bounds;
     uint64_t all;                                             /* every cell of the layout */
     uint64_t ray[PACKEIS_DIRECTION_COUNT][PACKEIS_MAX_CELLS]; /* cells beyond c, in line */
-    /* Every cell but c and its ray: what a penguin that could reach c keeps
-     * once c is blocked, if it lies on the opposite ray (playouts). */
-    uint64_t short_of[PACKEIS_DIRECTION_COUNT][PACKEIS_MAX_CELLS];
+    /* short_of[d * 64 + c]: every cell but c and its ray in direction d,
+     * what a penguin that could reach c keeps once c is blocked, if it lies
+     * on the opposite ray (playouts); the row after the last direction
+     * keeps every cell. cut_of[c][p]: the index in short_of of what a
+     * penguin on p keeps once c is blocked, whichever line they share (the
+     * last row if none); p = 64 is for "no penguin" (playouts). */
+    uint64_t short_of[(PACKEIS_DIRECTION_COUNT + 1) * PACKEIS_MAX_CELLS];
+    uint16_t cut_of[PACKEIS_MAX_CELLS][PACKEIS_MAX_CELLS + 1];
     uint64_t adjacent[PACKEIS_MAX_CELLS];                        /* the neighbours of c */
     int8_t neighbor[PACKEIS_MAX_CELLS][PACKEIS_DIRECTION_COUNT]; /* or PK_NO_CELL */
     int32_t x[PACKEIS_MAX_CELLS], y[PACKEIS_MAX_CELLS];

@@ -44,8 +44,27 @@ static void pk_layout_cast(pk_layout *layout, int cell)
         for (int n = layout->neighbor[cell][d]; n != PK_NO_CELL; n = layout->neighbor[n][d])
             ray |= (uint64_t)1 << n;
         layout->ray[d][cell] = ray;
-        layout->short_of[d][cell] = ~(ray | (uint64_t)1 << cell);
+        layout->short_of[d * PACKEIS_MAX_CELLS + cell] = ~(ray | (uint64_t)1 << cell);
     }
+}
+
+/* cut_of (see pk_layout): for a penguin on p, the direction from p of each
+ * cell of its rays; every other cell (and "no penguin", p = 64) the last
+ * row, which keeps everything. After every cell's rays. */
+static void pk_layout_cuts(pk_layout *layout)
+{
+    const int keep_all = PACKEIS_DIRECTION_COUNT * PACKEIS_MAX_CELLS;
+    for (int c = 0; c < PACKEIS_MAX_CELLS; c++)
+        layout->short_of[keep_all + c] = ~(uint64_t)0;
+    for (int c = 0; c < PACKEIS_MAX_CELLS; c++)
+        for (int p = 0; p <= PACKEIS_MAX_CELLS; p++)
+            layout->cut_of[c][p] = (uint16_t)(keep_all + c);
+    for (int p = 0; p < layout->cells; p++)
+        for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++)
+            for (uint64_t ray = layout->ray[d][p]; ray; ray &= ray - 1) {
+                int c = __builtin_ctzll(ray);
+                layout->cut_of[c][p] = (uint16_t)(d * PACKEIS_MAX_CELLS + c);
+            }
 }
 
 /* The arc test (arcs.h) for every pattern of present neighbours of a cell,
@@ -102,4 +121,5 @@ void pk_layout_build(pk_layout *layout, const int *x, const int *y, int cells)
         pk_layout_cast(layout, c);
         pk_layout_split_patterns(layout, c);
     }
+    pk_layout_cuts(layout);
 }
