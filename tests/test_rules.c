@@ -97,6 +97,8 @@ static void assert_score(const packeis_game *game, int player, int fish, int flo
 static void assert_legal_moves(const packeis_game *game, const packeis_move *want, size_t count)
 {
     packeis_move moves[PACKEIS_MAX_MOVES];
+    for (size_t i = 0; i < PACKEIS_MAX_MOVES; i++)
+        moves[i] = 0xBEEF;
     size_t got = 0;
     assert_int_equal(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &got),
                      PACKEIS_OK);
@@ -104,6 +106,8 @@ static void assert_legal_moves(const packeis_game *game, const packeis_move *wan
     assert_int_equal(move_count(game), count);
     for (size_t i = 0; i < count; i++)
         assert_int_equal(moves[i], want[i]);
+    for (size_t i = count; i < PACKEIS_MAX_MOVES; i++) /* nothing written past the list */
+        assert_int_equal(moves[i], 0xBEEF);
 }
 
 /* Every check of the end of a game: no player left, nothing to play. */
@@ -522,6 +526,42 @@ static void test_slide_stops_at_layout_hole(void **state)
     /* (0,0) to (6,0) is east, but over (4,0), which is no cell. */
     assert_rejected(game, S(0, 2), PACKEIS_E_NOT_IN_LINE);
     packeis_game_free(game);
+}
+
+/* A row of `cells` floes, (0,0) (2,0) ... */
+static packeis_game *row_game(tc_floe *row, int cells)
+{
+    for (int c = 0; c < cells; c++)
+        row[c] = (tc_floe){2 * c, 0, 1};
+    return tc_custom_game(row, (size_t)cells, 2, 1, 0);
+}
+
+static void test_slide_along_long_lines(void **state)
+{
+    (void)state;
+    tc_floe row[12];
+    /* Nine floes, the most a line may hold for the look-up of the slide
+     * rule: player 0 on 8 (all eight others west of it), player 1 on 0. */
+    static const packeis_move nine[] = {S(8, 1), S(8, 2), S(8, 3), S(8, 4),
+                                        S(8, 5), S(8, 6), S(8, 7)};
+    packeis_game *game = row_game(row, 9);
+    tc_play(game, (const packeis_move[]){P(8), P(0)}, 2);
+    assert_legal_moves(game, nine, TC_COUNT(nine));
+    assert_true(destinations(game, 0) == BIT(8) - 2);
+    packeis_game_free(game);
+    /* Ten and twelve: lines too long to look up, the rays scanned. Player 0
+     * on 5, player 1 on 9: west to 0, east until 9. */
+    static const packeis_move ten[] = {S(5, 0), S(5, 1), S(5, 2), S(5, 3),
+                                       S(5, 4), S(5, 6), S(5, 7), S(5, 8)};
+    for (int cells = 10; cells <= 12; cells += 2) {
+        game = row_game(row, cells);
+        tc_play(game, (const packeis_move[]){P(5), P(9)}, 2);
+        assert_legal_moves(game, ten, TC_COUNT(ten));
+        uint64_t east = (BIT(cells) - 1) - (BIT(10) - 1);
+        assert_true(destinations(game, 9) == (east | BIT(6) | BIT(7) | BIT(8)));
+        assert_rejected(game, S(5, 9), PACKEIS_E_BLOCKED_BY_PENGUIN);
+        packeis_game_free(game);
+    }
 }
 
 static void test_slide_credits_departed_floe(void **state)
@@ -1068,6 +1108,7 @@ int main(void)
         cmocka_unit_test(test_slide_straight_lines_only),
         cmocka_unit_test(test_slide_blocked_by_gaps),
         cmocka_unit_test(test_slide_stops_at_layout_hole),
+        cmocka_unit_test(test_slide_along_long_lines),
         cmocka_unit_test(test_slide_credits_departed_floe),
         cmocka_unit_test(test_going_out_and_game_over),
         cmocka_unit_test(test_out_at_start_of_movement),

@@ -180,4 +180,18 @@ static inline uint64_t pk_extract(uint64_t set, uint64_t mask)
 #endif
 }
 
+/* The low bits of `packed` spread onto the bits of `mask`, in mask order:
+ * the inverse of pk_extract(). */
+static inline uint64_t pk_deposit(uint64_t packed, uint64_t mask)
+{
+#if PK_HAVE_PEXT
+    return _pdep_u64(packed, mask);
+#else
+    uint64_t spread = 0;
+    for (; mask; mask &= mask - 1, packed >>= 1)
+        spread |= (0 - (packed & 1)) & (mask & (0 - mask));
+    return spread;
+#endif
+}
+
 #endif /* PK_BITS_H */

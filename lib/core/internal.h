@@ -18,6 +18,11 @@
 #define PK_MIN_FISH       1
 #define PK_MAX_FISH       3
 
+/* The three lines through a cell (pk_layout.line), and the most cells one
+ * may hold besides the cell for the slide look-up to apply. */
+#define PK_AXIS_COUNT 3
+#define PK_LINE_MAX   8
+
 /* The smallest rectangle holding every cell, in doubled-width units. */
 typedef struct pk_bounds {
     int min_x, min_y, max_x, max_y;
@@ -45,6 +50,19 @@ typedef struct pk_layout {
      * bits of i (in index order, as pext(floes, adjacent[c]) gives them),
      * they form two or more separate arcs around c. */
     uint64_t split_patterns[PACKEIS_MAX_CELLS];
+    /* The slide rule by look-up, for kernels with PEXT and PDEP, where no
+     * line holds more than PK_LINE_MAX cells besides the penguin's
+     * (lines_fit). line[c][a]: the cells in line with c along axis a
+     * (east-west, north-east/south-west, north-west/south-east), c itself
+     * left out. c's place among them is the length of its falling ray,
+     * whose cells come first in index order; line_row[c][a] is that place
+     * times 2^PK_LINE_MAX, the offset of its row in line_reach. PEXT of the
+     * blockers on the line indexes the row, and PDEP of the entry onto the
+     * line gives where a penguin on c can slide along it. */
+    uint64_t line[PACKEIS_MAX_CELLS][PK_AXIS_COUNT];
+    uint16_t line_row[PACKEIS_MAX_CELLS][PK_AXIS_COUNT];
+    int lines_fit;
+    uint8_t line_reach[(PK_LINE_MAX + 1) << PK_LINE_MAX];
 } pk_layout;
 
 /* Zobrist keys of one hash seed (hash.c): those of the default seed exist

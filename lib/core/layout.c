@@ -67,6 +67,44 @@ static void pk_layout_cuts(pk_layout *layout)
             }
 }
 
+/* Along an axis, the cells of a penguin's line in index order: its falling
+ * ray (west, north-east, north-west), then the growing one (east,
+ * south-west, south-east). */
+static const int pk_axis_falling[PK_AXIS_COUNT] = {
+    PACKEIS_DIRECTION_WEST, PACKEIS_DIRECTION_NORTH_EAST, PACKEIS_DIRECTION_NORTH_WEST};
+static const int pk_axis_growing[PK_AXIS_COUNT] = {
+    PACKEIS_DIRECTION_EAST, PACKEIS_DIRECTION_SOUTH_WEST, PACKEIS_DIRECTION_SOUTH_EAST};
+
+/* line_reach (see pk_layout): for a penguin at place `at` among the cells
+ * of its line and the blockers `occupied` among them, the places it can
+ * slide to, up and down from it until a blocker. */
+static void pk_layout_line_reach(pk_layout *layout)
+{
+    uint8_t *entry = layout->line_reach;
+    for (unsigned at = 0; at <= PK_LINE_MAX; at++)
+        for (unsigned occupied = 0; occupied < (1u << PK_LINE_MAX); occupied++) {
+            unsigned reach = 0;
+            for (unsigned up = at; up < PK_LINE_MAX && !(occupied >> up & 1u); up++)
+                reach |= 1u << up;
+            for (unsigned down = at; down > 0 && !(occupied >> (down - 1) & 1u); down--)
+                reach |= 1u << (down - 1);
+            *entry++ = (uint8_t)reach;
+        }
+}
+
+/* line and line_row (see pk_layout), after the rays. */
+static void pk_layout_lines(pk_layout *layout, int cell)
+{
+    for (int a = 0; a < PK_AXIS_COUNT; a++) {
+        uint64_t falling = layout->ray[pk_axis_falling[a]][cell];
+        uint64_t line = falling | layout->ray[pk_axis_growing[a]][cell];
+        layout->line[cell][a] = line;
+        layout->line_row[cell][a] = (uint16_t)(__builtin_popcountll(falling) << PK_LINE_MAX);
+        if (__builtin_popcountll(line) > PK_LINE_MAX)
+            layout->lines_fit = 0;
+    }
+}
+
 /* The arc test (arcs.h) for every pattern of present neighbours of a cell,
  * so that a kernel with PEXT needs a single look-up. */
 static void pk_layout_split_patterns(pk_layout *layout, int cell)
@@ -122,4 +160,8 @@ void pk_layout_build(pk_layout *layout, const int *x, const int *y, int cells)
         pk_layout_split_patterns(layout, c);
     }
     pk_layout_cuts(layout);
+    layout->lines_fit = 1;
+    for (int c = 0; c < cells; c++)
+        pk_layout_lines(layout, c);
+    pk_layout_line_reach(layout);
 }
