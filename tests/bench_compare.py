@@ -5,6 +5,8 @@
     tests/bench_compare.py BASE_BUILD NEW_BUILD [--rows a,b] [--slices N]
                            [--slice SECONDS] [--kernel generic] [--markdown]
     tests/bench_compare.py --kernels BUILD ...   default kernel against generic
+    tests/bench_compare.py --kernels --base-kernel bmi2 BUILD ...
+                                                 default kernel against BMI2
     tests/bench_compare.py --programs BASE_PROGRAM NEW_PROGRAM ...
 
 Each build directory is a meson build of libpackeis (any release from 1.0.0
@@ -116,7 +118,10 @@ def main():
     parser.add_argument('--programs', nargs=2, metavar=('BASE', 'NEW'),
                         help='two benchmark programs to run, instead of builds to compile for')
     parser.add_argument('--kernels', action='store_true',
-                        help='one build: its default kernel (NEW) against the generic one (BASE)')
+                        help='one build: its default kernel (NEW) against another (BASE)')
+    parser.add_argument('--base-kernel', default='generic',
+                        help='with --kernels, the PACKEIS_KERNEL of BASE: generic (the '
+                             'default) or bmi2')
     parser.add_argument('--kernel', help='PACKEIS_KERNEL for both sides (e.g. generic)')
     parser.add_argument('--rows', help='comma-separated row names (default: all)')
     parser.add_argument('--slices', type=int, default=9, help='pairs of slices per row')
@@ -130,6 +135,8 @@ def main():
         parser.error('two builds, or one with --kernels')
     if args.slices < 1:
         parser.error('--slices takes 1 or more')
+    if args.base_kernel != 'generic' and not args.kernels:
+        parser.error('--base-kernel goes with --kernels')
 
     work = tempfile.mkdtemp(prefix='bench_compare.')
     try:
@@ -140,9 +147,9 @@ def main():
             programs.append(program)
         names = args.programs or args.builds
         if args.kernels:
-            base = Side('generic kernel', programs[0], 'generic', args.slice)
+            base = Side(f'{args.base_kernel} kernel', programs[0], args.base_kernel, args.slice)
             new = Side('default kernel', programs[0], None, args.slice)
-            names = ('generic', 'default')
+            names = (args.base_kernel, 'default')
         else:
             base = Side(names[0], programs[0], args.kernel, args.slice)
             new = Side(names[1], programs[1], args.kernel, args.slice)

@@ -67,6 +67,7 @@ class CompareTest(unittest.TestCase):
     def test_arguments_refused(self):
         self.assertEqual(run('--kernels').returncode, 2)  # no build
         self.assertEqual(run(BUILD).returncode, 2)  # one build without --kernels
+        self.assertEqual(run('--base-kernel', 'bmi2', BUILD, BUILD).returncode, 2)
         self.assertEqual(run('--programs', 'a', 'b', BUILD).returncode, 2)
         out = run('--programs', self.program(), self.program(), '--slices', '0')
         self.assertEqual(out.returncode, 2)

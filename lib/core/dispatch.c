@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Runtime choice of the kernel: the fastest one this processor can run. The
- * environment variable PACKEIS_KERNEL=generic forces the portable kernel, so
- * that tests and benchmarks can cover both on one machine.
+ * environment variable PACKEIS_KERNEL=generic forces the portable kernel,
+ * and PACKEIS_KERNEL=bmi2 the BMI2 one without its AVX-512 move lists, so
+ * that tests and benchmarks can cover each on one machine.
  *
  * The choice is made once per process, on first use: CPUID traps to the
  * hypervisor on virtual machines (microseconds each), too slow to ask at
@@ -40,14 +41,40 @@ static int pk_cpu_has_fast_bmi2(void)
 }
 #endif
 
+#if defined(PK_HAVE_AVX512_KERNEL)
+/* AVX-512 F, BW, VL and VBMI2, and a system that saves the opmask and ZMM
+ * registers on a context switch (XCR0 bits 1, 2, 5, 6, 7, read by XGETBV
+ * once CPUID shows OSXSAVE). */
+static int pk_cpu_has_avx512_compress(void)
+{
+    unsigned eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_OSXSAVE))
+        return 0;
+    unsigned xcr0_low, xcr0_high;
+    __asm__("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
+    if ((xcr0_low & 0xE6u) != 0xE6u)
+        return 0;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx))
+        return 0;
+    unsigned needed = bit_AVX512F | bit_AVX512BW | bit_AVX512VL;
+    return (ebx & needed) == needed && (ecx & bit_AVX512VBMI2);
+}
+#endif
+
 static const pk_kernel *pk_detect_kernel(void)
 {
     const char *forced = getenv("PACKEIS_KERNEL");
     if (forced && strcmp(forced, "generic") == 0)
         return &pk_kernel_generic;
 #if defined(PK_HAVE_BMI2_KERNEL)
-    if (pk_cpu_has_fast_bmi2())
+    if (pk_cpu_has_fast_bmi2()) {
+#    if defined(PK_HAVE_AVX512_KERNEL)
+        int bmi2_only = forced && strcmp(forced, "bmi2") == 0;
+        if (!bmi2_only && pk_cpu_has_avx512_compress())
+            return &pk_kernel_avx512;
+#    endif
         return &pk_kernel_bmi2;
+    }
 #endif
     return &pk_kernel_generic;
 }

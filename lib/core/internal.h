@@ -244,6 +244,9 @@ extern const pk_kernel pk_kernel_generic;
 #if defined(PK_HAVE_BMI2_KERNEL)
 extern const pk_kernel pk_kernel_bmi2;
 #endif
+#if defined(PK_HAVE_AVX512_KERNEL)
+extern const pk_kernel pk_kernel_avx512; /* pk_kernel_bmi2 with AVX-512 move lists */
+#endif
 
 /* rules/placement.c: the rules of setting up (doc/rules.md, "Players and
  * penguins", "Placement", "Variants"), for pk_setup_init(). */

@@ -11,7 +11,7 @@
 /* Compiled without a name, as in lib_sources (which the fuzzers compile
  * too), this is the generic kernel. */
 #ifndef PK_KERNEL_NAME
-#    define PK_KERNEL_NAME pk_kernel_generic
+#define PK_KERNEL_NAME pk_kernel_generic
 #endif
 
 #include <string.h>
@@ -27,14 +27,19 @@
 #include "kernel_search.inc"  /* perft */
 #include "kernel_playout.inc" /* random playouts */
 
-const pk_kernel PK_KERNEL_NAME = {
-    .move_count = k_move_count,
-    .legal_moves = k_legal_moves,
-    .reach = k_reach,
-    .check = k_check_move,
-    .play = k_play,
-    .playout = k_playout,
-    .playout_pair = k_playout_pair,
-    .perft = k_perft,
-    .prune = k_remove_unlinked,
-};
+#if defined(PK_HAVE_AVX512_LISTS)
+#include "kernel_lists_avx512.inc" /* move lists with AVX-512 compress */
+#endif
+
+/* One kernel's table, with the move-list writer `lists`. */
+#define PK_KERNEL_TABLE(lists)                                                                 \
+{                                                                                              \
+    .move_count = k_move_count, .legal_moves = lists, .reach = k_reach, .check = k_check_move, \
+    .play = k_play, .playout = k_playout, .playout_pair = k_playout_pair, .perft = k_perft,    \
+    .prune = k_remove_unlinked,                                                                \
+}
+
+const pk_kernel PK_KERNEL_NAME = PK_KERNEL_TABLE(k_legal_moves);
+#if defined(PK_HAVE_AVX512_LISTS)
+const pk_kernel pk_kernel_avx512 = PK_KERNEL_TABLE(k_legal_moves_avx512);
+#endif
