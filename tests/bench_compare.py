@@ -119,7 +119,7 @@ def main():
                         help='two benchmark programs to run, instead of builds to compile for')
     parser.add_argument('--kernels', action='store_true',
                         help='one build: its default kernel (NEW) against another (BASE)')
-    parser.add_argument('--base-kernel', default='generic',
+    parser.add_argument('--base-kernel', default='generic', choices=('generic', 'bmi2'),
                         help='with --kernels, the PACKEIS_KERNEL of BASE: generic (the '
                              'default) or bmi2')
     parser.add_argument('--kernel', help='PACKEIS_KERNEL for both sides (e.g. generic)')

@@ -56,14 +56,19 @@ typedef struct pk_layout {
      * (east-west, north-east/south-west, north-west/south-east), c itself
      * left out. c's place among them is the length of its falling ray,
      * whose cells come first in index order; line_row[c][a] is that place
-     * times 2^PK_LINE_MAX, the offset of its row in line_reach. PEXT of the
-     * blockers on the line indexes the row, and PDEP of the entry onto the
-     * line gives where a penguin on c can slide along it. */
+     * times 2^PK_LINE_MAX, the offset of its row in pk_line_reach (the same
+     * for every layout). PEXT of the blockers on the line indexes the row,
+     * and PDEP of the entry onto the line gives where a penguin on c can
+     * slide along it. */
     uint64_t line[PACKEIS_MAX_CELLS][PK_AXIS_COUNT];
     uint16_t line_row[PACKEIS_MAX_CELLS][PK_AXIS_COUNT];
     int lines_fit;
-    uint8_t line_reach[(PK_LINE_MAX + 1) << PK_LINE_MAX];
 } pk_layout;
+
+/* layout.c: the slides along a packed line of up to PK_LINE_MAX cells
+ * besides the penguin's: entry (place << PK_LINE_MAX | blockers) holds the
+ * places it can reach (pk_layout.line_row). */
+extern const uint8_t pk_line_reach[(PK_LINE_MAX + 1) << PK_LINE_MAX];
 
 /* Zobrist keys of one hash seed (hash.c): those of the default seed exist
  * once per process; others live in a pk_board. */

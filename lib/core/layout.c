@@ -75,22 +75,33 @@ static const int pk_axis_falling[PK_AXIS_COUNT] = {
 static const int pk_axis_growing[PK_AXIS_COUNT] = {
     PACKEIS_DIRECTION_EAST, PACKEIS_DIRECTION_SOUTH_WEST, PACKEIS_DIRECTION_SOUTH_EAST};
 
-/* line_reach (see pk_layout): for a penguin at place `at` among the cells
- * of its line and the blockers `occupied` among them, the places it can
- * slide to, up and down from it until a blocker. */
-static void pk_layout_line_reach(pk_layout *layout)
-{
-    uint8_t *entry = layout->line_reach;
-    for (unsigned at = 0; at <= PK_LINE_MAX; at++)
-        for (unsigned occupied = 0; occupied < (1u << PK_LINE_MAX); occupied++) {
-            unsigned reach = 0;
-            for (unsigned up = at; up < PK_LINE_MAX && !(occupied >> up & 1u); up++)
-                reach |= 1u << up;
-            for (unsigned down = at; down > 0 && !(occupied >> (down - 1) & 1u); down--)
-                reach |= 1u << (down - 1);
-            *entry++ = (uint8_t)reach;
-        }
-}
+/* pk_line_reach (internal.h), spelled out at compile time: for a penguin
+ * at place `at` (0 to 8) of a line and the blockers `o` (8 bits) on it, the
+ * places from `at` up to the first blocker above (bit 8 stands for the end
+ * of the line: PDEP drops the places the line does not have), and from
+ * at - 1 down to the first blocker below. */
+#define PK_BELOW(at)    ((1u << (at)) - 1u)
+#define PK_ABOVE(at, o) (((o) | 0x100u) & ~PK_BELOW(at)) /* blockers from `at` up */
+#define PK_UP(at, o)    ((PK_ABOVE(at, o) & (0u - PK_ABOVE(at, o))) - (1u << (at)))
+#define PK_SMEAR(b)                                                                            \
+    ((b) | (b) >> 1 | (b) >> 2 | (b) >> 3 | (b) >> 4 | (b) >> 5 | (b) >> 6 | (b) >> 7)
+#define PK_DOWN(at, o)  (PK_BELOW(at) & ~PK_SMEAR((o)&PK_BELOW(at)))
+#define PK_REACH(at, o) (uint8_t)(PK_UP(at, o) | PK_DOWN(at, o))
+#define PK_REACH_4(at, o)                                                                      \
+    PK_REACH(at, o), PK_REACH(at, (o) + 1), PK_REACH(at, (o) + 2), PK_REACH(at, (o) + 3)
+#define PK_REACH_16(at, o)                                                                     \
+    PK_REACH_4(at, o), PK_REACH_4(at, (o) + 4), PK_REACH_4(at, (o) + 8),                       \
+        PK_REACH_4(at, (o) + 12)
+#define PK_REACH_64(at, o)                                                                     \
+    PK_REACH_16(at, o), PK_REACH_16(at, (o) + 16), PK_REACH_16(at, (o) + 32),                  \
+        PK_REACH_16(at, (o) + 48)
+#define PK_REACH_ROW(at)                                                                       \
+    PK_REACH_64(at, 0), PK_REACH_64(at, 64), PK_REACH_64(at, 128), PK_REACH_64(at, 192)
+
+const uint8_t pk_line_reach[(PK_LINE_MAX + 1) << PK_LINE_MAX] = {
+    PK_REACH_ROW(0), PK_REACH_ROW(1), PK_REACH_ROW(2), PK_REACH_ROW(3), PK_REACH_ROW(4),
+    PK_REACH_ROW(5), PK_REACH_ROW(6), PK_REACH_ROW(7), PK_REACH_ROW(8),
+};
 
 /* line and line_row (see pk_layout), after the rays. */
 static void pk_layout_lines(pk_layout *layout, int cell)
@@ -163,5 +174,4 @@ void pk_layout_build(pk_layout *layout, const int *x, const int *y, int cells)
     layout->lines_fit = 1;
     for (int c = 0; c < cells; c++)
         pk_layout_lines(layout, c);
-    pk_layout_line_reach(layout);
 }
