@@ -2,11 +2,14 @@
 /* The kernel: the hot paths of the rules. meson compiles this one file twice
  * (lib/rules/meson.build): for any processor as pk_kernel_generic, and with
  * POPCNT, LZCNT, BMI1 and BMI2 as pk_kernel_bmi2; PK_KERNEL_NAME names the
- * table each build exports, and core/dispatch.c chooses one per process.
+ * table each build exports. The BMI2 build also exports pk_kernel_avx512,
+ * the same table with AVX-512 move lists (kernel_lists_avx512.inc).
+ * core/dispatch.c chooses one per process.
  *
  * Its sections are the .inc files below, in the order they build on each
  * other; they are parts of this file, not headers. Nothing here is visible
- * outside the table. The processor-specific code is in core/bits.h. */
+ * outside the tables. The processor-specific code is in core/bits.h, and
+ * in kernel_lists_avx512.inc for its target attribute. */
 
 /* Compiled without a name, as in lib_sources (which the fuzzers compile
  * too), this is the generic kernel. */
