@@ -6,6 +6,7 @@ the rewards, with numpy where it is installed and ``array`` otherwise."""
 from __future__ import annotations
 
 import array
+import math
 import random
 import warnings
 from typing import Any, Callable, Optional
@@ -14,7 +15,7 @@ from ._errors import GameClosedError, IllegalMoveError, PackeisError, ReentrantC
 from ._enums import MAX_CELLS, MAX_PLAYERS, MOVE_VALUES, OBSERVATION_PLANES, OBSERVATION_SIZE
 from ._game import Game
 from ._moves import move_value
-from .spaces import Box, Dict, Discrete
+from ._field import spaces as _spaces
 
 try:
     import numpy as _np
@@ -154,24 +155,51 @@ class SingleGameEnv:
             raise GameClosedError("the environment was closed")
 
 
-def observation_space() -> Box:
-    """The planes: float32 in [0, 1] of :data:`OBSERVATION_SHAPE`."""
-    return Box(0.0, 1.0, OBSERVATION_SHAPE, "float32")
+def observation_space() -> Any:
+    """The planes: a ``Box`` of float32 in [0, 1] of :data:`OBSERVATION_SHAPE`
+    (``gymnasium.spaces`` where installed, else :mod:`packeis.spaces`)."""
+    return _spaces.Box(0.0, 1.0, OBSERVATION_SHAPE, "float32")
 
 
-def mask_space() -> Box:
+def mask_space() -> Any:
     """The legal mask as PettingZoo's classic games give it: int8 0/1."""
-    return Box(0, 1, (MOVE_VALUES,), "int8")
+    return _spaces.Box(0, 1, (MOVE_VALUES,), "int8")
 
 
-def dict_space() -> Dict:
+def dict_space() -> Any:
     """``{"observation": planes, "action_mask": mask}``."""
-    return Dict({"observation": observation_space(), "action_mask": mask_space()})
+    return _spaces.Dict({"observation": observation_space(), "action_mask": mask_space()})
 
 
-def action_space() -> Discrete:
+def action_space() -> Any:
     """A move value: ``Discrete(MOVE_VALUES)`` (4096)."""
-    return Discrete(MOVE_VALUES)
+    return _spaces.Discrete(MOVE_VALUES)
+
+
+def is_integer(value: Any) -> bool:
+    """Whether ``value`` is an integer (an int or numpy integer, not a bool
+    nor a float that happens to be whole)."""
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return False
+    return isinstance(value, int) or (hasattr(value, "__index__")
+                                      and not isinstance(value, float))
+
+
+def illegal_action_policy(value: Any) -> Any:
+    """``"raise"``, or the finite reward an illegal action ends the episode
+    with, as a float; anything else raises TypeError or ValueError."""
+    if isinstance(value, str):
+        if value != "raise":
+            raise ValueError(f"illegal_action must be 'raise' or a finite reward, not {value!r}")
+        return value
+    if isinstance(value, bool) or not isinstance(value, (int, float)) and not hasattr(
+            value, "__float__"):
+        raise TypeError(f"illegal_action must be 'raise' or a finite reward (a number), "
+                        f"not {type(value).__name__}")
+    reward = float(value)
+    if not math.isfinite(reward):
+        raise ValueError(f"illegal_action must be a finite reward, not {reward}")
+    return reward
 
 
 def rewards(game: Game) -> list[float]:
@@ -216,15 +244,14 @@ def new_rng(seed: Optional[int]) -> random.Random:
 
 
 def board_seed_option(options: Optional[dict]) -> Optional[int]:
-    """The ``board_seed`` of a reset's ``options`` (None if not given);
-    other keys are refused, so that a typo is not silently ignored."""
+    """The ``board_seed`` of a reset's ``options`` (None if not given).
+    Other keys are ignored: the field's checkers and wrappers pass options
+    of their own (PettingZoo's ``api_test`` resets with
+    ``options={"options": 1}``)."""
     if options is None:
         return None
     if not isinstance(options, dict):
         raise TypeError("options must be a dict or None")
-    unknown = sorted(set(options) - {"board_seed"})
-    if unknown:
-        raise ValueError(f"unknown reset option(s) {unknown}: only 'board_seed' is known")
     seed = options.get("board_seed")
     if seed is not None and (isinstance(seed, bool) or not hasattr(seed, "__index__")):
         raise TypeError("options['board_seed'] must be an integer")

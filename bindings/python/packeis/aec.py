@@ -1,6 +1,11 @@
 # SPDX-License-Identifier: MIT
-"""A PettingZoo-style AEC (agent-environment cycle) environment, with the
-names and rules of ``pettingzoo.AECEnv``; PettingZoo itself is not needed.
+"""A PettingZoo AEC (agent-environment cycle) environment. Where
+``pettingzoo`` is installed, :class:`PackeisAECEnv` is a
+``pettingzoo.AECEnv`` with ``gymnasium.spaces``, and :func:`env` wraps it as
+PettingZoo's classic games are wrapped (``AssertOutOfBoundsWrapper``, then
+``OrderEnforcingWrapper``); without it, the same class on a dependency-free
+base, with the names and rules of ``pettingzoo.AECEnv``, and :func:`env` is
+:func:`raw_env`.
 
     >>> from packeis.aec import PackeisAECEnv
     >>> env = PackeisAECEnv(players=3)
@@ -26,34 +31,51 @@ has at most as many actions as the layout has cells).
 numbered from ``agent``, and an int8 mask of the 4096 move values (all 0
 but for the agent to act, and all 0 at the end). ``reset`` draws the board
 from its seed; ``options={"board_seed": s}`` picks board ``s`` instead
-(``infos[agent]["board_seed"]`` says which board is played); a negative
-seed is refused (ValueError). An illegal move, a move value naming a cell
-the layout lacks included, raises the :class:`packeis.IllegalMoveError`
-saying why, and leaves the environment as it was.
+(``infos[agent]["board_seed"]``, a ``numpy.uint64`` where numpy is
+installed, says which board is played); other option keys are ignored, as
+PettingZoo's ``api_test`` expects; a negative seed is refused (ValueError).
+``state()`` is the absolute planes (numbered from player 0), in
+``state_space``.
+
+An illegal move (a move value naming a cell the layout lacks included):
+by default (``illegal_action=-1.0``) it ends the game as PettingZoo's
+``TerminateIllegalWrapper`` does: every agent is terminated, the agent that
+moved gets the penalty as its reward and the others 0, and its info says why
+(``infos[agent]["illegal_action"]``); so a loop stepping
+``action_space(agent).sample()`` runs (PettingZoo's ``state_test`` does).
+With ``illegal_action="raise"`` the :class:`packeis.IllegalMoveError` saying
+why is raised instead and the environment is left as it was. Once every
+agent has left, ``last()``, ``observe()`` and ``step()`` raise
+:class:`packeis.GameOverError` (call ``reset()``).
 """
 from __future__ import annotations
 
 from typing import Any, Iterator, Optional
 
-from . import _envs
+from . import _envs, _field
+from ._errors import GameOverError, IllegalMoveError
 
 __all__ = ["PackeisAECEnv", "env", "raw_env"]
 
 
-class PackeisAECEnv(_envs.SingleGameEnv):
-    """The AEC environment. ``render_mode`` is None or ``"ansi"``; ``setup``
-    takes the arguments of :class:`packeis.Game` but the seed."""
+class PackeisAECEnv(_envs.SingleGameEnv, _field.AECEnv):
+    """The AEC environment. ``render_mode`` is None or ``"ansi"``;
+    ``illegal_action`` is a finite penalty (default -1.0) or ``"raise"``;
+    ``setup`` takes the arguments of :class:`packeis.Game` but the seed."""
 
     metadata = {"render_modes": ["ansi"], "name": "packeis_v0", "is_parallelizable": False,
                 "render_fps": 1}
 
-    def __init__(self, render_mode: Optional[str] = None, **setup: Any) -> None:
+    def __init__(self, render_mode: Optional[str] = None, illegal_action: Any = -1.0,
+                 **setup: Any) -> None:
+        self.illegal_action = _envs.illegal_action_policy(illegal_action)
         players = self._open(render_mode, setup).players
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self._index = {agent: p for p, agent in enumerate(self.possible_agents)}
         self._observer = _envs.Observer(players)
         self._observation_spaces = {a: _envs.dict_space() for a in self.possible_agents}
         self._action_spaces = {a: _envs.action_space() for a in self.possible_agents}
+        self.state_space = _envs.observation_space()
         self._rng = _envs.new_rng(None)
         self.agents: list[str] = []
         self._start(None)
@@ -103,7 +125,8 @@ class PackeisAECEnv(_envs.SingleGameEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict] = {a: {"board_seed": self.board_seed} for a in self.agents}
+        seed_info = _field.as_seed_info(self.board_seed)
+        self.infos: dict[str, dict] = {a: {"board_seed": seed_info} for a in self.agents}
         self.agent_selection = self.possible_agents[self.game.current_player]
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
@@ -117,7 +140,7 @@ class PackeisAECEnv(_envs.SingleGameEnv):
     def last(self, observe: bool = True) -> tuple:
         """``(observation or None, cumulative reward, termination,
         truncation, info)`` of the agent to step."""
-        agent = self.agent_selection
+        agent = self._selected()
         observation = self.observe(agent) if observe else None
         return (observation, self._cumulative_rewards[agent], self.terminations[agent],
                 self.truncations[agent], self.infos[agent])
@@ -125,6 +148,8 @@ class PackeisAECEnv(_envs.SingleGameEnv):
     def observe(self, agent: str) -> dict:
         """``{"observation": planes seen by agent, "action_mask": mask}``."""
         self._live()
+        if not self.agents:
+            raise GameOverError("every agent has left the game: call reset()")
         player = self._index[self._agent(agent)]
         if self.game.current_player == player:
             mask = self._observer.mask(self.game)
@@ -136,14 +161,19 @@ class PackeisAECEnv(_envs.SingleGameEnv):
     def step(self, action: Any) -> None:
         """Plays ``action`` (a move value) for ``agent_selection``; for an
         agent that is done, ``action`` must be None and the agent leaves."""
-        self._live()
-        agent = self.agent_selection
+        agent = self._selected()
         if self.terminations[agent] or self.truncations[agent]:
             self._dead_step(action)
             return
         if action is None:
             raise ValueError(f"{agent} is not done: None is an action only for agents that are")
-        _envs.apply_move(self.game, action)  # IllegalMoveError, nothing changed
+        try:
+            _envs.apply_move(self.game, action)  # nothing changed if it raises
+        except IllegalMoveError as error:
+            if self.illegal_action == "raise":
+                raise
+            self._end_by_illegal_action(agent, str(error))
+            return
         self._cumulative_rewards[agent] = 0.0
         if self.game.is_over:
             final = _envs.rewards(self.game)
@@ -156,6 +186,18 @@ class PackeisAECEnv(_envs.SingleGameEnv):
             self.agent_selection = self.possible_agents[self.game.current_player]
         for a in self.agents:
             self._cumulative_rewards[a] += self.rewards[a]
+
+    def _end_by_illegal_action(self, agent: str, reason: str) -> None:
+        """TerminateIllegalWrapper's ending: all terminated, the penalty to
+        ``agent``, 0 to the others, the first agent in order steps next."""
+        self.terminations = {a: True for a in self.agents}
+        self.rewards = {a: 0.0 for a in self.agents}
+        self.rewards[agent] = self.illegal_action
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self._cumulative_rewards[a] += self.rewards[a]
+        self.infos[agent] = dict(self.infos[agent], illegal_action=reason)
+        self.agent_selection = self.agents[0]
 
     def _dead_step(self, action: Any) -> None:
         """PettingZoo's rule for an agent that is done: only None; the agent
@@ -182,6 +224,13 @@ class PackeisAECEnv(_envs.SingleGameEnv):
         return self.metadata["name"]
 
     # -- helpers -------------------------------------------------------------
+    def _selected(self) -> str:
+        """The agent to step: GameOverError once every agent has left."""
+        self._live()
+        if not self.agents:
+            raise GameOverError("every agent has left the game: call reset()")
+        return self.agent_selection
+
     def _agent(self, agent: Any) -> str:
         if agent not in self._index:
             raise KeyError(f"no agent {agent!r}: the agents are {self.possible_agents}")
@@ -189,8 +238,19 @@ class PackeisAECEnv(_envs.SingleGameEnv):
 
 
 def raw_env(render_mode: Optional[str] = None, **setup: Any) -> PackeisAECEnv:
-    """The environment (PettingZoo's module-level constructor name)."""
+    """The environment itself (PettingZoo's module-level constructor name)."""
     return PackeisAECEnv(render_mode=render_mode, **setup)
 
 
-env = raw_env
+def env(render_mode: Optional[str] = None, **setup: Any) -> Any:
+    """The environment as PettingZoo's classic games give it from
+    ``env()``: where PettingZoo is installed, :func:`raw_env` inside
+    ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper`` (an illegal
+    move is handled by the environment's own ``illegal_action``); else
+    :func:`raw_env` itself."""
+    made = raw_env(render_mode=render_mode, **setup)
+    if _field.pettingzoo is None:
+        return made
+    from pettingzoo.utils import wrappers
+
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(made))

@@ -1,7 +1,12 @@
 # SPDX-License-Identifier: MIT
-"""A Gymnasium-style single-agent environment: the learner plays one seat,
-the other seats are played by an opponent policy. Gymnasium itself is not
-needed; the names and tuples are those of ``gymnasium.Env``.
+"""A Gymnasium single-agent environment: the learner plays one seat, the
+other seats are played by an opponent policy. Where ``gymnasium`` is
+installed, :class:`PackeisEnv` is a ``gymnasium.Env`` with
+``gymnasium.spaces`` (``gymnasium.make("packeis/Packeis-v0")`` makes one once
+this module is imported, or at once with
+``gymnasium.make("packeis.gymnasium_env:packeis/Packeis-v0")``); without it,
+the same class on the dependency-free base of :mod:`packeis._field` and
+:mod:`packeis.spaces`, with the same names, tuples and behaviour.
 
     >>> from packeis.gymnasium_env import PackeisEnv
     >>> env = PackeisEnv(players=2)
@@ -13,7 +18,7 @@ needed; the names and tuples are those of ``gymnasium.Env``.
 
 - ``observation_space``: the 25 x 64 float32 planes of
   ``packeis_game_observe`` with the per-player planes numbered from the
-  learner; with ``mask_in_observation=True`` a :class:`packeis.spaces.Dict`
+  learner; with ``mask_in_observation=True`` a ``Dict`` space
   ``{"observation", "action_mask"}`` instead.
 - ``action_space``: ``Discrete(4096)``, a move value; ``info["action_mask"]``
   (int8, 4096 values) and :meth:`PackeisEnv.action_masks` give the legal ones.
@@ -21,20 +26,30 @@ needed; the names and tuples are those of ``gymnasium.Env``.
   ``packeis_game_reward`` (rank-based, -1 to 1). ``truncated`` is always
   False: no game has more actions than the layout has cells.
 - An illegal action (any of the 4096 values the game refuses, a value
-  naming a cell the layout lacks included): with ``illegal_action="raise"``
-  (the default) the :class:`packeis.IllegalMoveError` saying why is raised
-  and nothing changes; with a number instead, the episode ends at once
-  (``terminated=True``) with that number as reward and
-  ``info["illegal_action"]`` naming the reason. A value outside the action
-  space raises (OutOfRangeError, TypeError) whatever ``illegal_action`` is.
+  naming a cell the layout lacks included): by default
+  (``illegal_action=-1.0``) the episode ends at once (``terminated=True``)
+  with that number as reward and ``info["illegal_action"]`` naming the
+  reason, as PettingZoo's ``TerminateIllegalWrapper`` does and as
+  ``check_env`` and a loop of ``env.step(env.action_space.sample())``
+  expect; any other finite number is another penalty; with
+  ``illegal_action="raise"`` the :class:`packeis.IllegalMoveError` saying
+  why is raised and nothing changes. A value outside the action space
+  raises (OutOfRangeError, TypeError) whatever ``illegal_action`` is.
 - The opponent is ``opponent(game, rng) -> move``: it gets the
   :class:`packeis.Game` (to read, not to change) and the environment's
-  ``random.Random`` (``env.rng``; a ``random.Random`` rather than
-  Gymnasium's numpy ``np_random``, so that numpy stays optional), reseeded
-  by ``reset(seed=...)`` (a non-negative integer), so that a seed fixes the
-  whole episode. The default plays uniformly random legal moves. If it
-  raises, the exception propagates and the episode is over (``step`` then
-  asks for ``reset``).
+  ``random.Random`` (``env.rng``). ``reset(seed=s)`` (a non-negative
+  integer) reseeds both of the environment's generators: ``env.rng``, which
+  draws the boards, the seats and the opponent's moves (its own documented
+  stream, ``random.Random(s)``, so that numpy stays optional), and
+  Gymnasium's ``np_random`` (``np_random_seed == s``), which the
+  environment itself never draws from; so a seed fixes the whole episode.
+  The default opponent plays uniformly random legal moves. If it raises,
+  the exception propagates and the episode is over (``step`` then asks for
+  ``reset``).
+- ``reset(options=...)``: ``{"board_seed": s}`` plays board ``s``; other
+  keys are ignored, as Gymnasium's checkers expect.
+  ``info["board_seed"]`` is a ``numpy.uint64`` (an int without numpy), so
+  that the infos of several environments batch into one array.
 - ``learner``: the seat of the learner (0 by default), or ``"random"`` for a
   seat drawn at each reset (``info["learner"]`` says which).
 """
@@ -42,33 +57,35 @@ from __future__ import annotations
 
 from typing import Any, Optional, Union
 
-from . import _envs
+from . import _envs, _field
 from ._errors import IllegalMoveError
-from .spaces import Dict
 
-__all__ = ["PackeisEnv", "random_policy"]
+__all__ = ["PackeisEnv", "random_policy", "ENV_ID"]
 
 random_policy = _envs.random_policy
 
+#: The id :func:`gymnasium.make` knows this environment by.
+ENV_ID = "packeis/Packeis-v0"
 
-class PackeisEnv(_envs.SingleGameEnv):
+
+class PackeisEnv(_envs.SingleGameEnv, _field.Env):
     """The environment; ``setup`` takes the arguments of
     :class:`packeis.Game` but the seed."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(self, opponent: Optional[_envs.Policy] = None,
-                 learner: Union[int, str] = 0, illegal_action: Union[str, float] = "raise",
+                 learner: Union[int, str] = 0, illegal_action: Union[str, float] = -1.0,
                  mask_in_observation: bool = False, render_mode: Optional[str] = None,
                  **setup: Any) -> None:
         if opponent is not None and not callable(opponent):
             raise TypeError("opponent must be a callable opponent(game, rng) -> move")
-        if illegal_action != "raise" and (isinstance(illegal_action, bool)
-                                          or not isinstance(illegal_action, (int, float))):
-            raise TypeError("illegal_action must be 'raise' or a reward (a number)")
+        illegal_action = _envs.illegal_action_policy(illegal_action)
         players = self._open(render_mode, setup).players
-        if learner != "random" and (isinstance(learner, bool) or learner not in range(players)):
-            raise ValueError(f"learner must be a seat 0 ... {players - 1} or 'random'")
+        if learner != "random" and (not _envs.is_integer(learner)
+                                    or learner not in range(players)):
+            raise ValueError(f"learner must be a seat 0 ... {players - 1} or 'random', "
+                             f"not {learner!r}")
         self.opponent = opponent or random_policy
         self.illegal_action = illegal_action
         self.mask_in_observation = bool(mask_in_observation)
@@ -76,7 +93,7 @@ class PackeisEnv(_envs.SingleGameEnv):
         self.learner = 0 if learner == "random" else int(learner)
         self._observer = _envs.Observer(players)
         planes = _envs.observation_space()
-        self.observation_space: Any = (Dict({"observation": planes,
+        self.observation_space: Any = (_field.spaces.Dict({"observation": planes,
                                              "action_mask": _envs.mask_space()})
                                        if self.mask_in_observation else planes)
         self.action_space = _envs.action_space()
@@ -85,12 +102,13 @@ class PackeisEnv(_envs.SingleGameEnv):
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None) -> tuple:
         """A new episode: ``(observation, info)``. ``seed`` reseeds the
-        generator of boards, seats and opponent moves;
+        generator of boards, seats and opponent moves (and ``np_random``);
         ``options={"board_seed": s}`` plays board ``s``."""
         self._live()
         board = _envs.board_seed_option(options)
         if seed is not None:
             self.rng = _envs.new_rng(seed)
+            super().reset(seed=int(seed))
         self.board_seed = _envs.draw_seed(self.rng) if board is None else board
         if self._seat_choice == "random":
             self.learner = self.rng.randrange(self.game.players)
@@ -118,7 +136,7 @@ class PackeisEnv(_envs.SingleGameEnv):
             self._done = True
             info = self._info()
             info["illegal_action"] = str(error)
-            return self._observation(), float(self.illegal_action), True, False, info
+            return self._observation(), self.illegal_action, True, False, info
         self._done = True  # until the opponents have moved (a policy may raise)
         self._play_opponents()
         self._done = self.game.is_over
@@ -150,4 +168,8 @@ class PackeisEnv(_envs.SingleGameEnv):
 
     def _info(self) -> dict:
         return {"action_mask": self._mask(), "learner": self.learner,
-                "board_seed": self.board_seed, "ply": self.game.ply_count}
+                "board_seed": _field.as_seed_info(self.board_seed), "ply": self.game.ply_count}
+
+
+_field.register(ENV_ID, entry_point="packeis.gymnasium_env:PackeisEnv",
+                vector_entry_point=None)

@@ -1,7 +1,12 @@
 # SPDX-License-Identifier: MIT
-"""An OpenSpiel-style game and state (the names and conventions of
+"""An OpenSpiel game and state (the names, values and conventions of
 ``pyspiel.Game`` and ``pyspiel.State``) over :class:`packeis.Game`, for code
-written against OpenSpiel's Python API. OpenSpiel itself is not needed.
+written against OpenSpiel's Python API. OpenSpiel itself is not needed:
+``get_type()``'s enumerations, :data:`TERMINAL` and :data:`INVALID_PLAYER`
+are the real ``pyspiel``'s where it imports, else those of
+:mod:`packeis.pyspiel_compat` (same names and values), which also stands in
+for ``pyspiel`` so that OpenSpiel's pure-Python algorithms run
+(``packeis.pyspiel_compat.install()``, then import them).
 
     >>> from packeis.openspiel import PackeisGame
     >>> game = PackeisGame(players=2)
@@ -21,36 +26,38 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Optional
 
-from ._enums import MAX_CELLS, MOVE_VALUES, OBSERVATION_PLANES, OBSERVATION_SIZE
+from . import pyspiel_compat
+from ._enums import MAX_CELLS, MAX_PLAYERS, MOVE_VALUES, OBSERVATION_PLANES, OBSERVATION_SIZE
 from ._envs import Observer, check_setup, new_game, rewards
 from ._game import Game
 from ._moves import MoveBuffer
 
 __all__ = ["TERMINAL", "INVALID_PLAYER", "PackeisGame", "PackeisState", "GameType",
-           "PlayerAction"]
+           "PlayerAction", "GAME_TYPE"]
 
-#: ``current_player()`` of a finished game (``pyspiel.PlayerId.TERMINAL``).
-TERMINAL = -4
-#: ``pyspiel.PlayerId.INVALID``.
-INVALID_PLAYER = -1
+#: The real ``pyspiel`` where it imports, else :mod:`packeis.pyspiel_compat`.
+pyspiel = pyspiel_compat.resolve()
 
+#: ``current_player()`` of a finished game: ``pyspiel.PlayerId.TERMINAL`` (-4).
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+#: ``pyspiel.PlayerId.INVALID`` (-3).
+INVALID_PLAYER = int(pyspiel.PlayerId.INVALID)
 
-class GameType(NamedTuple):
-    """What ``pyspiel.GameType`` says of this game (its enums as strings)."""
+#: ``pyspiel.GameType``'s fields (a named tuple here, as pyspiel's are
+#: read-only), holding the enumerations of :data:`pyspiel`.
+GameType = pyspiel_compat.GameType
 
-    short_name: str = "packeis"
-    long_name: str = "Packeis am Pol (Hey, That's My Fish!)"
-    dynamics: str = "SEQUENTIAL"
-    chance_mode: str = "DETERMINISTIC"
-    information: str = "PERFECT_INFORMATION"
-    utility: str = "ZERO_SUM"
-    reward_model: str = "TERMINAL"
-    max_num_players: int = 4
-    min_num_players: int = 2
-    provides_information_state_string: bool = True
-    provides_information_state_tensor: bool = True
-    provides_observation_string: bool = True
-    provides_observation_tensor: bool = True
+_KIND = pyspiel.GameType
+
+#: What ``get_type()`` returns: sequential, deterministic, perfect
+#: information, zero-sum, rewards at the end only.
+GAME_TYPE = GameType(
+    short_name="packeis", long_name="Packeis am Pol (Hey, That's My Fish!)",
+    dynamics=_KIND.Dynamics.SEQUENTIAL, chance_mode=_KIND.ChanceMode.DETERMINISTIC,
+    information=_KIND.Information.PERFECT_INFORMATION, utility=_KIND.Utility.ZERO_SUM,
+    reward_model=_KIND.RewardModel.TERMINAL, max_num_players=MAX_PLAYERS, min_num_players=2,
+    provides_information_state_string=True, provides_information_state_tensor=True,
+    provides_observation_string=True, provides_observation_tensor=True)
 
 
 class PlayerAction(NamedTuple):
@@ -82,6 +89,10 @@ class PackeisGame:
         """The start of a game on this game's board."""
         return PackeisState(self, new_game(self._setup, self._board_seed))
 
+    def new_initial_states(self) -> list["PackeisState"]:
+        """Every initial state: one (the board is a parameter, not chance)."""
+        return [self.new_initial_state()]
+
     def num_players(self) -> int:
         return self._players
 
@@ -112,11 +123,20 @@ class PackeisGame:
     def observation_tensor_size(self) -> int:
         return OBSERVATION_SIZE
 
+    def observation_tensor_layout(self) -> Any:
+        """``TensorLayout.CHW``: planes first, then cells."""
+        return pyspiel.TensorLayout.CHW
+
     information_state_tensor_shape = observation_tensor_shape
     information_state_tensor_size = observation_tensor_size
+    information_state_tensor_layout = observation_tensor_layout
+
+    def policy_tensor_shape(self) -> list[int]:
+        """``[num_distinct_actions()]``: a policy over the 4096 move values."""
+        return [MOVE_VALUES]
 
     def get_type(self) -> GameType:
-        return GameType()
+        return GAME_TYPE
 
     def get_parameters(self) -> dict:
         """The setup, as given (with the board seed)."""

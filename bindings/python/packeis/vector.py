@@ -1,7 +1,11 @@
 # SPDX-License-Identifier: MIT
 """A vectorized environment over the C batch (:class:`packeis.batch.Batch`):
 N games stepped by one call, with numpy arrays in and out and no Python loop
-over the games. Needs numpy.
+over the games. Needs numpy. Where ``gymnasium`` is installed,
+:class:`VectorEnv` is a ``gymnasium.vector.VectorEnv`` with
+``gymnasium.spaces`` (and ``gymnasium.make_vec("packeis/PackeisBatch-v0",
+num_envs=N)`` makes one once this module is imported); without it, the same
+class on a dependency-free base with the same names and behaviour.
 
     >>> import numpy as np
     >>> from packeis.vector import VectorEnv
@@ -28,7 +32,15 @@ over the games. Needs numpy.
   for move ``m``), ``"status"`` (int32: 0, or the C status of a refused
   move; a refused move leaves its game as it was and never stops the
   batch), ``"illegal"`` (bool, status != 0) and ``"board_seed"`` (uint64,
-  the board each game now plays).
+  the board each game now plays); beside each key ``k``, Gymnasium's mask
+  ``"_k"`` (bool, all True: every game has every key).
+
+``metadata["autoreset_mode"]`` is ``AutoresetMode.SAME_STEP``
+(``gymnasium.vector.AutoresetMode`` where Gymnasium is installed), or
+``AutoresetMode.DISABLED`` with ``autoreset=False``. ``reset(seed=s)``
+seeds ``np_random`` as Gymnasium does, and the boards are drawn from it
+(same seed, same boards, auto-reset boards included); ``options`` may hold
+``"board_seeds"`` (one per game); other keys are ignored.
 
 Auto-reset follows pgx (and the C batch): a game that ends is reset to a
 new board in the same step; the rewards and ``terminated`` describe the game
@@ -49,6 +61,10 @@ Where this differs from pgx and from Gymnasium's vector environments:
   (pgx style), so ``obs`` already shows the new game; Gymnasium's
   ``final_obs`` / ``final_info`` are not given (``autoreset=False`` keeps
   the last position of finished games visible).
+- ``reset`` restarts every game: there is no ``reset_mask`` option for
+  ``autoreset=False`` (``AutoresetMode.DISABLED``).
+- ``reset(seed=...)`` takes one integer, not a list of seeds per game.
+- ``render_mode`` is always None (no rendering of a batch).
 
 The arrays returned are the environment's own buffers, overwritten by the
 next step, unless ``copy=True``. :meth:`legal_moves`, :meth:`legal_mask`,
@@ -61,11 +77,16 @@ from typing import Any, Optional
 
 import numpy as np
 
+from . import _field
 from ._enums import MAX_CELLS, MOVE_VALUES, OBSERVATION_PLANES
 from .batch import LEGAL_BITS_WORDS, Batch, CallGuard, NoCopies
-from .spaces import Box, Discrete, MultiDiscrete
 
-__all__ = ["VectorEnv", "bits_to_mask", "mask_to_bits"]
+__all__ = ["VectorEnv", "bits_to_mask", "mask_to_bits", "ENV_ID"]
+
+#: The id :func:`gymnasium.make_vec` knows this environment by.
+ENV_ID = "packeis/PackeisBatch-v0"
+
+_spaces = _field.spaces
 
 _U64_MAX = np.iinfo(np.uint64).max
 
@@ -73,8 +94,11 @@ _U64_MAX = np.iinfo(np.uint64).max
 def bits_to_mask(bits: np.ndarray, dtype: Any = np.bool_) -> np.ndarray:
     """Legal bit masks (... x 64 uint64) as masks over the 4096 move values
     (... x 4096 of ``dtype``: bool, or int8/uint8 zeros and ones)."""
-    words = np.ascontiguousarray(bits, dtype=np.uint64)
-    if words.shape[-1] != LEGAL_BITS_WORDS:
+    given = np.asarray(bits)
+    if given.dtype.kind not in "iu":
+        raise TypeError(f"bit masks must be unsigned 64-bit words, not {given.dtype}")
+    words = np.ascontiguousarray(given).astype(np.uint64, copy=False)
+    if words.ndim == 0 or words.shape[-1] != LEGAL_BITS_WORDS:
         raise ValueError(f"bit masks have {LEGAL_BITS_WORDS} words, not {words.shape[-1]}")
     as_bytes = words.astype("<u8", copy=False).view(np.uint8)
     mask = np.unpackbits(as_bytes, axis=-1, bitorder="little")
@@ -90,7 +114,7 @@ def mask_to_bits(mask: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(packed).view("<u8").astype(np.uint64, copy=False)
 
 
-class VectorEnv(NoCopies):
+class VectorEnv(NoCopies, _field.VectorEnvBase):
     """``num_envs`` games stepped together.
 
     :param num_envs: 1 to ``packeis.batch.MAX_GAMES``.
@@ -103,7 +127,7 @@ class VectorEnv(NoCopies):
         ``allocator`` and ``memory_limit`` (the batch allocates with malloc).
     """
 
-    metadata = {"autoreset_mode": "same-step", "render_modes": []}
+    metadata = {"autoreset_mode": _field.AutoresetMode.SAME_STEP, "render_modes": []}
 
     def __init__(self, num_envs: int, *, observation: Optional[str] = "bits",
                  relative: bool = True, autoreset: bool = True, copy: bool = False,
@@ -117,18 +141,21 @@ class VectorEnv(NoCopies):
         self.players = self.batch.players
         self.observation, self.relative = observation, bool(relative)
         self.autoreset, self.copy = bool(autoreset), bool(copy)
-        self.single_action_space = Discrete(MOVE_VALUES)
-        self.action_space = MultiDiscrete([MOVE_VALUES] * n)
+        mode = _field.AutoresetMode.SAME_STEP if self.autoreset else _field.AutoresetMode.DISABLED
+        self.metadata = dict(type(self).metadata, autoreset_mode=mode)
+        self.single_action_space = _spaces.Discrete(MOVE_VALUES)
+        self.action_space = _spaces.MultiDiscrete([MOVE_VALUES] * n)
         if observation == "planes":
-            self.single_observation_space = Box(0.0, 1.0, (OBSERVATION_PLANES, MAX_CELLS),
-                                                "float32")
-            self.observation_space = Box(0.0, 1.0, (n, OBSERVATION_PLANES, MAX_CELLS), "float32")
-        elif observation == "bits":
-            self.single_observation_space = Box(0, int(_U64_MAX), (OBSERVATION_PLANES,), "uint64")
-            self.observation_space = Box(0, int(_U64_MAX), (n, OBSERVATION_PLANES), "uint64")
+            shape, low, high, dtype = (OBSERVATION_PLANES, MAX_CELLS), 0.0, 1.0, "float32"
         else:
+            shape, low, high, dtype = (OBSERVATION_PLANES,), 0, int(_U64_MAX), "uint64"
+        if observation is None:
             self.single_observation_space = self.observation_space = None
-        self._rng = np.random.default_rng()
+        else:
+            self.single_observation_space = _spaces.Box(low, high, shape, dtype)
+            self.observation_space = _spaces.Box(low, high, (n,) + shape, dtype)
+        self._every_game = np.ones(n, dtype=bool)
+        self._every_game.flags.writeable = False
         self.board_seeds = np.zeros(n, dtype=np.uint64)
         self._next_seeds = np.zeros(n, dtype=np.uint64)
         self._illegal = np.zeros(n, dtype=bool)
@@ -147,13 +174,15 @@ class VectorEnv(NoCopies):
     def _reset(self, seed: Optional[int], options: Optional[dict]) -> tuple:
         boards = None
         if options is not None:
-            if not isinstance(options, dict) or set(options) - {"board_seeds"}:
-                raise ValueError("the only reset option is 'board_seeds'")
+            if not isinstance(options, dict):
+                raise TypeError("options must be a dict or None")
             boards = options.get("board_seeds")
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
                 raise TypeError(f"seed must be an integer or None, not {type(seed).__name__}")
-            self._rng = np.random.default_rng(int(seed))
+            if seed < 0:
+                raise ValueError(f"seed must be a non-negative integer or None, got {seed}")
+            super().reset(seed=int(seed))
         if boards is None:
             self.board_seeds[:] = self._draw(self.num_envs)
         else:
@@ -191,11 +220,18 @@ class VectorEnv(NoCopies):
         return (self._out(self._observe()), self._out(rewards), self._out(terminated),
                 self._out(self._truncated), self._info(batch.to_act))
 
-    def close(self) -> None:
+    def close(self, **kwargs: Any) -> None:
         """Frees the games (from a signal handler inside a call on the
         batch, as that call returns); later calls raise
-        :class:`packeis.GameClosedError`."""
+        :class:`packeis.GameClosedError`. Closing twice is allowed."""
         self.batch.close()
+        self.closed = True
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """What Gymnasium's ``close()`` calls: frees the games."""
+        batch = getattr(self, "batch", None)  # None if __init__ failed
+        if batch is not None:
+            batch.close()
 
     def __enter__(self) -> "VectorEnv":
         return self
@@ -233,7 +269,7 @@ class VectorEnv(NoCopies):
 
     # -- helpers -------------------------------------------------------------
     def _draw(self, count: int) -> np.ndarray:
-        return self._rng.integers(0, _U64_MAX, size=count, dtype=np.uint64, endpoint=True)
+        return self.np_random.integers(0, _U64_MAX, size=count, dtype=np.uint64, endpoint=True)
 
     def _observe(self) -> Optional[np.ndarray]:
         if self.observation == "bits":
@@ -243,10 +279,12 @@ class VectorEnv(NoCopies):
         return None
 
     def _info(self, to_act: np.ndarray) -> dict:
-        batch = self.batch
-        return {"to_act": self._out(to_act), "legal_bits": self._out(batch.legal_bits()),
-                "status": self._out(batch.statuses), "illegal": self._out(self._illegal),
-                "board_seed": self._out(self.board_seeds)}
+        batch, every = self.batch, self._every_game
+        return {"to_act": self._out(to_act), "_to_act": every,
+                "legal_bits": self._out(batch.legal_bits()), "_legal_bits": every,
+                "status": self._out(batch.statuses), "_status": every,
+                "illegal": self._out(self._illegal), "_illegal": every,
+                "board_seed": self._out(self.board_seeds), "_board_seed": every}
 
     def _out(self, array: Optional[np.ndarray]) -> Optional[np.ndarray]:
         return array.copy() if (self.copy and array is not None) else array
@@ -256,3 +294,8 @@ class VectorEnv(NoCopies):
 
     def __repr__(self) -> str:
         return f"<VectorEnv {self.num_envs} games, {self.players} players>"
+
+    __str__ = __repr__
+
+
+_field.register(ENV_ID, entry_point=None, vector_entry_point="packeis.vector:VectorEnv")

@@ -281,7 +281,8 @@ def walk_gym(case: unittest.TestCase, setup: dict, games: int, seed: int, **opti
     """Gymnasium's check_env over ``games`` episodes; returns the episodes'
     (observation values, reward) lists for the determinism checks."""
     from packeis.gymnasium_env import PackeisEnv
-    from packeis.spaces import Space
+    from packeis._field import spaces
+    Space = spaces.Space
 
     env = PackeisEnv(**options, **setup)
     case.assertIsInstance(env.observation_space, Space)

@@ -34,7 +34,7 @@ class WalkerTest(unittest.TestCase):
 
 class BehaviourTest(unittest.TestCase):
     def test_illegal_raise(self):
-        env = PackeisEnv(players=2)
+        env = PackeisEnv(players=2, illegal_action="raise")
         obs, info = env.reset(seed=0)
         before = env.game.save_record()
         illegal = next(m for m in range(4096) if m not in legal_of(info["action_mask"]))
@@ -52,8 +52,18 @@ class BehaviourTest(unittest.TestCase):
         self.assertIn("PACKEIS_E_", info["illegal_action"])
         with self.assertRaises(RuntimeError):
             env.step(0)
-        with self.assertRaises(TypeError):
+        with self.assertRaises(ValueError):
             PackeisEnv(illegal_action="ignore")
+        with self.assertRaises(ValueError):
+            PackeisEnv(illegal_action=float("nan"))
+        with self.assertRaises(TypeError):
+            PackeisEnv(illegal_action=True)
+        with self.assertRaises(ValueError):
+            PackeisEnv(learner=1.0)
+        default = PackeisEnv(players=2)  # the default: the episode ends with -1.0
+        default.reset(seed=0)
+        obs, reward, terminated, truncated, info = default.step(illegal)
+        self.assertEqual((reward, terminated, truncated), (-1.0, True, False))
 
     def test_learner_seat_and_opponent(self):
         env = PackeisEnv(players=3, learner=2, opponent=first_move)
@@ -94,7 +104,7 @@ class BehaviourTest(unittest.TestCase):
         obs, reward, terminated, truncated, info = env.step(4095)
         self.assertEqual((reward, terminated, truncated), (-1.0, True, False))
         self.assertIn("OUT_OF_RANGE", info["illegal_action"])
-        env = PackeisEnv(players=2)
+        env = PackeisEnv(players=2, illegal_action="raise")
         env.reset(seed=0)
         before = env.game.save_record()
         with self.assertRaises(packeis.IllegalMoveError) as caught:

@@ -11,7 +11,8 @@ from envs_walkers import SETUPS, SMALL_PICTURE, walk_openspiel
 
 import packeis
 from packeis import _envs
-from packeis.openspiel import TERMINAL, PackeisGame
+from packeis import pyspiel_compat
+from packeis.openspiel import INVALID_PLAYER, TERMINAL, PackeisGame
 
 
 class WalkerTest(unittest.TestCase):
@@ -32,7 +33,14 @@ class GameTest(unittest.TestCase):
         self.assertEqual(game.num_players(), 3)
         self.assertEqual(game.max_game_length(), 60)
         self.assertEqual(game.observation_tensor_size(), 1600)
-        self.assertEqual(game.get_type().utility, "ZERO_SUM")
+        kind = game.get_type()
+        self.assertEqual(kind.utility, pyspiel_compat.GameType.Utility.ZERO_SUM)
+        self.assertEqual((kind.utility, kind.dynamics, kind.chance_mode, kind.information,
+                          kind.reward_model), (0, 1, 0, 1, 1), "pyspiel's values (spiel.h)")
+        self.assertEqual(game.new_initial_states()[0].history(), [])
+        self.assertEqual(game.policy_tensor_shape(), [4096])
+        self.assertIs(game.observation_tensor_layout(), pyspiel_compat.TensorLayout.CHW)
+        self.assertEqual(game.information_state_tensor_layout(), 1)
         self.assertEqual((game.min_utility(), game.max_utility(), game.utility_sum()),
                          (-1.0, 1.0, 0.0))
         self.assertEqual(game.get_parameters(), {"players": 3, "board_seed": 0})

@@ -211,8 +211,9 @@ class BehaviourTest(unittest.TestCase):
         self.assertEqual(info["board_seed"].tolist(), [7, 9])
         self.assertEqual(env.batch.board_seed(1), 9)
         self.assertEqual(env.batch.game(0).board_seed, 7)
-        with self.assertRaises(ValueError):
-            env.reset(options={"boards": 1})
+        env.reset(options={"boards": 1})  # unknown keys are ignored, as Gymnasium's
+        with self.assertRaises(TypeError):
+            env.reset(options=[1])
         with self.assertRaises(TypeError):
             VectorEnv(2, seed=3)
         with self.assertRaises(packeis.OutOfRangeError):

@@ -1,0 +1,394 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The field's own checkers, unmodified, on the shipped environments.
+
+Needs the real ``gymnasium`` and ``pettingzoo`` on ``PYTHONPATH`` (meson
+option ``-Dfield_checkers=PATH``; ``.ci/run`` points it at the unmodified
+sources in ``../shared/thirdparty``): without them this file fails, it does
+not skip. Every check runs for the nine setups (2, 3 and 4 players, each
+with the standard placement, ``place_any_floe`` and ``snake_placement``),
+and any warning a checker raises fails the check (the checkers report most
+defects as warnings).
+
+PettingZoo: ``api_test``, ``seed_test``, ``state_test``, ``parallel_api_test``
+over ``turn_based_aec_to_parallel``, ``performance_benchmark``, the classic
+wrapper stack (``TerminateIllegalWrapper``, ``AssertOutOfBoundsWrapper``,
+``OrderEnforcingWrapper``) under ``api_test``, and ``packeis.aec.env()``.
+Gymnasium: ``check_env`` (through ``gymnasium.make``, so the render check
+makes an ``"ansi"`` environment too), ``RecordEpisodeStatistics`` over
+``TimeLimit`` over ``FlattenObservation``, ``SyncVectorEnv`` and
+``AsyncVectorEnv`` over several environments, and :mod:`packeis.vector`
+through Gymnasium's vector API (spaces batched by ``batch_space``, the
+autoreset mode, the info masks read by ``DictInfoToList``, seeding,
+``make_vec``, closing).
+"""
+import contextlib
+import io
+import os
+import sys
+import unittest
+import warnings
+
+import gymnasium
+import numpy as np
+import pettingzoo
+from gymnasium.utils.env_checker import check_env, data_equivalence
+from gymnasium.vector.utils import batch_space
+from pettingzoo.test import api_test, parallel_api_test, performance_benchmark, seed_test
+from pettingzoo.test.state_test import test_state, test_state_space
+from pettingzoo.utils import conversions, wrappers
+
+import packeis
+from packeis import _field
+from packeis.aec import PackeisAECEnv, env as aec_env, raw_env
+from packeis.gymnasium_env import PackeisEnv
+from packeis.vector import VectorEnv
+
+#: The nine setups: players by placement variant.
+SETUPS = [dict(players=p, **variant) for p in (2, 3, 4)
+          for variant in ({}, {"place_any_floe": True}, {"snake_placement": True})]
+
+
+#: The two warnings let through: api_test advises Box or Discrete
+#: observation spaces and NumPy observations, and exempts by name (lists
+#: env_obs_space and env_obs_dicts of api_test.py) the classic games whose
+#: observations are ``{"observation", "action_mask"}`` dicts (chess_v6,
+#: go_v5, connect_four_v3, ...). Ours follow that same convention; the
+#: parts of the dict are still checked (api_test recurses into them).
+CLASSIC_DICT_OBSERVATION = ("Observation space for each agent probably should be",
+                            "Observation is not a NumPy array")
+
+
+@contextlib.contextmanager
+def strict():
+    """Warnings raised as errors (but :data:`CLASSIC_DICT_OBSERVATION`),
+    the checkers' print-outs swallowed."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for message in CLASSIC_DICT_OBSERVATION:
+            warnings.filterwarnings("ignore", message)
+        with contextlib.redirect_stdout(io.StringIO()):
+            yield
+
+
+class RealClasses(unittest.TestCase):
+    def test_the_real_packages_are_used(self):
+        self.assertTrue(_field.HAVE_GYMNASIUM and _field.HAVE_PETTINGZOO)
+        # Gymnasium 1.x and PettingZoo 1.2x: the versions whose APIs these are.
+        self.assertEqual(gymnasium.__version__.split(".")[0], "1")
+        self.assertTrue(pettingzoo.__version__.startswith("1.2"))
+        self.assertIsInstance(PackeisAECEnv(), pettingzoo.AECEnv)
+        self.assertIsInstance(PackeisEnv(), gymnasium.Env)
+        vec = VectorEnv(2)
+        self.assertIsInstance(vec, gymnasium.vector.VectorEnv)
+        self.assertIsInstance(vec.single_observation_space, gymnasium.spaces.Box)
+        self.assertIsInstance(PackeisEnv().action_space, gymnasium.spaces.Discrete)
+
+
+class PettingZoo(unittest.TestCase):
+    def each_setup(self, check):
+        for setup in SETUPS:
+            with self.subTest(setup=setup), strict():
+                check(setup)
+
+    def test_api_test(self):
+        self.each_setup(lambda s: api_test(raw_env(**s), num_cycles=100))
+
+    def test_api_test_of_env(self):
+        """``packeis.aec.env()``, wrapped as PettingZoo's classic games."""
+        def check(setup):
+            made = aec_env(**setup)
+            self.assertIsInstance(made, wrappers.OrderEnforcingWrapper)
+            api_test(made, num_cycles=100)
+        self.each_setup(check)
+
+    def test_classic_wrapper_stack(self):
+        def check(setup):
+            wrapped = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(
+                wrappers.TerminateIllegalWrapper(raw_env(**setup), illegal_reward=-1)))
+            api_test(wrapped, num_cycles=100)
+        self.each_setup(check)
+
+    def test_seed_test(self):
+        self.each_setup(lambda s: seed_test(lambda: raw_env(**s), num_cycles=100))
+
+    def test_state_test(self):
+        def check(setup):
+            env = raw_env(**setup)
+            env.reset(seed=0)
+            test_state_space(env)
+            test_state(env, num_cycles=100)
+        self.each_setup(check)
+
+    def test_parallel_api_test(self):
+        self.each_setup(lambda s: parallel_api_test(
+            conversions.turn_based_aec_to_parallel(raw_env(**s)), num_cycles=100))
+
+    def test_performance_benchmark(self):
+        """It plays random unmasked actions for 5 s: each ends a game by
+        the illegal-action policy. Run once per player count."""
+        for players in (2, 3, 4):
+            with self.subTest(players=players), strict():
+                performance_benchmark(raw_env(players=players))
+
+
+def made(setup, **kwargs):
+    return gymnasium.make("packeis/Packeis-v0", **setup, **kwargs)
+
+
+class Gymnasium(unittest.TestCase):
+    def each_setup(self, check):
+        for setup in SETUPS:
+            with self.subTest(setup=setup), strict():
+                check(setup)
+
+    def test_check_env_of_make(self):
+        """Through gymnasium.make: check_env then also makes the env with
+        each render mode ("ansi") and checks its render and close. (It
+        warns that the made env is wrapped, so its unwrapped env is given,
+        which keeps the spec.)"""
+        def check(setup):
+            env = made(setup)
+            check_env(env.unwrapped)
+            env.close()
+        self.each_setup(check)
+
+    def test_check_env_of_the_class(self):
+        def check(setup):
+            with warnings.catch_warnings():
+                # Without gymnasium.make there is no spec to make other
+                # render modes from: check_env says so, and that is all.
+                warnings.filterwarnings("ignore", ".*Not able to test alternative render modes")
+                check_env(PackeisEnv(**setup))
+                check_env(PackeisEnv(render_mode="ansi", **setup))
+                check_env(PackeisEnv(mask_in_observation=True, **setup))
+        self.each_setup(check)
+
+    def test_wrapper_stack(self):
+        def check(setup):
+            env = gymnasium.wrappers.RecordEpisodeStatistics(gymnasium.wrappers.TimeLimit(
+                gymnasium.wrappers.FlattenObservation(made(setup)), max_episode_steps=200))
+            obs, info = env.reset(seed=3)
+            self.assertEqual(obs.shape, (25 * 64,))
+            episodes = 0
+            while episodes < 3:
+                action = env.action_space.sample(info["action_mask"])
+                obs, reward, terminated, truncated, info = env.step(action)
+                self.assertIn(obs, env.observation_space)
+                if terminated or truncated:
+                    self.assertIn("episode", info)
+                    self.assertEqual(info["episode"]["r"], reward)
+                    episodes += 1
+                    obs, info = env.reset()
+            env.close()
+        self.each_setup(check)
+
+    def test_sync_vector_env(self):
+        def check(setup):
+            self.run_vector(gymnasium.vector.SyncVectorEnv(
+                [lambda: PackeisEnv(**setup) for _ in range(3)]))
+        self.each_setup(check)
+
+    def test_async_vector_env(self):
+        """Worker processes (spawned by multiprocessing), 2 setups: it is slow."""
+        for setup in (SETUPS[0], SETUPS[7]):
+            with self.subTest(setup=setup), strict():
+                self.run_vector(gymnasium.vector.AsyncVectorEnv(
+                    [lambda: PackeisEnv(**setup) for _ in range(2)]))
+
+    def test_make_vec(self):
+        vec = gymnasium.make_vec("packeis/Packeis-v0", num_envs=2, players=3)
+        self.run_vector(vec)
+
+    def run_vector(self, vec):
+        """Random masked games over every seed in 0 ... 99 (44 of them draw
+        a board seed over 2**63, which must batch): the infos batch, the
+        rewards are each env's learner's."""
+        for seed in range(0, 100, vec.num_envs):
+            obs, info = vec.reset(seed=seed)
+            self.assertEqual(info["board_seed"].dtype, np.uint64)
+        self.assertIn(obs, vec.observation_space)
+        for _ in range(300):
+            mask = info["action_mask"].astype(np.int8)
+            actions = np.array([vec.single_action_space.sample(m) if m.any() else 0
+                                for m in mask])
+            obs, rewards, terminated, truncated, info = vec.step(actions)
+            self.assertIn(obs, vec.observation_space)
+            self.assertEqual(rewards.shape, (vec.num_envs,))
+            self.assertFalse(truncated.any())
+        vec.close()
+
+
+class Vector(unittest.TestCase):
+    """packeis.vector against Gymnasium's VectorEnv contract."""
+
+    def test_spaces_are_batched(self):
+        for observation in ("bits", "planes"):
+            with self.subTest(observation=observation):
+                vec = VectorEnv(5, observation=observation, players=3)
+                self.assertEqual(vec.observation_space, batch_space(vec.single_observation_space, 5))
+                self.assertEqual(vec.action_space, batch_space(vec.single_action_space, 5))
+                obs, info = vec.reset(seed=1)
+                self.assertIn(obs, vec.observation_space)
+                actions = vec.sample_legal(np.random.default_rng(0))
+                self.assertIn(actions, vec.action_space)
+                obs, *_ = vec.step(actions)
+                self.assertIn(obs, vec.observation_space)
+                vec.close()
+
+    def test_autoreset_mode(self):
+        from gymnasium.vector import AutoresetMode
+
+        self.assertIs(VectorEnv(2).metadata["autoreset_mode"], AutoresetMode.SAME_STEP)
+        self.assertIs(VectorEnv(2, autoreset=False).metadata["autoreset_mode"],
+                      AutoresetMode.DISABLED)
+
+    def test_info_masks(self):
+        """Every key has its ``_key`` mask; DictInfoToList reads them."""
+        vec = VectorEnv(4, players=2)
+        obs, info = vec.reset(seed=2)
+        for key in ("to_act", "legal_bits", "status", "illegal", "board_seed"):
+            self.assertTrue(info["_" + key].all())
+            self.assertEqual(info["_" + key].shape, (4,))
+        listed = gymnasium.wrappers.vector.DictInfoToList(vec)
+        obs, infos = listed.reset(seed=2)
+        self.assertEqual(len(infos), 4)
+        self.assertEqual(infos[3]["board_seed"], info["board_seed"][3])
+        obs, rewards, terminated, truncated, infos = listed.step(
+            vec.sample_legal(np.random.default_rng(1)))
+        self.assertEqual(sorted(infos[0]), ["board_seed", "illegal", "legal_bits", "status",
+                                            "to_act"])
+        listed.close()
+
+    def test_seeding(self):
+        vec = VectorEnv(3)
+        vec.reset(seed=7)
+        self.assertEqual(vec.np_random_seed, 7)
+        first = vec.board_seeds.copy()
+        state = vec.np_random.bit_generator.state
+        vec.reset(seed=7)
+        self.assertEqual(vec.np_random.bit_generator.state, state)
+        self.assertTrue((vec.board_seeds == first).all())
+        # the boards are those of the generator gymnasium's seeding makes
+        rng, _ = gymnasium.utils.seeding.np_random(7)
+        drawn = rng.integers(0, 2**64 - 1, size=3, dtype=np.uint64, endpoint=True)
+        self.assertTrue((drawn == first).all())
+        vec.reset()
+        self.assertFalse((vec.board_seeds == first).all())
+
+    def test_make_vec_and_close(self):
+        vec = gymnasium.make_vec("packeis/PackeisBatch-v0", num_envs=6, players=4)
+        self.assertIsInstance(vec, VectorEnv)
+        self.assertEqual((vec.num_envs, vec.players), (6, 4))
+        self.assertIs(vec.unwrapped, vec)
+        self.assertIsNone(vec.render_mode)
+        vec.reset(seed=0)
+        vec.close()
+        self.assertTrue(vec.closed)
+        vec.close()  # twice is allowed
+        with self.assertRaises(packeis.GameClosedError):
+            vec.step(np.zeros(6, dtype=np.int64))
+
+    def test_same_step_autoreset_over_a_wrapper(self):
+        """Games end and restart in one step; a Gymnasium vector wrapper on
+        top sees the new boards' seeds."""
+        vec = gymnasium.wrappers.vector.DictInfoToList(VectorEnv(8, players=2))
+        rng = np.random.default_rng(3)
+        obs, infos = vec.reset(seed=3)
+        ended = 0
+        for _ in range(200):
+            obs, rewards, terminated, truncated, infos = vec.step(
+                vec.unwrapped.sample_legal(rng))
+            ended += int(terminated.sum())
+            self.assertEqual(rewards.shape, (8, 2))
+            self.assertTrue(np.allclose(rewards.sum(axis=1), 0))
+        self.assertGreater(ended, 8)
+        vec.close()
+
+
+class NoAdapterNeeded(unittest.TestCase):
+    """The defects the issue lists, each directly."""
+
+    def test_reset_ignores_unknown_options(self):
+        env = PackeisEnv()
+        env.reset(seed=0, options={"options": 1})
+        aec = raw_env()
+        aec.reset(seed=0, options={"options": 1})
+        self.assertEqual(aec.reset(options={"board_seed": 9, "x": 1}), None)
+        self.assertEqual(int(aec.infos["player_0"]["board_seed"]), 9)
+
+    def test_board_seeds_batch(self):
+        seeds = [int(PackeisEnv().reset(seed=s)[1]["board_seed"]) for s in range(100)]
+        self.assertGreater(sum(s >= 2**63 for s in seeds), 0, "the seeds cover uint64")
+        vec = gymnasium.vector.SyncVectorEnv([lambda: PackeisEnv() for _ in range(2)])
+        for s in range(100):
+            vec.reset(seed=s)
+        vec.close()
+
+    def test_same_seed_same_episode(self):
+        def episode(seed):
+            env = PackeisEnv(players=3, learner="random")
+            obs, info = env.reset(seed=seed)
+            env.action_space.seed(seed)
+            plies = []
+            while True:
+                obs, reward, terminated, truncated, info = env.step(
+                    env.action_space.sample(info["action_mask"]))
+                plies.append(env.game.ply_count)
+                if terminated:
+                    return env.game.save_record(), reward, env.np_random_seed
+        self.assertEqual(episode(4), episode(4))
+        self.assertEqual(episode(4)[2], 4)
+        self.assertNotEqual(episode(4)[0], episode(5)[0])
+
+    def test_unmasked_sampling_runs(self):
+        env = PackeisEnv()
+        obs, info = env.reset(seed=1)
+        obs, reward, terminated, truncated, info = env.step(env.action_space.sample())
+        if terminated:  # almost surely: 4 of 4096 values are legal
+            self.assertEqual(reward, -1.0)
+            self.assertIn("illegal_action", info)
+        raising = PackeisEnv(illegal_action="raise")
+        raising.reset(seed=1)
+        with self.assertRaises(packeis.IllegalMoveError):
+            raising.step(4095)
+
+    def test_aec_after_every_agent_left(self):
+        env = raw_env()
+        env.reset(seed=0)
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, info = env.last()
+            env.step(None if terminated else env.action_space(agent).sample(obs["action_mask"]))
+        self.assertEqual(env.agents, [])
+        with self.assertRaisesRegex(packeis.GameOverError, "reset"):
+            env.last()
+        with self.assertRaisesRegex(packeis.GameOverError, "reset"):
+            env.step(None)
+
+    def test_aec_illegal_action_ends_the_game(self):
+        env = raw_env(players=3)
+        env.reset(seed=0)
+        mover = env.agent_selection
+        env.step(4095)
+        self.assertTrue(all(env.terminations.values()))
+        self.assertEqual(env.rewards[mover], -1.0)
+        self.assertEqual(sorted(env.rewards.values()), [-1.0, 0.0, 0.0])
+        self.assertIn("OUT_OF_RANGE", env.infos[mover]["illegal_action"])
+        raising = raw_env(illegal_action="raise")
+        raising.reset(seed=0)
+        with self.assertRaises(packeis.IllegalMoveError):
+            raising.step(4095)
+
+    def test_bad_arguments(self):
+        with self.assertRaises(ValueError):
+            PackeisEnv(learner=1.0)
+        with self.assertRaises(ValueError):
+            PackeisEnv(illegal_action=float("nan"))
+        with self.assertRaises(ValueError):
+            raw_env(illegal_action=float("inf"))
+        with self.assertRaises(TypeError):
+            PackeisEnv(illegal_action=None)
+
+
+if __name__ == "__main__":
+    unittest.main()
