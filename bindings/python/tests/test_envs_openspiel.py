@@ -61,7 +61,7 @@ class GameTest(unittest.TestCase):
         self.assertEqual(state.current_player(), 1)
         self.assertEqual(state.legal_actions(0), [])
         self.assertEqual(state.history(), [first])
-        self.assertEqual(TERMINAL, -4)
+        self.assertEqual((TERMINAL, INVALID_PLAYER), (-4, -3), "pyspiel.PlayerId values")
         with self.assertRaises(ValueError):
             state.legal_actions(2)
         with self.assertRaises(ValueError):
