@@ -31,6 +31,7 @@ from typing import Callable, Optional
 
 import bench  # beside this file: its step_buffer() is the single-game path
 import packeis
+from packeis import _field
 
 clock = time.thread_time
 
@@ -75,11 +76,12 @@ def arguments(argv: Optional[list[str]] = None) -> argparse.Namespace:
 
 
 # -- the vectorized environment ----------------------------------------------
-def vector_env(games: int, players: int, observation: str) -> Callable[[float], float]:
+def vector_env(games: int, players: int, observation: str,
+               copy: bool = True) -> Callable[[float], float]:
     import numpy as np
     from packeis.vector import VectorEnv
 
-    env = VectorEnv(games, players=players, observation=observation)
+    env = VectorEnv(games, players=players, observation=observation, copy=copy)
     env.reset(seed=1)
     rng = np.random.default_rng(1)
 
@@ -282,7 +284,11 @@ def main(argv: Optional[list[str]] = None) -> int:
         paths.append(("C step API (packeis-benchmark)", "plies/s", lambda s: step(s) * mean))
     paths.append((f"C batch calls only, {n} games", "steps/s", c_batch_calls(n, p)))
     paths.append((f"vector env, {n} games, compact obs", "steps/s", vector_env(n, p, "bits")))
+    paths.append((f"vector env, {n} games, compact obs, copy=False", "steps/s",
+                  vector_env(n, p, "bits", copy=False)))
     paths.append((f"vector env, {n} games, float planes", "steps/s", vector_env(n, p, "planes")))
+    paths.append((f"vector env, {n} games, float planes, copy=False", "steps/s",
+                  vector_env(n, p, "planes", copy=False)))
     if not args.quick:
         paths.append(("ctypes Game + MoveBuffer", "plies/s", game_buffer(p)))
         paths.append(("ctypes Game, obs + mask (numpy)", "plies/s", game_training(p)))
@@ -299,7 +305,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         c_bench.close()
     print(f"libpackeis {packeis.version()}, Python {sys.version.split()[0]}, {p} players, "
           f"thread CPU time, median of {args.runs} runs of {args.seconds:g} s "
-          f"(a random game has {mean:.1f} plies)")
+          f"(a random game has {mean:.1f} plies); environments on "
+          f"{'gymnasium' if _field.HAVE_GYMNASIUM else 'dependency-free'} base classes")
     reference = statistics.median(results[paths[0][0]])
     if args.markdown:
         print("\n| path | median | share of the first row | every run |\n|---|---:|---:|---|")

@@ -6,6 +6,7 @@ the rewards, with numpy where it is installed and ``array`` otherwise."""
 from __future__ import annotations
 
 import array
+import copy
 import math
 import random
 import warnings
@@ -110,13 +111,20 @@ class Observer:
         return array.array("b", bytes(MOVE_VALUES))
 
 
+#: The render modes of the single-game environments: ``"ansi"`` returns the
+#: board as text, ``"human"`` prints it (and returns None).
+RENDER_MODES = ["ansi", "human"]
+
+
 class SingleGameEnv:
     """What the single-game environments share: their game, its setup,
-    ``render_mode``, rendering, closing and the check that they are open."""
+    ``render_mode``, rendering, closing, copying and the check that they
+    are open."""
 
     def _open(self, render_mode: Optional[str], setup: dict) -> Game:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', "
+                             f"not {render_mode!r}")
         self.render_mode = render_mode
         self._setup = check_setup(setup)
         self._closed = False
@@ -128,14 +136,23 @@ class SingleGameEnv:
         return self
 
     def render(self) -> Optional[str]:
-        """The board as text (``render_mode="ansi"``); without a render mode
-        a warning, and None."""
+        """The board as text (``render_mode="ansi"``), or printed to
+        standard output (``"human"``, then None); without a render mode a
+        warning, and None."""
         self._live()
         if self.render_mode is None:
             warnings.warn("render() called without a render_mode (use render_mode='ansi')",
                           stacklevel=2)
             return None
+        if self.render_mode == "human":
+            print(self.game)
+            return None
         return str(self.game)
+
+    def __copy__(self) -> Any:
+        """A whole copy (as ``copy.deepcopy``): a shallow one would share
+        the C game, and closing either would close both."""
+        return copy.deepcopy(self)
 
     def close(self) -> None:
         """Frees the game; later calls raise :class:`packeis.GameClosedError`
@@ -177,12 +194,31 @@ def action_space() -> Any:
 
 
 def is_integer(value: Any) -> bool:
-    """Whether ``value`` is an integer (an int or numpy integer, not a bool
-    nor a float that happens to be whole)."""
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
+    """Whether ``value`` is an integer (an int or numpy integer scalar; not
+    a bool, a numpy bool, an array nor a float that happens to be whole)."""
+    if isinstance(value, bool) or type(value).__name__ in ("bool_", "ndarray"):
         return False
     return isinstance(value, int) or (hasattr(value, "__index__")
                                       and not isinstance(value, float))
+
+
+def check_flag(value: Any, name: str) -> bool:
+    """``value`` if it is a bool (or numpy bool), else TypeError: a string
+    such as ``"no"`` is not taken as True."""
+    if not isinstance(value, bool) and type(value).__name__ != "bool_":
+        raise TypeError(f"{name} must be True or False, not {value!r}")
+    return bool(value)
+
+
+def board_seed_value(seed: Any, what: str) -> int:
+    """A board seed: an integer in 0 ... 2**64 - 1 (TypeError, ValueError
+    otherwise; no value is wrapped around)."""
+    if not is_integer(seed):
+        raise TypeError(f"{what} must be an integer, not {type(seed).__name__}")
+    value = int(seed)
+    if not 0 <= value < 2**64:
+        raise ValueError(f"{what} must be in 0 ... 2**64 - 1, not {value}")
+    return value
 
 
 def illegal_action_policy(value: Any) -> Any:
@@ -192,11 +228,14 @@ def illegal_action_policy(value: Any) -> Any:
         if value != "raise":
             raise ValueError(f"illegal_action must be 'raise' or a finite reward, not {value!r}")
         return value
-    if isinstance(value, bool) or not isinstance(value, (int, float)) and not hasattr(
-            value, "__float__"):
+    if isinstance(value, bool) or type(value).__name__ in ("bool_", "ndarray") or (
+            not isinstance(value, (int, float)) and not hasattr(value, "__float__")):
         raise TypeError(f"illegal_action must be 'raise' or a finite reward (a number), "
                         f"not {type(value).__name__}")
-    reward = float(value)
+    try:
+        reward = float(value)
+    except OverflowError:
+        reward = math.inf
     if not math.isfinite(reward):
         raise ValueError(f"illegal_action must be a finite reward, not {reward}")
     return reward
@@ -235,7 +274,7 @@ def new_rng(seed: Optional[int]) -> random.Random:
     """An environment's generator: seeded, or from the operating system."""
     if seed is None:
         return random.Random(random.SystemRandom().getrandbits(64))
-    if isinstance(seed, bool) or not isinstance(seed, int) and not hasattr(seed, "__index__"):
+    if not is_integer(seed):
         raise TypeError(f"seed must be an integer or None, not {type(seed).__name__}")
     value = int(seed)
     if value < 0:  # random.Random(-s) is random.Random(s): refused, not aliased
@@ -252,10 +291,22 @@ def board_seed_option(options: Optional[dict]) -> Optional[int]:
         return None
     if not isinstance(options, dict):
         raise TypeError("options must be a dict or None")
+    refuse_unsupported_options(options)
     seed = options.get("board_seed")
-    if seed is not None and (isinstance(seed, bool) or not hasattr(seed, "__index__")):
-        raise TypeError("options['board_seed'] must be an integer")
-    return None if seed is None else int(seed) % 2**64
+    return None if seed is None else board_seed_value(seed, "options['board_seed']")
+
+
+#: Reset options Gymnasium itself defines that these environments do not
+#: support: refused, not ignored, since ignoring them would silently do
+#: something else (``reset_mask`` would restart every game).
+UNSUPPORTED_OPTIONS = ("reset_mask",)
+
+
+def refuse_unsupported_options(options: dict) -> None:
+    for key in UNSUPPORTED_OPTIONS:
+        if key in options:
+            raise ValueError(f"reset option {key!r} is not supported here: reset() restarts "
+                             f"every game")
 
 
 def random_policy(game: Game, rng: random.Random) -> int:

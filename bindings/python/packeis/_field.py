@@ -114,6 +114,19 @@ class StandaloneEnv(_Seeded):
     def close(self) -> None:
         pass
 
+    def get_wrapper_attr(self, name: str) -> Any:
+        """``getattr(self, name)`` (Gymnasium's wrappers look through to it)."""
+        return getattr(self, name)
+
+    def has_wrapper_attr(self, name: str) -> bool:
+        return hasattr(self, name)
+
+    def set_wrapper_attr(self, name: str, value: Any, *, force: bool = True) -> bool:
+        if not force and not hasattr(self, name):
+            return False
+        setattr(self, name, value)
+        return True
+
     def __str__(self) -> str:
         return f"<{type(self).__name__} instance>"
 

@@ -63,8 +63,8 @@ class PackeisAECEnv(_envs.SingleGameEnv, _field.AECEnv):
     ``illegal_action`` is a finite penalty (default -1.0) or ``"raise"``;
     ``setup`` takes the arguments of :class:`packeis.Game` but the seed."""
 
-    metadata = {"render_modes": ["ansi"], "name": "packeis_v0", "is_parallelizable": False,
-                "render_fps": 1}
+    metadata = {"render_modes": _envs.RENDER_MODES, "name": "packeis_v0",
+                "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, render_mode: Optional[str] = None, illegal_action: Any = -1.0,
                  **setup: Any) -> None:
@@ -82,8 +82,9 @@ class PackeisAECEnv(_envs.SingleGameEnv, _field.AECEnv):
 
     # -- spaces --------------------------------------------------------------
     def observation_space(self, agent: str) -> Any:
-        """The :class:`packeis.spaces.Dict` of an observation (one object per
-        agent, the same at every call)."""
+        """The ``Dict`` space of an observation (``gymnasium.spaces`` or
+        :mod:`packeis.spaces`; one object per agent, the same at every
+        call)."""
         return self._observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> Any:
@@ -132,8 +133,9 @@ class PackeisAECEnv(_envs.SingleGameEnv, _field.AECEnv):
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """Yields ``agent_selection`` until every agent is removed, or
         ``max_iter`` times."""
+        self._live()
         for _ in range(max_iter):
-            if not self.agents:
+            if self._closed or not self.agents:
                 return
             yield self.agent_selection
 

@@ -72,7 +72,7 @@ class PackeisEnv(_envs.SingleGameEnv, _field.Env):
     """The environment; ``setup`` takes the arguments of
     :class:`packeis.Game` but the seed."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata = {"render_modes": _envs.RENDER_MODES, "render_fps": 1}
 
     def __init__(self, opponent: Optional[_envs.Policy] = None,
                  learner: Union[int, str] = 0, illegal_action: Union[str, float] = -1.0,
@@ -88,7 +88,7 @@ class PackeisEnv(_envs.SingleGameEnv, _field.Env):
                              f"not {learner!r}")
         self.opponent = opponent or random_policy
         self.illegal_action = illegal_action
-        self.mask_in_observation = bool(mask_in_observation)
+        self.mask_in_observation = _envs.check_flag(mask_in_observation, "mask_in_observation")
         self._seat_choice = learner
         self.learner = 0 if learner == "random" else int(learner)
         self._observer = _envs.Observer(players)
@@ -135,6 +135,7 @@ class PackeisEnv(_envs.SingleGameEnv, _field.Env):
                 raise
             self._done = True
             info = self._info()
+            info["action_mask"] = self._observer.empty_mask()  # the episode is over
             info["illegal_action"] = str(error)
             return self._observation(), self.illegal_action, True, False, info
         self._done = True  # until the opponents have moved (a policy may raise)
@@ -153,7 +154,16 @@ class PackeisEnv(_envs.SingleGameEnv, _field.Env):
     def _play_opponents(self) -> None:
         game, rng = self.game, self.rng
         while not game.is_over and game.current_player != self.learner:
-            game.apply(self.opponent(game, rng))
+            seat, ply = game.current_player, game.ply_count
+            move = self.opponent(game, rng)
+            if game.ply_count != ply:
+                raise RuntimeError("the opponent policy changed the game: it must return "
+                                   "its move, not play it")
+            try:
+                _envs.apply_move(game, move)
+            except (IllegalMoveError, TypeError) as error:
+                raise RuntimeError(f"the opponent policy (seat {seat}) chose {move!r}, which "
+                                   f"is not a legal move: {error}") from error
 
     def _mask(self) -> Any:
         if self.game.current_player == self.learner:

@@ -28,7 +28,7 @@ from typing import Any, NamedTuple, Optional
 
 from . import pyspiel_compat
 from ._enums import MAX_CELLS, MAX_PLAYERS, MOVE_VALUES, OBSERVATION_PLANES, OBSERVATION_SIZE
-from ._envs import Observer, check_setup, new_game, rewards
+from ._envs import Observer, apply_move, board_seed_value, check_setup, new_game, rewards
 from ._game import Game
 from ._moves import MoveBuffer
 
@@ -79,7 +79,7 @@ class PackeisGame:
 
     def __init__(self, board_seed: int = 0, **setup: Any) -> None:
         self._setup = check_setup(setup)
-        self._board_seed = board_seed
+        self._board_seed = board_seed_value(board_seed, "board_seed")
         probe = new_game(self._setup, board_seed)  # checks the setup now
         self._players, self._cells = probe.players, probe.cell_count
         self._observer = Observer(self._players)
@@ -239,9 +239,11 @@ class PackeisState:
         return mask
 
     def apply_action(self, action: int) -> None:
-        """Plays a move value; an illegal one raises the
-        :class:`packeis.IllegalMoveError` saying why (the state unchanged)."""
-        self.game.apply(action)
+        """Plays a move value; an illegal one (a value naming a cell the
+        layout lacks included) raises the :class:`packeis.IllegalMoveError`
+        saying why, the state unchanged; a value outside 0 ... 4095 raises
+        OutOfRangeError, a float or a bool TypeError."""
+        apply_move(self.game, action)
 
     def child(self, action: int) -> "PackeisState":
         """A new state: this one after ``action``."""

@@ -6,9 +6,14 @@ this package, which cannot depend on Gymnasium.
 
 Every space has ``shape``, ``dtype``, ``contains(x)`` (also ``x in space``),
 ``sample(mask=None)`` drawing from the space's own generator, and
-``seed(seed=None)``, which reseeds that generator and returns the seeds used
-(a list, as Gymnasium does). Two spaces of the same kind and parameters are
-equal.
+``seed(seed=None)``, which reseeds that generator and returns the seed used
+(an int; a :class:`Dict` returns its subspaces' seeds by key), as Gymnasium
+1.x does. Two spaces of the same kind and parameters are equal. A
+:class:`Dict` made from a plain dict orders its keys, as Gymnasium's does.
+
+Where Gymnasium is installed the environments use ``gymnasium.spaces``
+instead (see :mod:`packeis._field`); these classes are the stand-ins for
+where it is not.
 
 With numpy installed (Debian's ``python3-numpy``) the generator is a
 ``numpy.random.Generator``, samples are numpy values of the space's dtype
@@ -118,16 +123,16 @@ class Space:
     def is_np_flattenable(self) -> bool:
         return True
 
-    def seed(self, seed: Any = None) -> list[int]:
+    def seed(self, seed: Any = None) -> Any:
         """Reseeds the generator; None draws a seed from the operating
-        system. Returns ``[seed used]``."""
+        system. Returns the seed used."""
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         number = _as_int(seed)
         if number is None or number < 0:
             raise TypeError(f"a seed must be a non-negative integer, not {seed!r}")
         self._rng = _np.random.default_rng(number) if _np is not None else random.Random(number)
-        return [number]
+        return number
 
     def contains(self, x: Any) -> bool:
         raise NotImplementedError
@@ -349,7 +354,7 @@ class Dict(Space, Mapping):
     def __init__(self, spaces: Mapping[str, Space], seed: Any = None) -> None:
         if not spaces or not all(isinstance(s, Space) for s in spaces.values()):
             raise TypeError("Dict needs a non-empty mapping of spaces")
-        self.spaces = dict(spaces)
+        self.spaces = dict(sorted(spaces.items())) if type(spaces) is dict else dict(spaces)
         super().__init__(None, None, None)
         if seed is not None:
             self.seed(seed)
@@ -358,13 +363,15 @@ class Dict(Space, Mapping):
     def is_np_flattenable(self) -> bool:
         return all(s.is_np_flattenable for s in self.spaces.values())
 
-    def seed(self, seed: Any = None) -> list[int]:
+    def seed(self, seed: Any = None) -> dict:
         """Seeds this space's generator, then each subspace with a seed drawn
-        from it (in key order); returns every seed used."""
-        used = super().seed(seed)
-        for space in self.spaces.values():
-            sub = int(self._rng.integers(2**62)) if _np is not None else self._rng.getrandbits(62)
-            used += space.seed(sub)
+        from it (in key order); returns each subspace's seed by key."""
+        super().seed(seed)
+        used = {}
+        for key, space in self.spaces.items():
+            sub = int(self._rng.integers(2**31 - 1)) if _np is not None else \
+                self._rng.getrandbits(31)
+            used[key] = space.seed(sub)
         return used
 
     def contains(self, x: Any) -> bool:

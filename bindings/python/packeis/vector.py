@@ -66,8 +66,9 @@ Where this differs from pgx and from Gymnasium's vector environments:
 - ``reset(seed=...)`` takes one integer, not a list of seeds per game.
 - ``render_mode`` is always None (no rendering of a batch).
 
-The arrays returned are the environment's own buffers, overwritten by the
-next step, unless ``copy=True``. :meth:`legal_moves`, :meth:`legal_mask`,
+The arrays returned are new at each call (``copy=True``, the default);
+with ``copy=False`` they are the environment's own buffers, overwritten by
+the next step. :meth:`legal_moves`, :meth:`legal_mask`,
 :func:`bits_to_mask` and :meth:`sample_legal` give the other forms of the
 legal moves.
 """
@@ -77,7 +78,7 @@ from typing import Any, Optional
 
 import numpy as np
 
-from . import _field
+from . import _envs, _field
 from ._enums import MAX_CELLS, MOVE_VALUES, OBSERVATION_PLANES
 from .batch import LEGAL_BITS_WORDS, Batch, CallGuard, NoCopies
 
@@ -122,7 +123,10 @@ class VectorEnv(NoCopies, _field.VectorEnvBase):
     :param relative: number the players of observations from the player to
         act (default) rather than from player 0.
     :param autoreset: reset finished games in the step they end (default).
-    :param copy: return copies instead of the environment's buffers.
+    :param copy: return new arrays at each call (default), as Gymnasium's
+        vector environments do; ``copy=False`` returns the environment's own
+        buffers, overwritten by the next step (faster; copy what you keep).
+    :param render_mode: None (a batch is not drawn).
     :param setup: the arguments of :class:`packeis.Game` but the seed,
         ``allocator`` and ``memory_limit`` (the batch allocates with malloc).
     """
@@ -130,17 +134,22 @@ class VectorEnv(NoCopies, _field.VectorEnvBase):
     metadata = {"autoreset_mode": _field.AutoresetMode.SAME_STEP, "render_modes": []}
 
     def __init__(self, num_envs: int, *, observation: Optional[str] = "bits",
-                 relative: bool = True, autoreset: bool = True, copy: bool = False,
-                 **setup: Any) -> None:
+                 relative: bool = True, autoreset: bool = True, copy: bool = True,
+                 render_mode: Optional[str] = None, **setup: Any) -> None:
         if observation not in ("bits", "planes", None):
             raise ValueError(f"observation must be 'bits', 'planes' or None, not {observation!r}")
         if "seed" in setup:
             raise TypeError("the boards come from reset(seed=...), not from a seed argument")
-        self.batch = Batch(num_envs, **setup)
+        if render_mode is not None:
+            raise ValueError(f"render_mode must be None (a batch is not drawn), "
+                             f"not {render_mode!r}")
+        self.batch = Batch(num_envs, **_envs.check_setup(setup))
         self.num_envs = n = self.batch.size
         self.players = self.batch.players
-        self.observation, self.relative = observation, bool(relative)
-        self.autoreset, self.copy = bool(autoreset), bool(copy)
+        self.observation = observation
+        self.autoreset = _envs.check_flag(autoreset, "autoreset")
+        self.copy = _envs.check_flag(copy, "copy")
+        self.relative = _envs.check_flag(relative, "relative")
         mode = _field.AutoresetMode.SAME_STEP if self.autoreset else _field.AutoresetMode.DISABLED
         self.metadata = dict(type(self).metadata, autoreset_mode=mode)
         self.single_action_space = _spaces.Discrete(MOVE_VALUES)
@@ -176,7 +185,10 @@ class VectorEnv(NoCopies, _field.VectorEnvBase):
         if options is not None:
             if not isinstance(options, dict):
                 raise TypeError("options must be a dict or None")
+            _envs.refuse_unsupported_options(options)
             boards = options.get("board_seeds")
+            if boards is not None and np.any(np.asarray(boards) < 0):
+                raise ValueError("options['board_seeds'] must be in 0 ... 2**64 - 1")
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
                 raise TypeError(f"seed must be an integer or None, not {type(seed).__name__}")

@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: MIT
 """The PettingZoo-style AEC environment (packeis.aec) through its contract
 walker (PettingZoo's api_test and seed_test), over every setup."""
+import contextlib
+import io
 import unittest
 import warnings
 
@@ -80,8 +82,15 @@ class BehaviourTest(unittest.TestCase):
             self.assertIsNone(env.render())
         self.assertTrue(caught)
         with self.assertRaises(ValueError):
-            PackeisAECEnv(render_mode="human")
-        self.assertEqual(PackeisAECEnv(render_mode="ansi").metadata["render_modes"], ["ansi"])
+            PackeisAECEnv(render_mode="rgb_array")
+        self.assertEqual(PackeisAECEnv(render_mode="ansi").metadata["render_modes"],
+                         ["ansi", "human"])
+        human = PackeisAECEnv(render_mode="human", players=2)
+        human.reset(seed=0)
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            self.assertIsNone(human.render())
+        self.assertEqual(printed.getvalue(), str(human.game) + "\n")
 
     def test_state_is_absolute(self):
         env = PackeisAECEnv(players=4)

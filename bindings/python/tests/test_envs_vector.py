@@ -263,7 +263,7 @@ class BatchObjectTest(unittest.TestCase):
             Batch(2, memory_limit=10_000)
         with self.assertRaisesRegex(TypeError, "allocator"):
             Batch(2, allocator=packeis.Allocator())
-        with self.assertRaisesRegex(TypeError, "allocator or memory_limit"):
+        with self.assertRaisesRegex(TypeError, "allocator.*memory_limit"):
             VectorEnv(2, allocator=packeis.Allocator(), memory_limit=10_000)
 
 

@@ -34,11 +34,13 @@ import numpy as np
 import pettingzoo
 from gymnasium.utils.env_checker import check_env, data_equivalence
 from gymnasium.vector.utils import batch_space
-from pettingzoo.test import api_test, parallel_api_test, performance_benchmark, seed_test
+from pettingzoo.test import (api_test, parallel_api_test, performance_benchmark, render_test,
+                             seed_test)
 from pettingzoo.test.state_test import test_state, test_state_space
 from pettingzoo.utils import conversions, wrappers
 
 import packeis
+import packeis.openspiel
 from packeis import _field
 from packeis.aec import PackeisAECEnv, env as aec_env, raw_env
 from packeis.gymnasium_env import PackeisEnv
@@ -123,6 +125,13 @@ class PettingZoo(unittest.TestCase):
     def test_parallel_api_test(self):
         self.each_setup(lambda s: parallel_api_test(
             conversions.turn_based_aec_to_parallel(raw_env(**s)), num_cycles=100))
+
+    def test_render_test(self):
+        """It makes the env with each render mode ("human" first)."""
+        for players in (2, 4):
+            with self.subTest(players=players), strict():
+                render_test(lambda render_mode=None: aec_env(render_mode=render_mode,
+                                                             players=players))
 
     def test_performance_benchmark(self):
         """It plays random unmasked actions for 5 s: each ends a game by
@@ -379,9 +388,70 @@ class NoAdapterNeeded(unittest.TestCase):
         with self.assertRaises(packeis.IllegalMoveError):
             raising.step(4095)
 
+    def test_reset_mask_refused(self):
+        """Gymnasium's option for DISABLED autoreset: refused, not ignored
+        (every game would restart)."""
+        vec = VectorEnv(4, autoreset=False)
+        with self.assertRaisesRegex(ValueError, "reset_mask"):
+            vec.reset(options={"reset_mask": np.array([True, False, False, False])})
+
+    def test_board_seeds_are_not_wrapped(self):
+        for bad in (-1, 2**64):
+            with self.subTest(seed=bad):
+                with self.assertRaises(ValueError):
+                    PackeisEnv().reset(options={"board_seed": bad})
+                with self.assertRaises(ValueError):
+                    raw_env().reset(options={"board_seed": bad})
+                with self.assertRaises(ValueError):
+                    packeis.openspiel.PackeisGame(board_seed=bad)
+        with self.assertRaises(ValueError):
+            VectorEnv(2).reset(options={"board_seeds": [-1, 0]})
+
+    def test_fresh_arrays_by_default(self):
+        vec = VectorEnv(3)
+        obs0, info0 = vec.reset(seed=0)
+        obs1, *_, info1 = vec.step(vec.sample_legal(np.random.default_rng(0)))
+        self.assertIsNot(obs0, obs1)
+        self.assertIsNot(info0["legal_bits"], info1["legal_bits"])
+
+    def test_shallow_copy_is_whole(self):
+        import copy
+
+        env = PackeisEnv()
+        env.reset(seed=1)
+        other = copy.copy(env)
+        other.close()
+        env.step(env.action_space.sample(env.action_masks()))  # still open
+
+    def test_opponent_checked(self):
+        def plays_itself(game, rng):
+            game.apply(game.legal_moves()[0])
+            return game.legal_moves()[0]
+
+        with self.assertRaisesRegex(RuntimeError, "must return"):
+            PackeisEnv(players=3, opponent=plays_itself, learner=2).reset(seed=0)
+        with self.assertRaisesRegex(RuntimeError, "seat 0"):
+            PackeisEnv(opponent=lambda game, rng: 4095, learner=1).reset(seed=0)
+
     def test_bad_arguments(self):
         with self.assertRaises(ValueError):
             PackeisEnv(learner=1.0)
+        with self.assertRaises(TypeError):
+            PackeisEnv().reset(seed=np.bool_(True))
+        with self.assertRaises(TypeError):
+            PackeisEnv().reset(seed=np.array([3]))
+        with self.assertRaises(TypeError):
+            PackeisEnv(illegal_action=np.array([-1.0]))
+        with self.assertRaises(ValueError):
+            PackeisEnv(illegal_action=10**400)
+        with self.assertRaises(TypeError):
+            PackeisEnv(mask_in_observation="no")
+        with self.assertRaisesRegex(TypeError, "unknown game setup"):
+            VectorEnv(2, foo=1)
+        with self.assertRaises(ValueError):
+            VectorEnv(2, render_mode="ansi")
+        with self.assertRaises(packeis.IllegalMoveError):
+            packeis.openspiel.PackeisGame().new_initial_state().apply_action(4095)
         with self.assertRaises(ValueError):
             PackeisEnv(illegal_action=float("nan"))
         with self.assertRaises(ValueError):
