@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 import numpy as np
@@ -22,7 +23,7 @@ from packeis.cluster import perft, selfplay, tournament
 from packeis.cluster.perft import count_prefixes, prefixes
 from packeis.cluster._seats import Vector
 from packeis.cluster._shards import checksum
-from packeis.cluster.selfplay import load_manifest, play_shard
+from packeis.cluster.selfplay import load_manifest, play_shard, verify
 from packeis.vector import bits_to_mask
 
 
@@ -273,12 +274,12 @@ class CommandLine(unittest.TestCase):
                                             "--shard-games", "2", "--players", "3")
             self.assertEqual(status, 0, err)
             self.assertIn("5 games", out)
-            self.assertIn("3 shards (3 played, 0 found done)", out)
+            self.assertIn("3 shards (3 played, 0 found done and verified)", out)
             manifest = load_manifest(scratch)
             self.assertEqual((manifest["setup"], manifest["games"]), ({"players": 3}, 5))
             status, out, err = command_line("selfplay", "--out", scratch, "--games", "5",
                                             "--shard-games", "2", "--players", "3")
-            self.assertIn("(0 played, 3 found done)", out)
+            self.assertIn("(0 played, 3 found done and verified)", out)
 
     def test_bad_arguments_are_refused_with_the_reason(self):
         for args, message in ((["perft", "--depth", "-1"], "not an integer >= 0"),
@@ -297,6 +298,156 @@ class CommandLine(unittest.TestCase):
             self.assertNotIn("Traceback", err)
             self.assertIn(message, err.lower() if message == "malformed" else err, args)
             self.assertEqual(out, "")
+
+
+def flip_a_byte_of(path, member):
+    """Changes one byte inside ``member``'s data of the zip ``path`` (not
+    its header: the zip still opens, only the CRC check can tell)."""
+    import zipfile
+    with zipfile.ZipFile(path) as archive:
+        info = archive.getinfo(member)
+    with open(path, "r+b") as file:
+        file.seek(info.header_offset + 30 + len(info.filename) + len(info.extra) + 200)
+        byte = file.read(1)
+        file.seek(-1, os.SEEK_CUR)
+        file.write(bytes([byte[0] ^ 0xFF]))
+
+
+class Integrity(unittest.TestCase):
+    """A shard is taken on resume only once verified; the manifest holds
+    only checksums of verified bytes; verify checks a directory."""
+
+    ARGS = dict(seed=1, shard_games=10)
+
+    def setUp(self):
+        self.scratch = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.scratch, ignore_errors=True)
+        self.out = os.path.join(self.scratch, "data")
+        self.reference = selfplay(os.path.join(self.scratch, "ref"), 40, "vector",
+                                  **self.ARGS).manifest
+        selfplay(self.out, 40, "vector", **self.ARGS)
+
+    def shard(self, index):
+        return os.path.join(self.out, f"shard-{index:05d}.npz")
+
+    def rerun_replaces(self, index):
+        rerun = selfplay(self.out, 40, "vector", **self.ARGS)
+        self.assertEqual(rerun.played, [index])
+        self.assertEqual(sorted(rerun.skipped), sorted({0, 1, 2, 3} - {index}))
+        self.assertEqual(rerun.replaced, {index: f"shard-{index:05d}.npz.bad-1"})
+        self.assertTrue(os.path.exists(self.shard(index) + ".bad-1"), "kept for inspection")
+        self.assertEqual(rerun.manifest, self.reference, "the same bytes as a clean run")
+        self.assertEqual(checksum(self.shard(index)), self.reference["shards"][index]["sha256"])
+
+    def test_a_flipped_byte_is_replayed(self):
+        flip_a_byte_of(self.shard(2), "obs.npy")
+        problems = verify(self.out).problems
+        self.assertEqual(len(problems), 1)
+        self.assertIn("shard-00002.npz: not a readable shard", problems[0])
+        self.rerun_replaces(2)
+        self.assertEqual(verify(self.out).problems, [])
+
+    def test_a_flipped_byte_of_a_stored_shard_fails_its_crc(self):
+        stored = os.path.join(self.scratch, "stored")
+        first = selfplay(stored, 20, "vector", compress=False, **self.ARGS).manifest
+        flip_a_byte_of(os.path.join(stored, "shard-00001.npz"), "obs.npy")
+        self.assertIn("member obs.npy fails its CRC check", verify(stored).problems[0])
+        rerun = selfplay(stored, 20, "vector", compress=False, **self.ARGS)
+        self.assertEqual((rerun.played, rerun.manifest), ([1], first))
+
+    def test_a_truncated_shard_is_replayed(self):
+        with open(self.shard(3), "r+b") as file:
+            file.truncate(os.path.getsize(self.shard(3)) // 2)
+        self.rerun_replaces(3)
+
+    def test_an_empty_shard_is_replayed(self):
+        open(self.shard(1), "wb").close()
+        self.rerun_replaces(1)
+
+    def test_verify_finds_every_kind_of_fault(self):
+        report = verify(self.out)
+        self.assertEqual((report.problems, report.shards, report.games),
+                         ([], 4, 40))
+        self.assertEqual(report.plies, self.reference["plies"])
+        manifest_path = os.path.join(self.out, "manifest.json")
+        with open(manifest_path) as file:
+            manifest = json.load(file)
+        manifest["shards"][0]["sha256"] = "0" * 64
+        with open(manifest_path, "w") as file:
+            json.dump(manifest, file)
+        shutil.copy(self.shard(1), os.path.join(self.out, "shard-00009.npz"))
+        os.unlink(self.shard(3))
+        problems = verify(self.out).problems
+        self.assertEqual(len(problems), 3, problems)
+        self.assertIn("sha256", problems[0])
+        self.assertIn("shard-00003.npz", problems[1])
+        self.assertIn("shard-00009.npz: not in the manifest", problems[2])
+        status, out, err = command_line("verify", self.out)
+        self.assertEqual(status, 1)
+        self.assertIn("3 problem(s)", err)
+        self.assertEqual(len(err.strip().splitlines()), 1, err)
+
+    def test_verify_command_line(self):
+        status, out, err = command_line("verify", self.out)
+        self.assertEqual((status, err.count("\n")), (0, 1), err)
+        self.assertIn("4 shards, 40 games", out)
+
+    def test_a_relative_directory_is_made_absolute(self):
+        here = os.getcwd()
+        os.chdir(self.scratch)
+        try:
+            result = selfplay("relative", 10, "vector", seed=1, shard_games=10)
+        finally:
+            os.chdir(here)
+        self.assertEqual(result.played, [0])
+        self.assertTrue(os.path.exists(os.path.join(self.scratch, "relative", "shard-00000.npz")))
+
+    def test_a_worker_that_cannot_see_the_directory_says_so(self):
+        params = json.dumps(dict({k: v for k, v in self.reference.items()
+                                  if k not in ("shards", "plies", "bytes")}), sort_keys=True)
+        with self.assertRaisesRegex(FileNotFoundError, "does not see the client's"):
+            play_shard(self.out, 0, 0, 10, params, [Vector()], None, ".packeis-job-missing")
+        self.assertEqual(glob.glob(os.path.join(self.out, ".packeis-job-*")), [],
+                         "the client's marker is gone after the job")
+
+
+class Bounds(unittest.TestCase):
+    def test_too_many_shards(self):
+        with self.assertRaisesRegex(ValueError, "at most 100000"):
+            selfplay(tempfile.mkdtemp(), 10**12, "vector", shard_games=1000)
+        status, out, err = command_line("selfplay", "--out", tempfile.mkdtemp(), "--games",
+                                        str(10**12))
+        self.assertEqual(status, 1)
+        self.assertIn("a job has at most 100000", err)
+
+    def test_too_many_prefixes(self):
+        with packeis.Game(seed=1) as game:
+            with self.assertRaisesRegex(ValueError, "more than 1,000,000 prefixes"):
+                perft(game, 6, split_depth=6)
+
+    def test_depth_beyond_the_library(self):
+        status, out, err = command_line("perft", "--depth", "1000")
+        self.assertEqual(status, 1)
+        self.assertIn("depth must be an integer in 0 ...", err)
+
+    def test_a_missing_scheduler_file_times_out(self):
+        started = time.monotonic()
+        status, out, err = command_line("--scheduler-file", "/nonexistent/scheduler.json",
+                                        "--timeout", "1", "perft", "--depth", "1")
+        self.assertLess(time.monotonic() - started, 30)
+        self.assertEqual(status, 1)
+        self.assertIn("no scheduler file /nonexistent/scheduler.json after 1 s", err)
+        self.assertNotIn("Traceback", err)
+
+    def test_an_unknown_engine_player_is_named(self):
+        status, out, err = command_line("--local", "1", "selfplay", "--out", tempfile.mkdtemp(),
+                                        "--games", "2", "--seat", "engine:nosuch", "--seat",
+                                        "python:random", "--engine", ENGINE)
+        self.assertEqual(status, 1)
+        self.assertIn("engine nosuch exited with status", err)
+        self.assertIn("nosuch", err.split("status", 1)[1])
+        self.assertNotIn("Broken pipe", err)
+        self.assertNotIn("Traceback", err)
 
 
 class WithoutDask(unittest.TestCase):

@@ -1,11 +1,15 @@
 # SPDX-License-Identifier: MIT
-"""python3 -m packeis.cluster {selfplay,tournament,perft} [--scheduler ADDR |
---scheduler-file FILE | --local N] ...: the jobs of packeis.cluster from
-the command line (doc/cluster.md). Without a cluster option the job runs in
-this process."""
+"""python3 -m packeis.cluster {selfplay,tournament,perft,verify} [--scheduler
+ADDR | --scheduler-file FILE | --local N] ...: the jobs of packeis.cluster
+from the command line (doc/cluster.md). Without a cluster option the job
+runs in this process. Failures are one line on standard error (status 1);
+Dask's own log lines are shown with --verbose only."""
 from __future__ import annotations
 
 import argparse
+import asyncio
+import concurrent.futures
+import logging
 import sys
 import time
 from typing import Any, Optional, Sequence
@@ -18,6 +22,16 @@ def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"not a positive integer: {text!r}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"not a positive number of seconds: {text!r}")
     return value
 
 
@@ -35,7 +49,14 @@ def _parser() -> argparse.ArgumentParser:
     where.add_argument("--scheduler-file", metavar="FILE", help="a Dask scheduler's file")
     where.add_argument("--local", metavar="N", type=_positive,
                        help="a cluster of N worker processes on this machine")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--no-progress", action="store_true", help="no progress count")
+    parser.add_argument("--verbose", action="store_true", help="Dask's log lines too")
+    parser.add_argument("--timeout", type=_seconds, default=30.0,
+                        help="seconds to reach the scheduler (and for its file to appear) "
+                             "and for a first worker (default 30)")
+    parser.add_argument("--stall-timeout", type=_seconds, default=None,
+                        help="on a cluster, stop when no task finished for this many seconds "
+                             "(default 1800; perft: its --task-timeout + 120)")
     jobs = parser.add_subparsers(dest="job", required=True)
 
     selfplay = jobs.add_parser("selfplay", help="self-play data as .npz shards")
@@ -72,6 +93,12 @@ def _parser() -> argparse.ArgumentParser:
     perft.add_argument("--split-depth", type=_natural)
     perft.add_argument("--prefixes-per-task", type=_positive, default=8)
     perft.add_argument("--divide", action="store_true", help="the count below each first move")
+    perft.add_argument("--task-timeout", type=_seconds, default=3600.0,
+                       help="on a cluster, stop a task (and the job) counting longer than this "
+                            "(default 3600 s)")
+
+    verify = jobs.add_parser("verify", help="check a finished self-play directory end to end")
+    verify.add_argument("directory")
     return parser
 
 
@@ -84,18 +111,36 @@ def _selfplay(args: argparse.Namespace, client: Any) -> None:
                       shard_games=args.shard_games, setup=setup if not args.seat else None,
                       engine=args.engine, nodes=args.nodes, rotate=not args.no_rotate,
                       compress=not args.no_compress, client=client,
-                      progress=not args.no_progress)
+                      progress=not args.no_progress, **_stall(args))
     m = result.manifest
+    replaced = "".join(f"; shard {index} was corrupt: moved aside to {name}, played again"
+                       for index, name in sorted(result.replaced.items()))
     print(f"{m['games']} games, {m['plies']} plies, {len(m['shards'])} shards "
-          f"({len(result.played)} played, {len(result.skipped)} found done), {m['bytes']} bytes "
-          f"in {args.out}")
+          f"({len(result.played)} played, {len(result.skipped)} found done and verified), "
+          f"{m['bytes']} bytes in {args.out}{replaced}")
+
+
+def _stall(args: argparse.Namespace) -> dict:
+    return {} if args.stall_timeout is None else {"stall_timeout": args.stall_timeout}
+
+
+def _verify(args: argparse.Namespace, client: Any) -> None:
+    from .selfplay import verify
+    report = verify(args.directory)
+    for problem in report.problems:
+        print(problem)
+    if report.problems:
+        raise ValueError(f"{args.directory}: {len(report.problems)} problem(s) (above)")
+    print(f"{args.directory}: {report.shards} shards, {report.games} games, {report.plies} "
+          f"plies: every shard verified against the manifest")
 
 
 def _tournament(args: argparse.Namespace, client: Any) -> None:
     from .tournament import tournament
     result = tournament(args.arguments, program=args.program,
                         games_per_task=args.games_per_task, json=args.json, csv=args.csv,
-                        records=args.records, client=client, progress=not args.no_progress)
+                        records=args.records, client=client, progress=not args.no_progress,
+                        **_stall(args))
     sys.stdout.write(result.table)
 
 
@@ -109,23 +154,49 @@ def _perft(args: argparse.Namespace, client: Any) -> None:
             position = game.save_position()
     result = perft(position, args.depth, split_depth=args.split_depth,
                    prefixes_per_task=args.prefixes_per_task, client=client,
-                   progress=not args.no_progress)
+                   progress=not args.no_progress, task_timeout=args.task_timeout)
     if args.divide:
         for move, count in result.divide.items():
             print(f"{move} {count}")
     print(result.total)
 
 
+def _quiet_dask() -> None:
+    """Dask's, Tornado's and asyncio's log lines (tracebacks of a lost
+    scheduler, "Future exception was never retrieved" after a worker died)
+    off: the job says what went wrong in one line."""
+    for name in ("distributed", "tornado", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = _parser().parse_args(argv)
+    if not args.verbose:
+        _quiet_dask()
     started = time.perf_counter()
+    jobs = {"selfplay": _selfplay, "tournament": _tournament, "perft": _perft,
+            "verify": _verify}
     try:
-        with connect(scheduler=args.scheduler, local=args.local,
-                     scheduler_file=args.scheduler_file) as client:
-            {"selfplay": _selfplay, "tournament": _tournament, "perft": _perft}[args.job](
-                args, client)
+        if args.job == "verify":
+            _verify(args, None)
+        else:
+            with connect(scheduler=args.scheduler, local=args.local,
+                         scheduler_file=args.scheduler_file, timeout=args.timeout) as client:
+                jobs[args.job](args, client)
+    except (concurrent.futures.CancelledError, asyncio.CancelledError):
+        print(f"python3 -m packeis.cluster {args.job}: lost the scheduler (its tasks were "
+              f"cancelled); rerun the job on a running cluster: finished shards are kept",
+              file=sys.stderr)
+        return 1
+    except ImportError as error:  # raised on a worker without the package
+        print(f"python3 -m packeis.cluster {args.job}: a worker cannot import {error.name or error}"
+              f": install the package on every worker", file=sys.stderr)
+        return 1
     except (ValueError, TypeError, OSError, RuntimeError, PackeisError) as error:
         print(f"python3 -m packeis.cluster {args.job}: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"python3 -m packeis.cluster {args.job}: interrupted", file=sys.stderr)
         return 1
     print(f"{args.job}: {time.perf_counter() - started:.2f} s", file=sys.stderr)
     return 0

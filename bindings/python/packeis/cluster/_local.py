@@ -1,20 +1,24 @@
 # SPDX-License-Identifier: MIT
 """A real Dask cluster on this machine, for the tests and the benchmark:
-``dask scheduler`` and N ``dask worker`` processes (one thread each) on
-127.0.0.1, each command in a process group of its own, all stopped at the
-end (SIGTERM, then SIGKILL), whatever happened meanwhile."""
+``dask scheduler`` and N ``dask worker`` processes (one thread each), every
+socket of theirs on 127.0.0.1 (their HTTP servers included), each command
+in a process group of its own, all stopped at the end (SIGTERM, then
+SIGKILL), whatever happened meanwhile."""
 from __future__ import annotations
 
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
 import time
 from typing import Any, Optional
 
-__all__ = ["ProcessCluster"]
+from ._tasks import LOOPBACK
+
+__all__ = ["ProcessCluster", "listening_sockets"]
 
 
 def _dask_command(what: str) -> list[str]:
@@ -50,8 +54,9 @@ class ProcessCluster:
     def __enter__(self) -> "ProcessCluster":
         try:
             self.scheduler = self._start(
-                _dask_command("scheduler") + ["--host", "127.0.0.1", "--port", "0",
-                                              "--no-dashboard", "--idle-timeout", "600",
+                _dask_command("scheduler") + ["--host", LOOPBACK, "--port", "0",
+                                              "--no-dashboard", "--dashboard-address",
+                                              f"{LOOPBACK}:0", "--idle-timeout", "600",
                                               "--scheduler-file",
                                               self.scheduler_file], "scheduler")
             deadline = time.monotonic() + self.timeout
@@ -63,7 +68,8 @@ class ProcessCluster:
                 self.workers.append(self._start(
                     _dask_command("worker") + [
                         "--scheduler-file", self.scheduler_file, "--nthreads", "1",
-                        "--nworkers", "1", "--no-dashboard", "--death-timeout", "60",
+                        "--nworkers", "1", "--host", LOOPBACK, "--no-dashboard",
+                        "--dashboard-address", f"{LOOPBACK}:0", "--death-timeout", "60",
                         "--local-directory", os.path.join(self.scratch, f"worker-{index}")],
                     f"worker-{index}"))
             from distributed import Client
@@ -119,3 +125,55 @@ class ProcessCluster:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _descendants(pid: int) -> list[int]:
+    """``pid`` and every process below it (from /proc's parent links)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as file:
+                    parent = int(file.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    found, stack = [], [pid]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        stack.extend(children.get(current, []))
+    return found
+
+
+def listening_sockets(pids: list[int]) -> list[tuple[str, int]]:
+    """``(address, port)`` of every TCP socket in the LISTEN state held by
+    the processes ``pids`` or their descendants (read from
+    /proc/net/tcp{,6} and /proc/PID/fd), the address as text."""
+    inodes = set()
+    for pid in {p for top in pids for p in _descendants(top)}:
+        try:
+            for fd in os.listdir(f"/proc/{pid}/fd"):
+                target = os.readlink(f"/proc/{pid}/fd/{fd}")
+                if target.startswith("socket:["):
+                    inodes.add(target[8:-1])
+        except OSError:
+            continue
+    found = []
+    for table, size in (("/proc/net/tcp", 4), ("/proc/net/tcp6", 16)):
+        try:
+            with open(table) as file:
+                rows = file.read().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            fields = row.split()
+            if fields[3] != "0A" or fields[9] not in inodes:  # 0A: LISTEN
+                continue
+            address, port = fields[1].split(":")
+            raw = bytes.fromhex(address)
+            words = [raw[i:i + 4][::-1] for i in range(0, size, 4)]  # host order per word
+            text = socket.inet_ntop(socket.AF_INET if size == 4 else socket.AF_INET6,
+                                    b"".join(words))
+            found.append((text, int(port, 16)))
+    return sorted(found)

@@ -25,12 +25,14 @@ import random
 import selectors
 import shutil
 import subprocess
+import tempfile
 import time
 from typing import Any, Callable, Optional
 
 from .._game import Game
 
-__all__ = ["EngineSeat", "Vector", "open_seat", "python_random", "random_policy"]
+__all__ = ["EngineSeat", "Vector", "check_engine_seats", "open_seat", "python_random",
+           "random_policy"]
 
 #: Seconds an engine may take for its handshake or a move before the task fails.
 ENGINE_TIMEOUT = 120.0
@@ -76,8 +78,14 @@ class EngineSeat:
         for option in filter(None, options.split(",")):
             argv += ["--option", option]
         self.spec, self.nodes = spec, nodes
-        self.process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, start_new_session=True)
+        self.errors = tempfile.TemporaryFile()  # what the engine says when it fails
+        try:
+            self.process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                            stderr=self.errors, start_new_session=True)
+        except OSError as error:
+            self.errors.close()
+            raise FileNotFoundError(f"engine {spec}: cannot start {argv[0]}: "
+                                    f"{error.strerror or error}") from None
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.process.stdout, selectors.EVENT_READ)
         self.pending = b""  # read from the engine, not yet a whole line
@@ -89,8 +97,19 @@ class EngineSeat:
         try:
             self.process.stdin.write(line.encode() + b"\n")
             self.process.stdin.flush()
-        except OSError as error:
-            raise RuntimeError(f"engine {self.spec}: {error}") from error
+        except OSError:
+            raise RuntimeError(self.exited()) from None
+
+    def exited(self) -> str:
+        """Why the engine is gone: its status and the last thing it said on
+        standard error."""
+        try:
+            status = self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            return f"engine {self.spec}: stopped answering"
+        self.errors.seek(0)
+        said = " ".join(self.errors.read()[-2000:].decode(errors="replace").split())
+        return f"engine {self.spec} exited with status {status}" + (f": {said}" if said else "")
 
     def read_line(self, deadline: float, word: str) -> str:
         """The engine's next line (unbuffered reads: select sees all)."""
@@ -100,7 +119,7 @@ class EngineSeat:
                 raise TimeoutError(f"engine {self.spec}: no '{word}' in {ENGINE_TIMEOUT} s")
             chunk = os.read(self.process.stdout.fileno(), 65536)
             if not chunk:
-                raise RuntimeError(f"engine {self.spec} exited (status {self.process.wait()})")
+                raise RuntimeError(self.exited())
             self.pending += chunk
         line, _, self.pending = self.pending.partition(b"\n")
         return line.decode(errors="replace")
@@ -135,7 +154,7 @@ class EngineSeat:
             self.process.wait()
         finally:
             self.selector.close()
-            for stream in (self.process.stdin, self.process.stdout):
+            for stream in (self.process.stdin, self.process.stdout, self.errors):
                 stream.close()
 
 
@@ -166,6 +185,21 @@ def check_seat(spec: Any) -> None:
         return
     raise ValueError(f"unknown seat {spec!r}: 'engine:NAME[:OPTION=VALUE,...]', "
                      f"'python:random' or a callable")
+
+
+def check_engine_seats(seats: Any, engine: Optional[str]) -> None:
+    """Starts and stops each engine seat once here, on the client, where
+    the engine program is at hand, so that a missing engine or an unknown
+    player is reported at once, with the engine's own words, instead of by
+    every task."""
+    for spec in seats:
+        if isinstance(spec, str) and spec.startswith("engine:"):
+            try:
+                program = engine_program(engine)
+            except FileNotFoundError:
+                return  # maybe on the workers only: their tasks will say
+            if os.path.exists(program) or shutil.which(program):
+                open_seat(spec, 0, program, None).close()
 
 
 def open_seat(spec: Any, seed: int, engine: Optional[str], nodes: Optional[int]) -> Any:

@@ -6,15 +6,40 @@ atomically (a temporary name, then ``os.replace``)."""
 from __future__ import annotations
 
 import hashlib
+import io
 import json
+import os
 import zipfile
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 import numpy as np
 
 from ._tasks import write_atomically
 
-__all__ = ["checksum", "read_meta", "write_shard"]
+__all__ = ["CorruptShardError", "ShardCheck", "checksum", "quarantine", "read_meta",
+           "verify_shard", "write_shard"]
+
+#: Each array of a shard: its dtype kind and its shape, by the names
+#: ``P`` (plies), ``G`` (games) and ``K`` (players).
+_LAYOUT = {"obs": ("u", ("P", 25)), "legal": ("u", ("P", 64)), "actions": ("u", ("P",)),
+           "to_act": ("i", ("P",)), "game_start": ("i", ("G+1",)), "rewards": ("f", ("G", "K")),
+           "fish": ("i", ("G", "K")), "board_seeds": ("u", ("G",)),
+           "seat_players": ("i", ("G", "K")), "records": ("U", ("G",)), "meta": ("U", ())}
+
+
+class CorruptShardError(ValueError):
+    """A shard file that is not a whole, well-formed shard: a bad CRC, a
+    truncated or empty file, a missing array, a wrong shape."""
+
+
+class ShardCheck(NamedTuple):
+    """What :func:`verify_shard` found: the shard's ``meta``, its plies,
+    and the SHA-256 of exactly the bytes it verified."""
+
+    meta: dict
+    plies: int
+    sha256: str
+    size: int
 
 _EPOCH = (1980, 1, 1, 0, 0, 0)  # the zip format's first date: no clock in the file
 
@@ -56,3 +81,57 @@ def read_meta(path: str) -> Optional[dict]:
             return json.loads(str(shard["meta"][()]))
     except (OSError, ValueError, KeyError, zipfile.BadZipFile):
         return None
+
+
+def verify_shard(path: str) -> ShardCheck:
+    """Reads ``path`` once and checks every member's CRC (the zip's own
+    check), that every array of a shard is there with its dtype and its
+    shape (plies and games agreeing with ``game_start`` and ``meta``), and
+    returns its meta, plies and the checksum of those very bytes.
+    :class:`CorruptShardError` (naming the fault) if any check fails."""
+    with open(path, "rb") as file:
+        data = file.read()
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            bad = archive.testzip()
+            if bad is not None:
+                raise CorruptShardError(f"{path}: member {bad} fails its CRC check")
+        with np.load(io.BytesIO(data), allow_pickle=False) as shard:
+            arrays = {name: shard[name] for name in _LAYOUT if name + ".npy" in shard.zip.namelist()}
+    except CorruptShardError:
+        raise
+    except Exception as error:  # zlib.error, BadZipFile, EOFError, ...: all say "unreadable"
+        raise CorruptShardError(f"{path}: not a readable shard ({type(error).__name__}: "
+                                f"{error})") from None
+    missing = sorted(set(_LAYOUT) - set(arrays))
+    if missing:
+        raise CorruptShardError(f"{path}: no array {', '.join(missing)}")
+    try:
+        meta = json.loads(str(arrays["meta"][()]))
+        games, plies = int(meta["games"]), int(arrays["game_start"][-1])
+        players = int(arrays["rewards"].shape[1]) if arrays["rewards"].ndim == 2 else -1
+    except (ValueError, KeyError, TypeError, IndexError) as error:
+        raise CorruptShardError(f"{path}: its meta or game_start is unreadable ({error})") \
+            from None
+    sizes = {"P": plies, "G": games, "G+1": games + 1, "K": players}
+    for name, (kind, shape) in _LAYOUT.items():
+        array = arrays[name]
+        want = tuple(sizes.get(d, d) for d in shape)
+        if array.dtype.kind != kind or array.shape != want:
+            raise CorruptShardError(f"{path}: {name} is {array.dtype} {array.shape}, "
+                                    f"not of kind {kind!r} and shape {want}")
+    starts = arrays["game_start"]
+    if starts[0] != 0 or np.any(np.diff(starts) <= 0):
+        raise CorruptShardError(f"{path}: game_start does not rise from 0")
+    return ShardCheck(meta, plies, hashlib.sha256(data).hexdigest(), len(data))
+
+
+def quarantine(path: str) -> str:
+    """Moves a bad shard aside, to ``path.bad-N`` (the first N free), kept
+    for inspection; returns the new name."""
+    number = 1
+    while os.path.exists(f"{path}.bad-{number}"):
+        number += 1
+    moved = f"{path}.bad-{number}"
+    os.replace(path, moved)
+    return moved

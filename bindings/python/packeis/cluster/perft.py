@@ -5,7 +5,13 @@ below it with ``packeis_game_perft`` (:meth:`packeis.Game.perft`); the
 counts are summed in prefix order. The total is the one-core perft's.
 
 A task is a plain function: a saved position, its prefixes (moves in the
-library's notation) and the depth left in, the counts out.
+library's notation) and the depth left in, the counts out. On a cluster
+each task counts in a child process of its worker
+(:mod:`packeis.cluster._bounded`), so that a count that runs past the
+task's deadline (``task_timeout``, default :data:`DEFAULT_TASK_TIMEOUT`), or
+whose client went away, is stopped: the worker is free again at once. A
+task stopped by its deadline fails the job with a message naming it (the
+scheduler does not retry it: a retry would take as long).
 """
 from __future__ import annotations
 
@@ -13,9 +19,17 @@ from typing import Any, NamedTuple, Optional, Sequence, Union
 
 from .._game import Game
 from .._batch import MAX_DEPTH
+from ._bounded import call_bounded
 from ._tasks import run_tasks
 
-__all__ = ["PerftResult", "perft", "prefixes", "count_prefixes"]
+__all__ = ["PerftResult", "perft", "prefixes", "count_prefixes", "MAX_PREFIXES",
+           "DEFAULT_TASK_TIMEOUT"]
+
+#: Prefixes (lines of the split depth) a job lists at most: they are built
+#: in Python on the client, one tuple each.
+MAX_PREFIXES = 1_000_000
+#: Seconds a perft task may count on a cluster before it is stopped.
+DEFAULT_TASK_TIMEOUT = 3600.0
 
 #: Split at the first depth with at least this many prefixes by default.
 DEFAULT_MIN_PREFIXES = 256
@@ -70,6 +84,27 @@ def count_prefixes(position: str, lines: Sequence[Sequence[str]], depth: int) ->
     return counts
 
 
+def count_prefixes_bounded(position: str, lines: Sequence[Sequence[str]], depth: int,
+                           seconds: float, first: int) -> list[int]:
+    """The cluster's task: :func:`count_prefixes` in a child process,
+    stopped after ``seconds`` or when the job goes away."""
+    what = f"perft task of prefixes {first} ... {first + len(lines) - 1}"
+    return call_bounded(__name__, "count_prefixes", [position, [list(l) for l in lines], depth],
+                        seconds, what)
+
+
+def _check_prefix_count(game: Game, split_depth: int) -> None:
+    """Refuses a split depth with more than :data:`MAX_PREFIXES` prefixes,
+    counted level by level in C (stopping at the first level over the
+    bound, so the count itself stays short)."""
+    for level in range(split_depth + 1):
+        count = game.perft(level)
+        if count > MAX_PREFIXES:
+            raise ValueError(f"split depth {split_depth} gives more than {MAX_PREFIXES:,} "
+                             f"prefixes ({count:,} at depth {level} already): use a smaller "
+                             f"--split-depth")
+
+
 def _split_depth(game: Game, depth: int, min_prefixes: int) -> int:
     """The least depth below ``depth`` with at least ``min_prefixes``
     prefixes (``depth - 1`` at most, 0 for a depth of 0 or 1)."""
@@ -81,12 +116,15 @@ def _split_depth(game: Game, depth: int, min_prefixes: int) -> int:
 
 def perft(position: Union[Game, str], depth: int, *, split_depth: Optional[int] = None,
           prefixes_per_task: int = DEFAULT_PREFIXES_PER_TASK, client: Any = None,
-          progress: bool = False) -> PerftResult:
+          progress: bool = False,
+          task_timeout: float = DEFAULT_TASK_TIMEOUT) -> PerftResult:
     """The perft of ``position`` (a :class:`packeis.Game` or a saved
     position's text) at ``depth``, counted as tasks on ``client`` (a Dask
     client; None: here). ``split_depth`` (default: the least giving
-    :data:`DEFAULT_MIN_PREFIXES` prefixes) cuts the tree; each task counts
-    ``prefixes_per_task`` consecutive prefixes."""
+    :data:`DEFAULT_MIN_PREFIXES` prefixes) cuts the tree, into at most
+    :data:`MAX_PREFIXES` prefixes; each task counts ``prefixes_per_task``
+    consecutive prefixes, and on a cluster is stopped after
+    ``task_timeout`` seconds (the job then fails, naming the task)."""
     text = position.save_position() if isinstance(position, Game) else str(position)
     if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_DEPTH:
         raise ValueError(f"depth must be an integer in 0 ... {MAX_DEPTH}, not {depth!r}")
@@ -101,10 +139,20 @@ def perft(position: Union[Game, str], depth: int, *, split_depth: Optional[int] 
                 or not 0 <= split_depth <= depth:
             raise ValueError(f"split_depth must be an integer in 0 ... {depth}, "
                              f"not {split_depth!r}")
+        _check_prefix_count(game, split_depth)
         lines = prefixes(game, split_depth)
+    if isinstance(task_timeout, bool) or not isinstance(task_timeout, (int, float)) \
+            or not task_timeout > 0:
+        raise ValueError(f"task_timeout must be a positive number of seconds, "
+                         f"not {task_timeout!r}")
     chunks = [lines[i:i + prefixes_per_task] for i in range(0, len(lines), prefixes_per_task)]
-    results = run_tasks(count_prefixes, [(text, chunk, depth) for chunk in chunks],
-                        client=client, progress=progress, name="packeis-perft")
+    if client is None:
+        results = run_tasks(count_prefixes, [(text, chunk, depth) for chunk in chunks])
+    else:
+        tasks = [(text, chunk, depth, float(task_timeout), i * prefixes_per_task)
+                 for i, chunk in enumerate(chunks)]
+        results = run_tasks(count_prefixes_bounded, tasks, client=client, progress=progress,
+                            name="packeis-perft", stall_timeout=task_timeout + 120)
     divide: dict[str, int] = {}
     for chunk, counts in zip(chunks, results):
         for line, count in zip(chunk, counts):

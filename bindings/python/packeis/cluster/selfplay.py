@@ -3,10 +3,21 @@
 ``shard_games`` games; each shard is a task (its games' boards and the
 players' seeds come from the job's seed and the shard's number alone) that
 writes one ``.npz`` file; the client writes ``manifest.json`` once every
-shard is there. Rerunning the job skips the shards already written; a task
-run twice (its worker died after writing) writes the same bytes again under
-a temporary name and renames it over the first, so no shard is ever torn
-or doubled.
+shard is there. Rerunning the job skips the shards already written, once
+each is verified (every member's CRC, every array's dtype and shape:
+:func:`packeis.cluster._shards.verify_shard`); a shard that fails is moved
+aside as ``shard-NNNNN.npz.bad-N`` (kept for inspection) and played again.
+The manifest records only checksums computed from the bytes of a verified
+shard; :func:`verify` checks a finished directory end to end. A task run
+twice (its worker died after writing) writes the same bytes again under a
+temporary name and renames it over the first, so no shard is ever torn or
+doubled.
+
+The directory is made absolute on the client before it is sent, and each
+task checks that it sees the client's marker file there
+(``.packeis-job-*``): a worker that cannot see the directory (another
+machine without that file system) fails with a message naming it, instead
+of writing its shards elsewhere.
 
 A shard ``shard-NNNNN.npz`` holds (P plies, G games, K players):
 
@@ -32,9 +43,11 @@ A shard ``shard-NNNNN.npz`` holds (P plies, G games, K players):
 """
 from __future__ import annotations
 
+import contextlib
 import glob
 import json
 import os
+import time
 from typing import Any, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
@@ -43,11 +56,15 @@ from .._enums import Plane
 from .._game import Game
 from ..batch import MAX_GAMES
 from ..vector import VectorEnv
-from ._seats import Vector, check_seat, open_seat
-from ._shards import checksum, read_meta, write_shard
-from ._tasks import ranges, run_tasks, write_atomically
+from ._seats import Vector, check_engine_seats, check_seat, open_seat
+from ._shards import CorruptShardError, ShardCheck, quarantine, verify_shard, write_shard
+from ._tasks import DEFAULT_STALL_TIMEOUT, ranges, run_tasks, write_atomically
 
-__all__ = ["FORMAT", "SelfPlayResult", "load_manifest", "play_shard", "selfplay"]
+__all__ = ["FORMAT", "MAX_SHARDS", "SelfPlayResult", "VerifyReport", "load_manifest",
+           "play_shard", "selfplay", "verify"]
+
+#: Shards of one job at most (each is a task the client builds and tracks).
+MAX_SHARDS = 100_000
 
 FORMAT = "packeis-selfplay 1"
 MANIFEST = "manifest.json"
@@ -57,11 +74,14 @@ _MOST_PLIES = 2 * 64 + 1  # no game is longer (a placement and a slide per floe)
 
 class SelfPlayResult(NamedTuple):
     """``manifest``: what ``manifest.json`` holds; ``played`` and
-    ``skipped``: the shards written by this run and those found done."""
+    ``skipped``: the shards written by this run and those found done
+    (verified); ``replaced``: the shards found corrupt, each moved aside
+    (shard index -> the name it was moved to) and played again."""
 
     manifest: dict
     played: list[int]
     skipped: list[int]
+    replaced: dict = {}
 
 
 def shard_name(index: int) -> str:
@@ -178,33 +198,54 @@ def _play(players: Sequence[Any], params: dict, index: int, first: int, count: i
     return arrays
 
 
-def _summary(path: str, meta: dict, plies: int) -> dict:
+def _summary(path: str, check: ShardCheck) -> dict:
+    meta = check.meta
     return {"index": meta["shard"], "file": os.path.basename(path), "first_game": meta["first_game"],
-            "games": meta["games"], "plies": plies, "bytes": os.path.getsize(path),
-            "sha256": checksum(path)}
+            "games": meta["games"], "plies": check.plies, "bytes": check.size,
+            "sha256": check.sha256}
+
+
+MARKER_PREFIX = ".packeis-job-"
+
+
+def _check_marker(directory: str, marker: Optional[str]) -> None:
+    """Refuses a directory this worker cannot see as the client does."""
+    if marker is not None and not os.path.exists(os.path.join(directory, marker)):
+        import socket
+        raise FileNotFoundError(
+            f"worker on {socket.gethostname()} (pid {os.getpid()}) does not see the client's "
+            f"{directory}/{marker}: give a directory every worker sees at the same path")
 
 
 def play_shard(directory: str, index: int, first: int, count: int, params_text: str,
-               players: Sequence[Any], engine: Optional[str] = None) -> tuple[dict, bool]:
+               players: Sequence[Any], engine: Optional[str] = None,
+               marker: Optional[str] = None) -> tuple[dict, Any]:
     """The task: writes shard ``index`` (games ``first ... first + count -
     1`` of the job whose parameters are the JSON ``params_text``) into
-    ``directory`` unless it is there already; returns its manifest entry and
-    whether it was played now (False: found done)."""
+    ``directory`` unless a verified shard of it is there already; returns
+    its manifest entry and what was done: True (played now), False (found
+    done and verified) or the name a corrupt shard found there was moved to
+    (then played again). A well-formed shard of another job raises
+    FileExistsError."""
+    _check_marker(directory, marker)
     params = json.loads(params_text)
     meta = dict(params, shard=index, first_game=first, games=count)
     path = os.path.join(directory, shard_name(index))
+    moved: Any = True
     if os.path.exists(path):
-        found = read_meta(path)
-        if found != meta:
-            raise FileExistsError(f"{path} holds other games than this job's shard {index}: "
-                                  f"move it away or use another directory")
-        with np.load(path, allow_pickle=False) as shard:
-            plies = int(shard["game_start"][-1])
-        return _summary(path, meta, plies), False
+        try:
+            found = verify_shard(path)
+        except CorruptShardError:
+            moved = quarantine(path)
+        else:
+            if found.meta != meta:
+                raise FileExistsError(f"{path} holds other games than this job's shard {index}: "
+                                      f"move it away or use another directory")
+            return _summary(path, found), False
     arrays = _play(players, params, index, first, count, engine)
     arrays["meta"] = np.array(json.dumps(meta, sort_keys=True))
     write_shard(path, arrays, params["compress"])
-    return _summary(path, meta, int(arrays["game_start"][-1])), True
+    return _summary(path, verify_shard(path)), moved
 
 
 # ---- the job ----------------------------------------------------------------
@@ -227,7 +268,8 @@ def _players_of(players: Union[str, Vector, Sequence[Any]]) -> list[Any]:
 def selfplay(directory: str, games: int, players: Union[str, Vector, Sequence[Any]] = "vector",
              *, seed: int = 0, shard_games: int = 1000, setup: Optional[dict] = None,
              engine: Optional[str] = None, nodes: Optional[int] = None, rotate: bool = True,
-             compress: bool = True, client: Any = None, progress: bool = False) -> SelfPlayResult:
+             compress: bool = True, client: Any = None, progress: bool = False,
+             stall_timeout: Optional[float] = DEFAULT_STALL_TIMEOUT) -> SelfPlayResult:
     """Plays ``games`` games into ``directory`` (made if needed) as shards
     of ``shard_games`` games, on ``client`` (a Dask client; None: here).
 
@@ -242,6 +284,9 @@ def selfplay(directory: str, games: int, players: Union[str, Vector, Sequence[An
     :param rotate: seat player ``(s + g) % K`` in seat ``s`` of game ``g``
         (else player ``s``), so that no player always moves first.
     :param compress: deflate the shards (level 1).
+    :param stall_timeout: on a cluster, stop the job (TimeoutError naming
+        the workers with tasks in flight) when no shard has finished for
+        this many seconds (None: wait for ever).
     """
     seats = _players_of(players)
     setup = dict(setup or {})
@@ -255,6 +300,10 @@ def selfplay(directory: str, games: int, players: Union[str, Vector, Sequence[An
             raise ValueError(f"{name} must be an integer >= {low}, not {value!r}")
     if shard_games > MAX_GAMES:
         raise ValueError(f"shard_games must be at most {MAX_GAMES}, not {shard_games}")
+    if -(-games // shard_games) > MAX_SHARDS:
+        raise ValueError(f"{games} games in shards of {shard_games} are "
+                         f"{-(-games // shard_games)} shards; a job has at most {MAX_SHARDS}: "
+                         f"use larger shards (up to {MAX_GAMES} games) or several jobs")
     if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1):
         raise ValueError(f"nodes must be a positive integer or None, not {nodes!r}")
     Game(**setup).close()  # every check of the setup, with its messages, before any task
@@ -262,11 +311,20 @@ def selfplay(directory: str, games: int, players: Union[str, Vector, Sequence[An
               "players": [describe(seat) for seat in seats], "setup": setup, "nodes": nodes,
               "rotate": bool(rotate), "compress": bool(compress)}
     params_text = json.dumps(params, sort_keys=True)
+    directory = os.path.abspath(directory)  # as the client sees it, for every worker
     os.makedirs(directory, exist_ok=True)
-    tasks = [(directory, index, first, stop - first, params_text, seats, engine)
-             for index, (first, stop) in enumerate(ranges(games, shard_games))]
-    done = run_tasks(play_shard, tasks, client=client, progress=progress,
-                     name="packeis-selfplay")
+    marker = f"{MARKER_PREFIX}{os.getpid()}-{time.time_ns()}"
+    if client is not None:
+        check_engine_seats(seats, engine)
+    write_atomically(os.path.join(directory, marker), lambda file: file.write(b"packeis\n"))
+    try:
+        tasks = [(directory, index, first, stop - first, params_text, seats, engine, marker)
+                 for index, (first, stop) in enumerate(ranges(games, shard_games))]
+        done = run_tasks(play_shard, tasks, client=client, progress=progress,
+                         name="packeis-selfplay", stall_timeout=stall_timeout)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(os.path.join(directory, marker))
     shards = [entry for entry, _ in done]
     manifest = dict(params, shards=shards, plies=sum(s["plies"] for s in shards),
                     bytes=sum(s["bytes"] for s in shards))
@@ -274,11 +332,67 @@ def selfplay(directory: str, games: int, players: Union[str, Vector, Sequence[An
                      lambda file: file.write(json.dumps(manifest, indent=1).encode() + b"\n"))
     for stray in glob.glob(os.path.join(directory, ".shard-*.npz.tmp-*")):
         os.unlink(stray)  # of a task killed while writing; its shard was written again
-    return SelfPlayResult(manifest, [s["index"] for s, new in done if new],
-                          [s["index"] for s, new in done if not new])
+    return SelfPlayResult(manifest, [s["index"] for s, new in done if new is not False],
+                          [s["index"] for s, new in done if new is False],
+                          {s["index"]: os.path.basename(new) for s, new in done
+                           if isinstance(new, str)})
 
 
 def load_manifest(directory: str) -> dict:
     """The manifest of a finished job in ``directory``."""
     with open(os.path.join(directory, MANIFEST)) as file:
         return json.load(file)
+
+
+class VerifyReport(NamedTuple):
+    """What :func:`verify` found: ``problems`` (empty: every check held),
+    and the shards, games and plies it verified."""
+
+    problems: list[str]
+    shards: int
+    games: int
+    plies: int
+
+
+def verify(directory: str) -> VerifyReport:
+    """Checks a finished self-play directory end to end: the manifest is
+    this format's; each shard it lists is there, verifies
+    (:func:`packeis.cluster._shards.verify_shard`), has the checksum, size,
+    plies and meta the manifest says; the shards cover games 0 ... N - 1 in
+    order; no other shard file is there."""
+    problems: list[str] = []
+    try:
+        manifest = load_manifest(directory)
+    except (OSError, ValueError) as error:
+        return VerifyReport([f"{os.path.join(directory, MANIFEST)}: {error}"], 0, 0, 0)
+    if manifest.get("format") != FORMAT or not isinstance(manifest.get("shards"), list):
+        return VerifyReport([f"{MANIFEST}: not a {FORMAT!r} manifest"], 0, 0, 0)
+    params = {k: v for k, v in manifest.items() if k not in ("shards", "plies", "bytes")}
+    expected = ranges(int(manifest.get("games", 0)), int(manifest.get("shard_games", 1)))
+    games = plies = 0
+    for index, entry in enumerate(manifest["shards"]):
+        path = os.path.join(directory, shard_name(index))
+        try:
+            found = verify_shard(path)
+        except (OSError, CorruptShardError) as error:
+            problems.append(str(error))
+            continue
+        first, stop = expected[index] if index < len(expected) else (-1, -1)
+        meta = dict(params, shard=index, first_game=first, games=stop - first)
+        for what, want, have in (("sha256", entry.get("sha256"), found.sha256),
+                                 ("bytes", entry.get("bytes"), found.size),
+                                 ("plies", entry.get("plies"), found.plies),
+                                 ("meta", meta, found.meta)):
+            if want != have:
+                problems.append(f"{path}: {what} is {have!r}, the manifest says {want!r}")
+        games, plies = games + found.meta.get("games", 0), plies + found.plies
+    if len(manifest["shards"]) != len(expected):
+        problems.append(f"{MANIFEST}: {len(manifest['shards'])} shards listed, the job has "
+                        f"{len(expected)}")
+    listed = {shard_name(i) for i in range(len(manifest["shards"]))}
+    for stray in sorted(glob.glob(os.path.join(directory, "shard-*.npz"))):
+        if os.path.basename(stray) not in listed:
+            problems.append(f"{stray}: not in the manifest")
+    if manifest.get("plies") != plies and not problems:
+        problems.append(f"{MANIFEST}: plies {manifest.get('plies')}, the shards hold {plies}")
+    return VerifyReport(problems, len(manifest["shards"]), games, plies)

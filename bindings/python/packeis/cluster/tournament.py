@@ -18,7 +18,7 @@ import subprocess
 import tempfile
 from typing import Any, NamedTuple, Optional, Sequence
 
-from ._tasks import ranges, run_tasks
+from ._tasks import DEFAULT_STALL_TIMEOUT, ranges, run_tasks
 
 __all__ = ["TournamentResult", "count_games", "play_games", "tournament"]
 
@@ -75,7 +75,8 @@ def play_games(program: str, arguments: Sequence[str], first: int, last: int,
 def tournament(arguments: Sequence[str], *, program: Optional[str] = None,
                games_per_task: int = 10, json: Optional[str] = None, csv: Optional[str] = None,
                records: Optional[str] = None, client: Any = None,
-               progress: bool = False, timeout: float = TASK_TIMEOUT) -> TournamentResult:
+               progress: bool = False, timeout: float = TASK_TIMEOUT,
+               stall_timeout: Optional[float] = DEFAULT_STALL_TIMEOUT) -> TournamentResult:
     """Runs ``packeis-tournament ARGUMENTS`` (participants, ``--boards``,
     ``--seed``, time control...; not ``--jobs``, ``--json``, ``--csv``,
     ``--records``, which are this function's) as tasks of
@@ -83,6 +84,8 @@ def tournament(arguments: Sequence[str], *, program: Optional[str] = None,
     ``json``, ``csv`` and ``records`` are written as the program writes
     them."""
     program = _program(program)
+    if os.sep in program:  # a path: the same file for every worker, wherever it runs
+        program = os.path.abspath(program)
     arguments = [str(argument) for argument in arguments]
     for own in ("--json", "--csv", "--records", "--games", "--results", "--merge", "--count"):
         if any(a == own or a.startswith(own + "=") for a in arguments):
@@ -94,7 +97,8 @@ def tournament(arguments: Sequence[str], *, program: Optional[str] = None,
     slices = ranges(total, games_per_task)
     results = run_tasks(play_games, [(program, arguments, start + 1, stop, timeout)
                                      for start, stop in slices],
-                        client=client, progress=progress, name="packeis-tournament")
+                        client=client, progress=progress, name="packeis-tournament",
+                        stall_timeout=stall_timeout)
     outputs = []
     for option, path in (("--json", json), ("--csv", csv), ("--records", records)):
         if path is not None:
