@@ -10,6 +10,7 @@ watchdog turns a hang or SIGTERM into an exception that runs them)."""
 import glob
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -22,7 +23,7 @@ from cluster_common import ENGINE, TOURNAMENT, arm_watchdog, conformance_case, r
 
 import packeis
 from packeis.cluster import perft, selfplay, tournament
-from packeis.cluster._local import ProcessCluster
+from packeis.cluster._local import ProcessCluster, listening_sockets
 from packeis.cluster._shards import checksum
 
 DISARM = None
@@ -148,6 +149,144 @@ class WorkerKilled(unittest.TestCase):
             self.assertEqual(checksum(path), shard["sha256"])
             with np.load(path, allow_pickle=False) as z:
                 self.assertEqual(len(z["records"]), self.GAMES)
+
+
+def python_processes_running(module):
+    """PIDs of the processes whose command line runs ``-m module``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as file:
+                    argv = file.read().split(b"\0")
+            except OSError:
+                continue
+            if module.encode() in argv:
+                found.append(int(entry))
+    return found
+
+
+class Trust(unittest.TestCase):
+    """Listen only where asked; bounded, stoppable, one-line messages."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.cluster = ProcessCluster(workers=2, timeout=60).__enter__()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.cluster.close()
+
+    def cli(self, *args, timeout=120):
+        return subprocess.run([sys.executable, "-m", "packeis.cluster", "--no-progress",
+                               "--scheduler-file", self.cluster.scheduler_file, *args],
+                              capture_output=True, text=True, timeout=timeout)
+
+    def test_the_clusters_listen_on_loopback_only(self):
+        pids = [self.cluster.scheduler.pid] + [w.pid for w in self.cluster.workers]
+        sockets = listening_sockets(pids)
+        self.assertGreaterEqual(len(sockets), 5, sockets)  # scheduler, 2 workers, 2 nannies
+        self.assertEqual({address for address, _ in sockets}, {"127.0.0.1"}, sockets)
+        code = ("import os, sys\n"
+                "from packeis.cluster import connect\n"
+                "from packeis.cluster._local import listening_sockets\n"
+                "if __name__ == '__main__':\n"
+                "    with connect(local=2) as client:\n"
+                "        print(sorted({a for a, _ in listening_sockets([os.getpid()])}),"
+                " len(listening_sockets([os.getpid()])))\n")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=120)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        addresses, count = done.stdout.rsplit(" ", 1)
+        self.assertEqual(addresses, "['127.0.0.1']")
+        self.assertGreaterEqual(int(count), 5)
+
+    def test_a_task_past_its_deadline_is_stopped(self):
+        started = time.monotonic()
+        with self.assertRaisesRegex(TimeoutError, "deadline of 2 s"):
+            perft(packeis.Game(seed=1).save_position(), 12, split_depth=1, prefixes_per_task=1,
+                  client=self.cluster.client, task_timeout=2)
+        self.assertLess(time.monotonic() - started, 30)
+        time.sleep(1)
+        self.assertEqual(python_busy_children(), [], "no counting process left busy")
+        with packeis.Game(seed=5) as game:  # the workers are free again
+            self.assertEqual(perft(game, 3, client=self.cluster.client).total, game.perft(3))
+
+    def test_a_client_that_goes_away_stops_its_tasks(self):
+        client = subprocess.Popen([sys.executable, "-m", "packeis.cluster", "--no-progress",
+                                   "--scheduler-file", self.cluster.scheduler_file, "perft",
+                                   "--depth", "12", "--split-depth", "1",
+                                   "--prefixes-per-task", "1"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60
+        while not python_busy_children() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        self.assertTrue(python_busy_children(), "the perft did not start")
+        client.kill()
+        client.wait()
+        deadline = time.monotonic() + 30
+        while python_busy_children() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        self.assertEqual(python_busy_children(), [], "the counts went on without a client")
+
+    def test_a_stopped_worker_stalls_the_job_with_a_message(self):
+        worker = self.cluster.workers[0]
+        os.killpg(worker.pid, signal.SIGSTOP)
+        try:
+            started = time.monotonic()
+            with self.assertRaisesRegex(TimeoutError, "no task finished in 3 s.*tasks in flight"):
+                selfplay(tempfile.mkdtemp(), 400, "vector", shard_games=10,
+                         client=self.cluster.client, stall_timeout=3)
+            self.assertLess(time.monotonic() - started, 60)
+        finally:
+            os.killpg(worker.pid, signal.SIGCONT)
+
+    def test_a_worker_without_the_package_is_named(self):
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        env["PYTHONPATH"] = os.path.join(tempfile.mkdtemp(), "empty")
+        with ProcessCluster(workers=1, timeout=60, env=env) as bare:
+            done = subprocess.run([sys.executable, "-m", "packeis.cluster", "--no-progress",
+                                   "--scheduler-file", bare.scheduler_file, "perft", "--depth",
+                                   "2"], capture_output=True, text=True, timeout=120)
+        self.assertEqual(done.returncode, 1)
+        self.assertRegex(done.stderr, r"worker tcp://127\.0\.0\.1:\d+ cannot load packeis "
+                                      r"\(ModuleNotFoundError")
+        self.assertNotIn("Traceback", done.stderr)
+        self.assertEqual(len(done.stderr.strip().splitlines()), 1, done.stderr)
+
+
+def python_busy_children():
+    """The counting processes (packeis.cluster._bounded) using CPU now."""
+    busy = []
+    for pid in python_processes_running("packeis.cluster._bounded"):
+        try:
+            with open(f"/proc/{pid}/stat") as file:
+                state = file.read().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state == "R":
+            busy.append(pid)
+    return busy
+
+
+class LostScheduler(unittest.TestCase):
+    def test_one_line_when_the_scheduler_is_killed(self):
+        with ProcessCluster(workers=1, timeout=60) as cluster:
+            out = tempfile.mkdtemp()
+            job = subprocess.Popen([sys.executable, "-m", "packeis.cluster", "--no-progress",
+                                    "--scheduler-file", cluster.scheduler_file, "selfplay",
+                                    "--out", out, "--games", "4000", "--shard-games", "10"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            deadline = time.monotonic() + 60
+            while not glob.glob(os.path.join(out, "shard-*.npz")) and \
+                    time.monotonic() < deadline:
+                time.sleep(0.05)
+            os.killpg(cluster.scheduler.pid, signal.SIGKILL)
+            _, err = job.communicate(timeout=120)
+        self.assertEqual(job.returncode, 1, err)
+        self.assertNotIn("Traceback", err)
+        self.assertEqual(len(err.strip().splitlines()), 1, err)
+        self.assertRegex(err, "scheduler|connect|closed")
 
 
 if __name__ == "__main__":

@@ -165,7 +165,14 @@ def _quiet_dask() -> None:
     """Dask's, Tornado's and asyncio's log lines (tracebacks of a lost
     scheduler, "Future exception was never retrieved" after a worker died)
     off: the job says what went wrong in one line."""
-    for name in ("distributed", "tornado", "asyncio"):
+    try:
+        import distributed  # noqa: F401  (its loggers exist, with their levels, once imported)
+    except ImportError:
+        pass
+    names = ("distributed", "tornado", "asyncio")
+    for name in [n for n in list(logging.root.manager.loggerDict) if n.split(".")[0] in names]:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    for name in names:
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
@@ -182,7 +189,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         else:
             with connect(scheduler=args.scheduler, local=args.local,
                          scheduler_file=args.scheduler_file, timeout=args.timeout) as client:
-                jobs[args.job](args, client)
+                try:
+                    jobs[args.job](args, client)
+                except Exception:
+                    if client is not None and client.status != "running":
+                        raise concurrent.futures.CancelledError() from None  # said below
+                    raise
     except (concurrent.futures.CancelledError, asyncio.CancelledError):
         print(f"python3 -m packeis.cluster {args.job}: lost the scheduler (its tasks were "
               f"cancelled); rerun the job on a running cluster: finished shards are kept",

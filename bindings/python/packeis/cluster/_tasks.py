@@ -145,9 +145,22 @@ def connect(scheduler: Optional[str] = None, local: Optional[int] = None,
         return
     if scheduler_file is not None:
         _wait_for_file(scheduler_file, timeout)
-    with Client(scheduler, scheduler_file=scheduler_file, timeout=timeout) as client:
+    client = Client(scheduler, scheduler_file=scheduler_file, timeout=timeout)
+    try:
         check_workers(client, timeout)
         yield client
+    finally:
+        _close(client)
+
+
+def _close(client: Any) -> None:
+    """Closes a client at once, even when its scheduler is gone (Dask's own
+    close would wait 60 s to reach it, then again when collected)."""
+    try:
+        client.close(timeout=5)
+    except Exception:  # the scheduler is gone: nothing to say goodbye to
+        pass
+    client.status = "closed"  # Client.__del__ would try again
 
 
 #: Worker processes ``connect(local=N)`` starts at most.
