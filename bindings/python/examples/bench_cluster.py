@@ -75,6 +75,9 @@ def main() -> int:
     parser.add_argument("--shard-games", type=int, default=1000)
     parser.add_argument("--boards", type=int, default=40)
     parser.add_argument("--only", help="a word of the jobs to run (perft, self, tournament)")
+    parser.add_argument("--pin", action="store_true",
+                        help="pin the client to core 0, the lone worker to core 1 and the two "
+                             "workers to cores 0 and 1 (taskset); default: nothing pinned")
     args = parser.parse_args()
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -82,7 +85,14 @@ def main() -> int:
     scratch = tempfile.mkdtemp(prefix="packeis-bench-cluster-")
     rows = []
     try:
-        with ProcessCluster(workers=1) as one, ProcessCluster(workers=2) as two:
+        if args.pin:
+            os.sched_setaffinity(0, {0})
+        placement = ("client on core 0; the lone worker on core 1; the two workers on cores 0 "
+                     "and 1 (schedulers unpinned)" if args.pin else
+                     "nothing pinned: every process free to run on any core")
+        print(f"placement: {placement}", file=sys.stderr)
+        with ProcessCluster(workers=1, cores=[1] if args.pin else None) as one, \
+                ProcessCluster(workers=2, cores=[0, 1] if args.pin else None) as two:
             for name, job in jobs(args, scratch).items():
                 if args.only and args.only not in name:
                     continue
@@ -106,7 +116,7 @@ def main() -> int:
     print("|---|---:|---:|---:|")
     for name, m1, m2, ratio, _ in rows:
         print(f"| {name} | {m1:.2f} s | {m2:.2f} s | {ratio:.2f}x |")
-    print(f"\nmedians of {args.runs} runs each; load average at the end {load()}")
+    print(f"\nmedians of {args.runs} runs each; {placement}; load average at the end {load()}")
     return 0
 
 

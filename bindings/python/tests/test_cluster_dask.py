@@ -275,7 +275,7 @@ class LostScheduler(unittest.TestCase):
             out = tempfile.mkdtemp()
             job = subprocess.Popen([sys.executable, "-m", "packeis.cluster", "--no-progress",
                                     "--scheduler-file", cluster.scheduler_file, "selfplay",
-                                    "--out", out, "--games", "4000", "--shard-games", "10"],
+                                    "--out", out, "--games", "1000", "--shard-games", "10"],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             deadline = time.monotonic() + 60
             while not glob.glob(os.path.join(out, "shard-*.npz")) and \
@@ -287,6 +287,11 @@ class LostScheduler(unittest.TestCase):
         self.assertNotIn("Traceback", err)
         self.assertEqual(len(err.strip().splitlines()), 1, err)
         self.assertRegex(err, "scheduler|connect|closed")
+        # a rerun (here in one process) resumes: the same manifest as a clean run
+        resumed = selfplay(out, 1000, "vector", shard_games=10)
+        self.assertGreater(len(resumed.skipped), 0, "shards of the lost run were kept")
+        clean = selfplay(tempfile.mkdtemp(), 1000, "vector", shard_games=10)
+        self.assertEqual(resumed.manifest, clean.manifest)
 
 
 if __name__ == "__main__":

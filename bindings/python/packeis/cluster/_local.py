@@ -34,8 +34,14 @@ class ProcessCluster:
     (a connected Dask client), ``cluster.workers`` (the ``Popen`` of each
     ``dask worker``), :meth:`kill_worker`."""
 
-    def __init__(self, workers: int = 2, timeout: float = 60, env: Optional[dict] = None) -> None:
-        self.count, self.timeout, self.env = workers, timeout, env
+    def __init__(self, workers: int = 2, timeout: float = 60, env: Optional[dict] = None,
+                 cores: Optional[list[int]] = None) -> None:
+        """``cores``: pin worker ``i`` (its nanny and its worker process)
+        to core ``cores[i]`` with ``taskset``; None leaves every process
+        free to run anywhere."""
+        if cores is not None and len(cores) != workers:
+            raise ValueError(f"cores: one per worker ({workers}), not {len(cores)}")
+        self.count, self.timeout, self.env, self.cores = workers, timeout, env, cores
         self.scratch = tempfile.mkdtemp(prefix="packeis-cluster-")
         self.scheduler_file = os.path.join(self.scratch, "scheduler.json")
         self.scheduler: Optional[subprocess.Popen] = None
@@ -65,8 +71,9 @@ class ProcessCluster:
                     raise RuntimeError(f"the scheduler did not start: {self.log('scheduler')}")
                 time.sleep(0.05)
             for index in range(self.count):
+                pin = ["taskset", "-c", str(self.cores[index])] if self.cores else []
                 self.workers.append(self._start(
-                    _dask_command("worker") + [
+                    pin + _dask_command("worker") + [
                         "--scheduler-file", self.scheduler_file, "--nthreads", "1",
                         "--nworkers", "1", "--host", LOOPBACK, "--no-dashboard",
                         "--dashboard-address", f"{LOOPBACK}:0", "--death-timeout", "60",
