@@ -13,7 +13,7 @@ from . import _ffi
 from ._args import BYTE_FORMATS, FLOAT32_FORMATS, U64, buffer_view, in_range, seed as as_seed
 from ._enums import MAX_CELLS, MAX_MOVES, MAX_PLAYERS, MOVE_VALUES, OBSERVATION_PLANES, \
     OBSERVATION_SIZE
-from ._errors import InvalidArgumentError, OutOfRangeError
+from ._errors import GameClosedError, InvalidArgumentError, OutOfRangeError
 from ._handle import GameHandle, raise_status
 from ._lib import lib
 from ._moves import Move, MoveBuffer
@@ -98,8 +98,9 @@ class _Perft:
     reached so, the node's children are walked in Python, each counted the
     same way."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, origin: Any) -> None:
         self.game = game
+        self.origin = origin  # the game the count is of: closed, the count stops
         self.buffers: list[Any] = []
 
     def count(self, depth: int) -> int:
@@ -109,6 +110,7 @@ class _Perft:
         depth = min(depth, 2 * bin(game.floe_set).count("1"))
         reached, seconds, leaves = min(depth, DIRECT_DEPTH), 0.0, 0
         while True:
+            self.check_origin()
             start = time.perf_counter()
             count = game._call(_perft, reached)
             took = time.perf_counter() - start
@@ -126,6 +128,13 @@ class _Perft:
             finally:
                 game._check(_undo)
         return total
+
+    def check_origin(self) -> None:
+        """Between two slices: the game counted may have been closed
+        meanwhile (a signal handler, another thread); the copy would count
+        on without it, for as long as the whole count takes."""
+        if self.origin.closed:
+            raise GameClosedError("the game was closed during the count")
 
     def moves(self, depth: int) -> list[int]:
         """The legal moves (one buffer per level: the walk is depth-first)."""
@@ -183,7 +192,9 @@ class BatchMixin(GameHandle):
     def perft(self, depth: int) -> int:
         """The number of action sequences of ``depth`` actions (a finished
         game counts once). Deep counts run on a copy of the game in C calls
-        of a fraction of a second each, so Ctrl-C stops them.
+        of a fraction of a second each, so Ctrl-C stops them, and so does
+        closing the game meanwhile (a signal handler, another thread):
+        :class:`GameClosedError` at the next slice.
 
         :raises OutOfRangeError: ``depth`` not in ``0 ... MAX_DEPTH`` (128:
             no game is longer).
@@ -192,7 +203,7 @@ class BatchMixin(GameHandle):
         if depth <= DIRECT_DEPTH:
             return self._call(_perft, depth)
         with self.clone() as copy:  # type: ignore[attr-defined]
-            return _Perft(copy).count(depth)
+            return _Perft(copy, self).count(depth)
 
     def divide(self, depth: int) -> dict[Move, int]:
         """perft split by first move: for each legal move, in increasing
@@ -211,7 +222,7 @@ class BatchMixin(GameHandle):
             self._check(lib.packeis_game_divide, depth, moves, leaves, MAX_MOVES, byref(count))
             return {Move(moves[i]): leaves[i] for i in range(count.value)}
         with self.clone() as copy:  # type: ignore[attr-defined]
-            walk, out = _Perft(copy), {}
+            walk, out = _Perft(copy, self), {}
             for move in walk.moves(depth):
                 copy._check(_apply, move)
                 try:

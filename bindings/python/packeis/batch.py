@@ -130,6 +130,19 @@ class CallGuard:
             self._lock.release()
 
 
+def _buffer(name: str, doc: str) -> property:
+    """A buffer the C calls write or read through the pointer taken when
+    the batch was made: readable, writable element by element
+    (``b.moves_in[:] = ...``), never replaced (C would keep the old one)."""
+    def get(self: "Batch") -> np.ndarray:
+        return self.__dict__["_" + name]
+
+    def refuse(self: "Batch", value: Any) -> None:
+        raise AttributeError(f"Batch.{name} is the C batch's own buffer: write into it "
+                             f"(b.{name}[:] = ...), it cannot be replaced")
+    return property(get, refuse, doc=doc)
+
+
 class Batch(NoCopies):
     """``games`` games (1 to :data:`MAX_GAMES`) set up by the arguments of
     :class:`packeis.Game`; game ``i`` starts on the board of seed
@@ -144,6 +157,15 @@ class Batch(NoCopies):
 
     #: The columns :meth:`legal_moves` starts with (it doubles as needed).
     min_move_columns = 128
+
+    moves_in = _buffer("moves_in", "The move of each game for the next step (uint16).")
+    statuses = _buffer("statuses", "The status of each game's move at the last step (int).")
+    rewards = _buffer("rewards", "Each game's rewards at the last step (games x 4 float32).")
+    terminated = _buffer("terminated", "1 where a game ended at the last step (uint8).")
+    to_act = _buffer("to_act", "The player to act in each game (int8, -1 at the end).")
+    counts = _buffer("counts", "Each game's count of legal moves (uint16).")
+    bits = _buffer("bits", "Each game's legal moves as 64 words of bits (uint64).")
+    words = _buffer("words", "Each game's compact observation (25 uint64 words).")
 
     def __init__(self, games: int, seed: int = 0, **setup: Any) -> None:
         if "_ptr" in self.__dict__:
@@ -174,14 +196,14 @@ class Batch(NoCopies):
         self._buffers(n)
 
     def _buffers(self, n: int) -> None:
-        self.moves_in = np.full(n, MOVE_NONE, dtype=np.uint16)
-        self.statuses = np.zeros(n, dtype=np.intc)
-        self.rewards = np.zeros((n, MAX_PLAYERS), dtype=np.float32)
-        self.terminated = np.zeros(n, dtype=np.uint8)
-        self.to_act = np.zeros(n, dtype=np.int8)
-        self.counts = np.zeros(n, dtype=np.uint16)
-        self.bits = np.zeros((n, LEGAL_BITS_WORDS), dtype=np.uint64)
-        self.words = np.zeros((n, OBSERVATION_PLANES), dtype=np.uint64)
+        self._moves_in = np.full(n, MOVE_NONE, dtype=np.uint16)
+        self._statuses = np.zeros(n, dtype=np.intc)
+        self._rewards = np.zeros((n, MAX_PLAYERS), dtype=np.float32)
+        self._terminated = np.zeros(n, dtype=np.uint8)
+        self._to_act = np.zeros(n, dtype=np.int8)
+        self._counts = np.zeros(n, dtype=np.uint16)
+        self._bits = np.zeros((n, LEGAL_BITS_WORDS), dtype=np.uint64)
+        self._words = np.zeros((n, OBSERVATION_PLANES), dtype=np.uint64)
         self._p = {
             "moves_in": _pointer(self.moves_in, c_uint16),
             "statuses": _pointer(self.statuses, c_int),

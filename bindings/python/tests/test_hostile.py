@@ -172,7 +172,8 @@ class AllocatorTest(HostileCase):
     def test_close_from_the_policy_during_calls(self):
         # The callback frees the game it is serving: the free waits for the
         # end of the call (apply, random_games, clone), then later calls
-        # raise GameClosedError.
+        # raise GameClosedError; a count in slices (perft) raises it at the
+        # next slice.
         self.run_child("""
             for call in ("apply", "random_games", "clone", "perft"):
                 holder = {}
@@ -196,8 +197,8 @@ class AllocatorTest(HostileCase):
                     holder["game"] = None
                     assert copy.ply_count == 0
                     del copy
-                else:
-                    assert g.perft(4) == Game(seed=2).perft(4)
+                else:  # a count in slices stops at the next one (not after all of them)
+                    expect(packeis.GameClosedError, g.perft, 4, says="closed during the count")
                 assert g.closed, call
                 expect(packeis.GameClosedError, g.apply, 0)
                 holder.clear()
@@ -494,6 +495,50 @@ class SignalTest(HostileCase):
             assert closed and c.closed
             c.close()
         """, timeout=60)
+
+
+class ClosedDuringCountTest(HostileCase):
+    def test_a_handler_that_closes_the_game_during_perft_stops_it(self):
+        """perft counts on a copy in slices: a SIGINT handler that closes
+        the game (not the copy) must stop the count, not leave it running
+        for as long as perft(128) takes."""
+        self.run_child("""
+            import threading
+            game = Game(seed=1)
+            signal.signal(signal.SIGINT, lambda signum, frame: game.close())
+            threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+            started = time.monotonic()
+            expect(packeis.GameClosedError, game.perft, 128, says="closed during the count")
+            assert time.monotonic() - started < 10, time.monotonic() - started
+            again = Game(seed=2)
+            signal.signal(signal.SIGINT, lambda signum, frame: again.close())
+            threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+            expect(packeis.GameClosedError, again.divide, 128)
+        """, timeout=30)
+
+
+class BatchBufferTest(HostileCase):
+    def test_buffers_cannot_be_replaced(self):
+        self.run_child("""
+            import numpy as np
+            from packeis.batch import Batch
+            b = Batch(4)
+            legal, counts = b.legal_moves()
+            for name in ("moves_in", "statuses", "rewards", "terminated", "to_act", "counts",
+                         "bits", "words"):
+                expect(AttributeError, setattr, b, name, np.zeros(4), says="cannot be replaced")
+            b.moves_in[:] = 0xFFFF          # writing into the buffer is what it is for
+            b.step(np.full(4, 4095))        # refused in every game, reported per game
+            assert (b.statuses != 0).all(), b.statuses
+        """)
+
+    def test_bit_masks_of_floats_are_refused(self):
+        self.run_child("""
+            import numpy as np
+            from packeis.vector import bits_to_mask
+            expect(TypeError, bits_to_mask, np.full(64, -1.0), says="unsigned 64-bit words")
+            assert bits_to_mask(np.zeros(64, dtype=np.uint64)).sum() == 0
+        """)
 
 
 class BatchCopyTest(HostileCase):
