@@ -83,30 +83,41 @@ static packeis_status pk_swig_perft_walk(packeis_game *game, unsigned depth, uin
     return status;
 }
 
-static packeis_status pk_swig_perft(const packeis_game *game, unsigned depth, uint64_t *leaves,
-                                    pk_swig_poll poll, void *context)
+/* The long calls work on a copy of the game, made by the caller before it
+ * lets other threads run (Python releases the GIL only after the copy: a
+ * thread that changes the game meanwhile then cannot race with it); each
+ * frees its copy. (Lua calls the library's perft, divide and playout batch
+ * directly: one thread, nothing to race with.) */
+
+/* The perft of `copy` (freed). */
+static packeis_status pk_swig_perft_of_copy(packeis_game *copy, unsigned depth, uint64_t *leaves,
+                                            pk_swig_poll poll, void *context)
 {
-    packeis_game *copy = NULL;
-    packeis_status status = packeis_game_clone(game, &copy);
     *leaves = 0;
-    if (status == PACKEIS_OK)
-        status = pk_swig_perft_walk(copy, depth, leaves, poll, context);
+    packeis_status status = pk_swig_perft_walk(copy, depth, leaves, poll, context);
     packeis_game_free(copy);
     return status;
 }
 
-/* packeis_game_divide() in steps. */
-static packeis_status pk_swig_divide(const packeis_game *game, unsigned depth,
-                                     packeis_move *moves, uint64_t *leaves, size_t capacity,
-                                     size_t *count, pk_swig_poll poll, void *context)
+/* What packeis_game_divide() needs of the game: its legal moves and a copy. */
+static packeis_status pk_swig_divide_prepare(const packeis_game *game, unsigned depth,
+                                             packeis_move *moves, size_t capacity, size_t *count,
+                                             packeis_game **copy)
 {
+    *copy = NULL;
     if (!game || depth == 0)
         return PACKEIS_E_INVALID_ARGUMENT;
-    packeis_game *copy = NULL;
     packeis_status status = packeis_game_legal_moves(game, moves, capacity, count);
-    if (status == PACKEIS_OK)
-        status = packeis_game_clone(game, &copy);
-    for (size_t i = 0; status == PACKEIS_OK && i < *count; i++) {
+    return status == PACKEIS_OK ? packeis_game_clone(game, copy) : status;
+}
+
+/* packeis_game_divide() in steps, on `copy` (freed). */
+static packeis_status pk_swig_divide_of_copy(packeis_game *copy, unsigned depth,
+                                             const packeis_move *moves, uint64_t *leaves,
+                                             size_t count, pk_swig_poll poll, void *context)
+{
+    packeis_status status = PACKEIS_OK;
+    for (size_t i = 0; status == PACKEIS_OK && i < count; i++) {
         leaves[i] = 0;
         status = packeis_game_apply(copy, moves[i]);
         if (status != PACKEIS_OK)
@@ -120,14 +131,14 @@ static packeis_status pk_swig_divide(const packeis_game *game, unsigned depth,
     return status;
 }
 
-/* packeis_game_playout_batch() in steps of PK_SWIG_PLAYOUT_STEP games; the
- * buffers have room for `games` games. */
-static packeis_status pk_swig_playout_batch(const packeis_game *game, uint64_t seed, size_t games,
-                                            unsigned *winners, int *fish, int *floes,
-                                            size_t *plies, pk_swig_poll poll, void *context)
+/* packeis_game_playout_batch() in steps of PK_SWIG_PLAYOUT_STEP games, on
+ * `copy` (freed); the buffers have room for `games` games. */
+static packeis_status pk_swig_playout_batch_of_copy(packeis_game *copy, uint64_t seed,
+                                                    size_t games, unsigned *winners, int *fish,
+                                                    int *floes, size_t *plies, pk_swig_poll poll,
+                                                    void *context)
 {
-    packeis_game *copy = NULL;
-    packeis_status status = packeis_game_clone(game, &copy);
+    packeis_status status = PACKEIS_OK;
     *plies = 0;
     for (size_t done = 0; status == PACKEIS_OK && done < games;) {
         size_t step = games - done < PK_SWIG_PLAYOUT_STEP ? games - done : PK_SWIG_PLAYOUT_STEP;
@@ -143,6 +154,7 @@ static packeis_status pk_swig_playout_batch(const packeis_game *game, uint64_t s
     packeis_game_free(copy);
     return status;
 }
+
 %}
 
 /* ---- the typemaps of each language -------------------------------------- */

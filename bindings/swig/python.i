@@ -626,22 +626,32 @@ PK_PY_GROWING(packeis_game_layout_picture, arg3, arg4, arg5)
 %ignore packeis_game_divide;
 %ignore packeis_game_playout_batch;
 %inline %{
-/** packeis_game_perft(game, depth): the count (the GIL released). */
+/** packeis_game_perft(game, depth): the count (the GIL released once the
+ *  game is copied: another thread may change the game meanwhile). */
 packeis_status pk_py_game_perft(const packeis_game *game, unsigned depth, uint64_t *perft_leaves)
 {
+    packeis_game *copy = NULL;
+    packeis_status status = packeis_game_clone(game, &copy);
+    *perft_leaves = 0;
+    if (status != PACKEIS_OK)
+        return status;
     pk_py_unlocked unlocked = {PyEval_SaveThread()};
-    packeis_status status = pk_swig_perft(game, depth, perft_leaves, pk_py_poll, &unlocked);
+    status = pk_swig_perft_of_copy(copy, depth, perft_leaves, pk_py_poll, &unlocked);
     PyEval_RestoreThread(unlocked.thread);
     return status;
 }
 
-/** packeis_game_divide(game, depth): [(move, leaves), ...] (the GIL released). */
+/** packeis_game_divide(game, depth): [(move, leaves), ...] (the GIL
+ *  released once the moves are listed and the game copied). */
 packeis_status pk_py_game_divide(const packeis_game *game, unsigned depth, packeis_move *moves,
                                  uint64_t *leaves, size_t capacity, size_t *count)
 {
+    packeis_game *copy = NULL;
+    packeis_status status = pk_swig_divide_prepare(game, depth, moves, capacity, count, &copy);
+    if (status != PACKEIS_OK)
+        return status;
     pk_py_unlocked unlocked = {PyEval_SaveThread()};
-    packeis_status status =
-        pk_swig_divide(game, depth, moves, leaves, capacity, count, pk_py_poll, &unlocked);
+    status = pk_swig_divide_of_copy(copy, depth, moves, leaves, *count, pk_py_poll, &unlocked);
     PyEval_RestoreThread(unlocked.thread);
     return status;
 }
@@ -653,9 +663,14 @@ packeis_status pk_py_game_playout_batch(const packeis_game *game, uint64_t seed,
                                         size_t capacity, size_t *plies)
 {
     (void)capacity; /* room for `games` games: the typemap sized them */
+    packeis_game *copy = NULL;
+    packeis_status status = packeis_game_clone(game, &copy);
+    *plies = 0;
+    if (status != PACKEIS_OK)
+        return status;
     pk_py_unlocked unlocked = {PyEval_SaveThread()};
-    packeis_status status = pk_swig_playout_batch(game, seed, games, winners, fish, floes, plies,
-                                                  pk_py_poll, &unlocked);
+    status = pk_swig_playout_batch_of_copy(copy, seed, games, winners, fish, floes, plies,
+                                           pk_py_poll, &unlocked);
     PyEval_RestoreThread(unlocked.thread);
     return status;
 }

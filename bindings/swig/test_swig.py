@@ -387,6 +387,34 @@ class LongCallTest(unittest.TestCase):
         self.assertEqual(alive, "True", out)
         self.assertGreater(loops, 10000, out)
 
+    def test_long_calls_copy_the_game_before_other_threads_run(self):
+        """perft, divide and playout batches copy the game before they
+        release the GIL: a thread that assigns other games into it, or
+        plays and takes back moves on it, meanwhile cannot make the copy
+        read a game being freed (ASan reported heap-use-after-free in
+        packeis_game_clone; release builds aborted with a double free)."""
+        code, out = child(GAME + "import threading, time, os\n"
+                          "boards = [ps.packeis_game_new(ps.packeis_options_new(None)) "
+                          "for _ in range(4)]\n"
+                          "for i, b in enumerate(boards): ps.packeis_game_playout(b, i)\n"
+                          "stop = False\n"
+                          "def meddle():\n"
+                          "    i = 0\n"
+                          "    while not stop:\n"
+                          "        ps.packeis_game_assign(g, boards[i % 4]); i += 1\n"
+                          "        ps.packeis_game_undo_to(g, 0)\n"
+                          "        ps.packeis_game_apply(g, ps.packeis_game_legal_moves(g)[0])\n"
+                          "t = threading.Thread(target=meddle); t.start()\n"
+                          "end = time.monotonic() + 3\n"
+                          "calls = 0\n"
+                          "while time.monotonic() < end:\n"
+                          "    ps.packeis_game_perft(g, 2); ps.packeis_game_divide(g, 2)\n"
+                          "    ps.packeis_game_playout_batch(g, calls, 8); calls += 1\n"
+                          "stop = True; t.join()\n"
+                          "print('calls', calls, flush=True)\n")
+        self.assertEqual(code, 0, out)
+        self.assertGreater(int(out.split()[-1]), 10, out)
+
     def test_absurd_sizes_refused_at_once(self):
         g = new_game()
         start = time.monotonic()
