@@ -107,6 +107,29 @@ static int pk_lua_release(lua_State *L, int index, swig_type_info *type, void **
     } while (0)
 %}
 
+/* The handles' metatables are private: a Lua script that reached one could
+ * call its __gc by hand (freeing the handle the userdata still points to,
+ * then reading freed memory, then freeing it twice). getmetatable() of a
+ * handle gives this string instead; the C API, and so SWIG, still sees the
+ * metatable. */
+%{
+static void pk_lua_protect_metatable(lua_State *L, const char *class_name)
+{
+    SWIG_Lua_get_class_metatable(L, class_name);
+    if (lua_istable(L, -1)) {
+        lua_pushliteral(L, "__metatable");
+        lua_pushliteral(L, "the metatable of a packeis handle is private");
+        lua_rawset(L, -3);
+    }
+    lua_pop(L, 1);
+}
+%}
+%init %{
+    pk_lua_protect_metatable(L, "packeis_game");
+    pk_lua_protect_metatable(L, "packeis_options");
+    pk_lua_protect_metatable(L, "packeis_batch");
+%}
+
 /* Nothing to do once the handle types are set up (python.i has). */
 %define PK_LANGUAGE_HANDLES_DONE
 %enddef

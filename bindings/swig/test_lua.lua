@@ -237,6 +237,25 @@ do
     fails_with("freed handle", packeis.packeis_batch_size, batch)
 end
 
+-- ---- the handles' metatables are private -----------------------------------------
+do
+    local game = new_game(2, 1)
+    local options = packeis.packeis_options_new(nil)
+    local batch = packeis.packeis_batch_new(options, 2)
+    for _, handle in ipairs({game, options, batch}) do
+        local mt = getmetatable(handle)
+        check(type(mt) == "string" and mt:find("private"), "getmetatable gives no __gc to call")
+        check(not pcall(setmetatable, handle, {}), "nor can it be replaced")
+    end
+    check(packeis.packeis_game_ply_count(game) == 0, "the game still works")
+    packeis.packeis_game_free(game)
+    fails_with("freed handle", packeis.packeis_game_ply_count, game)
+    fails_with("not owned", packeis.packeis_game_free, game)
+    packeis.packeis_batch_free(batch)
+    packeis.packeis_options_free(options)
+    collectgarbage()
+end
+
 if failures > 0 then
     io.stderr:write(string.format("%d of %d checks failed\n", failures, checks))
     os.exit(1)
