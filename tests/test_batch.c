@@ -205,6 +205,69 @@ static void finished_games_without_reset(void **state)
     packeis_batch_free(batch);
 }
 
+/* Several refusals in one step: each reported in its game, and the step
+ * returns the first one's (in game order, not the last). */
+static void the_first_refusal_is_returned(void **state)
+{
+    (void)state;
+    const packeis_move wrong_phase = TC_S(0, 1), missing_cell = TC_P(63);
+    const packeis_move orders[2][3] = {{PACKEIS_MOVE_NONE, wrong_phase, missing_cell},
+                                       {PACKEIS_MOVE_NONE, missing_cell, wrong_phase}};
+    const packeis_status first[2] = {PACKEIS_E_WRONG_PHASE, PACKEIS_E_OUT_OF_RANGE};
+    for (int k = 0; k < 2; k++) {
+        packeis_batch *batch = batch_of(NULL, 3);
+        packeis_status statuses[3];
+        assert_int_equal(packeis_batch_step(batch, orders[k], NULL, statuses, NULL, NULL, NULL),
+                         first[k]);
+        assert_int_equal(statuses[0], PACKEIS_OK);
+        assert_int_equal(statuses[1], first[k]);
+        assert_int_equal(statuses[2], first[1 - k]);
+        packeis_batch_free(batch);
+    }
+}
+
+/* With reset seeds, every game that is over is reset: also one that was
+ * over before this step (its move PACKEIS_MOVE_NONE), not only those the
+ * step ended; a game that is not over is left alone. */
+static void games_over_before_the_step_are_reset(void **state)
+{
+    (void)state;
+    packeis_batch *batch = batch_of(NULL, 2);
+    packeis_game *first = packeis_batch_game(batch, 0);
+    size_t plies;
+    assert_int_equal(packeis_game_playout(first, 5, &plies), PACKEIS_OK);
+    assert_int_equal(packeis_game_phase(first), PACKEIS_PHASE_OVER);
+    const packeis_move none[2] = {PACKEIS_MOVE_NONE, PACKEIS_MOVE_NONE};
+    const uint64_t seeds[2] = {77, 78};
+    uint8_t terminated[2];
+    int8_t to_act[2];
+    assert_int_equal(packeis_batch_step(batch, none, seeds, NULL, NULL, terminated, to_act),
+                     PACKEIS_OK);
+    packeis_game *fresh = tc_game(tc_standard_options(2, 77, 0u));
+    assert_same_game(packeis_batch_game(batch, 0), fresh);
+    assert_int_equal(terminated[0], 1);
+    assert_int_equal(to_act[0], 0);
+    assert_true(packeis_game_seed(packeis_batch_game(batch, 1)) == 1); /* not reset */
+    assert_int_equal(terminated[1], 0);
+    packeis_game_free(fresh);
+    packeis_batch_free(batch);
+}
+
+/* packeis_batch_reset() with seeds: game i on the board of seeds[i]. */
+static void reset_with_a_seed_per_game(void **state)
+{
+    (void)state;
+    packeis_batch *batch = batch_of(NULL, 3);
+    const uint64_t seeds[3] = {7, 8, 9};
+    assert_int_equal(packeis_batch_reset(batch, seeds), PACKEIS_OK);
+    for (size_t i = 0; i < 3; i++) {
+        packeis_game *single = tc_game(tc_standard_options(2, seeds[i], 0u));
+        assert_same_game(packeis_batch_game(batch, i), single);
+        packeis_game_free(single);
+    }
+    packeis_batch_free(batch);
+}
+
 /* Every filler of a batch gives what the single-game call gives, game
  * after game. */
 static void fillers_agree_with_single_games(void **state)
@@ -384,6 +447,9 @@ int main(void)
         cmocka_unit_test(standard_games_play_as_singles),
         cmocka_unit_test(variants_and_custom_boards_play_as_singles),
         cmocka_unit_test(refusals_stay_per_game),
+        cmocka_unit_test(the_first_refusal_is_returned),
+        cmocka_unit_test(games_over_before_the_step_are_reset),
+        cmocka_unit_test(reset_with_a_seed_per_game),
         cmocka_unit_test(finished_games_without_reset),
         cmocka_unit_test(fillers_agree_with_single_games),
         cmocka_unit_test(legal_lists_with_small_strides),

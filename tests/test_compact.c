@@ -221,6 +221,27 @@ static void rewards_of_a_win(void **state)
     packeis_game_free(game);
 }
 
+/* A tie on fish broken by floes: player 0 takes three 1-fish floes along a
+ * row, player 1 a 1-fish and a 2-fish floe: 3 fish each, player 0 has more
+ * floes and ranks first, so the rewards are 1 and -1, not a draw. */
+static void rewards_of_a_fish_tie_broken_by_floes(void **state)
+{
+    (void)state;
+    static const tc_floe board[] = {{0, 0, 1}, {2, 0, 1}, {4, 0, 1}, {10, 0, 1}, {12, 0, 2}};
+    static const packeis_move line[] = {TC_P(0), TC_P(3), TC_S(0, 1), TC_S(3, 4), TC_S(1, 2)};
+    packeis_game *game = tc_custom_game(board, TC_COUNT(board), 2, 1, 0);
+    tc_play(game, line, TC_COUNT(line));
+    assert_int_equal(packeis_game_phase(game), PACKEIS_PHASE_OVER);
+    assert_int_equal(packeis_game_fish_won(game, 0), 3);
+    assert_int_equal(packeis_game_fish_won(game, 1), 3);
+    assert_int_equal(packeis_game_floes_won(game, 0), 3);
+    assert_int_equal(packeis_game_floes_won(game, 1), 2);
+    assert_int_equal(packeis_game_rank(game, 0), 1);
+    assert_int_equal(packeis_game_rank(game, 1), 2);
+    assert_rewards(game, (const double[]){1.0, -1.0}, 2);
+    packeis_game_free(game);
+}
+
 /* Two lone 1-fish floes: both players go out at once with 1 fish and 1
  * floe each, a draw. */
 static void rewards_of_a_draw(void **state)
@@ -257,6 +278,7 @@ int main(void)
         cmocka_unit_test(fillers_refuse_bad_buffers),
         cmocka_unit_test(rewards_of_a_win),
         cmocka_unit_test(rewards_of_a_draw),
+        cmocka_unit_test(rewards_of_a_fish_tie_broken_by_floes),
         cmocka_unit_test(rewards_of_a_shared_place),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -129,11 +129,35 @@ static void test_kernel_agrees_with_generic(void **state)
     assert_true(long_lined > 100);
 }
 
+/* PACKEIS_KERNEL takes effect: the test runs named "-generic" and "-bmi2"
+ * (tests/meson.build) must test those kernels, not the default three
+ * times. "generic" is always the generic table; "bmi2" is never the AVX-512
+ * one (it is the BMI2 table where the processor has fast BMI2, else the
+ * generic one). */
+static void test_forced_kernel_is_the_one_that_runs(void **state)
+{
+    (void)state;
+    const char *forced = getenv("PACKEIS_KERNEL");
+    const pk_kernel *running = pk_select_kernel();
+    if (forced && strcmp(forced, "generic") == 0)
+        assert_ptr_equal(running, &pk_kernel_generic);
+#if defined(PK_HAVE_AVX512_KERNEL)
+    if (forced && strcmp(forced, "bmi2") == 0)
+        assert_ptr_not_equal(running, &pk_kernel_avx512);
+#endif
+#if defined(PK_HAVE_BMI2_KERNEL)
+    if (forced && strcmp(forced, "bmi2") == 0)
+        assert_true(running == &pk_kernel_bmi2 || running == &pk_kernel_generic);
+#endif
+    assert_ptr_equal(running, pk_select_kernel()); /* chosen once */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_line_table_is_the_walk),
         cmocka_unit_test(test_kernel_agrees_with_generic),
+        cmocka_unit_test(test_forced_kernel_is_the_one_that_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

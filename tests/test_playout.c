@@ -131,12 +131,31 @@ static void test_undo_to_inside_playout(void **state)
     packeis_game_free(game);
 }
 
+/* More than 4 penguins a player: the playout takes its general loop, which
+ * must record only moves packeis_game_apply() accepts, and the positions
+ * they lead to (5 to 16 penguins, 2 to 4 players, any-floe placement so
+ * that the board has room). */
+static void test_many_penguins(void **state)
+{
+    (void)state;
+    for (int players = 2; players <= 4; players++)
+        for (int penguins = 5; penguins <= 16 && penguins * players <= 60; penguins++)
+            for (uint64_t seed = 0; seed < 3; seed++) {
+                packeis_options *options = tc_standard_options(players, seed, TC_ANY_FLOE);
+                assert_int_equal(packeis_options_set_penguins(options, penguins), PACKEIS_OK);
+                packeis_game *game = tc_game(options);
+                check_playout_undo(game, seed * 31 + (uint64_t)penguins);
+                packeis_game_free(game);
+            }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_undo_after_playout),
         cmocka_unit_test(test_islands),
         cmocka_unit_test(test_undo_to_inside_playout),
+        cmocka_unit_test(test_many_penguins),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1281,7 +1281,10 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_observe_bits(
  *        (packeis_game_rank(), floe tie-break included; players sharing a
  *        place count in neither). So a sole winner gets 1.0, a sole last
  *        -1.0, a 2-player draw 0.0 each, and the rewards of a finished game
- *        always sum to 0.0.
+ *        sum to 0: exactly with 2 players; with 3 or 4, in exact
+ *        arithmetic, as thirds and halves are not exact doubles (4 players
+ *        rewarded 1, 1/3, -1 and -1/3, added in that order, give
+ *        -5.55e-17).
  * @param game The game.
  * @param player A player of the game.
  * @return The reward, from -1.0 to 1.0; 0.0 for a NULL game or a bad
