@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "search.h"
 #include "session.h"
 
 #define AUTHOR "libpackeis examples"
@@ -151,9 +152,18 @@ int main(int argc, char **argv)
     }
     char *line = NULL;
     size_t capacity = 0;
-    while (!s.quit && getline(&line, &capacity, stdin) != -1) {
-        line[strcspn(line, "\n")] = '\0';
-        session_command(&s, line);
+    ssize_t read;
+    while (!s.quit && (read = getline(&line, &capacity, stdin)) != -1) {
+        size_t length = (size_t)read;
+        if (length > 0 && line[length - 1] == '\n')
+            line[--length] = '\0';
+        /* Lines are ASCII text: a NUL byte would silently cut the command
+         * short (`go\0nodes 5` would run a plain go). */
+        if (memchr(line, '\0', length))
+            emit("error %.*s: a NUL byte in the line (lines are ASCII text)",
+                 (int)strcspn(line, " \t"), line);
+        else
+            session_command(&s, line);
     }
     free(line);
     session_close(&s);

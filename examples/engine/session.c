@@ -51,18 +51,26 @@ static const char *status_name(packeis_status status)
     return name ? name : "?";
 }
 
-/* A decimal number without sign or leading zero (the formats' syntax). */
+/* A decimal number without sign or leading zero (the formats' syntax), up
+ * to 18446744073709551615 (every 64-bit seed). 1 if it is one, 0 if it is
+ * not a number, -1 if it is one too large for 64 bits. */
 static int parse_count(const word *w, uint64_t *value)
 {
-    if (w->length == 0 || w->length > 19 || w->text[0] < '0' || w->text[0] > '9' ||
+    if (w->length == 0 || w->text[0] < '0' || w->text[0] > '9' ||
         (w->text[0] == '0' && w->length > 1))
         return 0;
     uint64_t v = 0;
+    int too_large = 0;
     for (size_t i = 0; i < w->length; i++) {
         if (w->text[i] < '0' || w->text[i] > '9')
             return 0;
-        v = v * 10 + (uint64_t)(w->text[i] - '0');
+        uint64_t digit = (uint64_t)(w->text[i] - '0');
+        if (v > (UINT64_MAX - digit) / 10)
+            too_large = 1;
+        v = v * 10 + digit;
     }
+    if (too_large)
+        return -1;
     *value = v;
     return 1;
 }
@@ -195,8 +203,13 @@ static packeis_game *new_game(const word *name, const word *words, size_t count)
     uint64_t players = 2, seed = 0, value;
     for (size_t i = 1; i < count; i += 2) {
         int is_players = word_is(&words[i], "players");
-        if ((!is_players && !word_is(&words[i], "seed")) || i + 1 >= count ||
-            !parse_count(&words[i + 1], &value)) {
+        int parsed = i + 1 < count ? parse_count(&words[i + 1], &value) : 0;
+        if (parsed < 0) {
+            fail(name, "new: %s %.*s is larger than 18446744073709551615",
+                 is_players ? "players" : "seed", (int)words[i + 1].length, words[i + 1].text);
+            return NULL;
+        }
+        if ((!is_players && !word_is(&words[i], "seed")) || parsed == 0) {
             fail(name, "expected 'new [players N] [seed S]'");
             return NULL;
         }
@@ -294,7 +307,7 @@ static int parse_limits(const command *c, player_limits *limits, int *infinite)
                  (int)w[i].length, w[i].text);
             return 0;
         }
-        if (i + 1 >= c->count || !parse_count(&w[i + 1], &value) || value == 0) {
+        if (i + 1 >= c->count || parse_count(&w[i + 1], &value) != 1 || value == 0) {
             fail(&w[0], "%s: not a positive integer: '%.*s'", nodes ? "nodes" : "movetime",
                  i + 1 < c->count ? (int)w[i + 1].length : 0,
                  i + 1 < c->count ? w[i + 1].text : "");

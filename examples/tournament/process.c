@@ -49,7 +49,11 @@ int process_start(process *p, const char *command)
     memcpy(script + 5, command, length + 1);
     pid_t pid = fork();
     if (pid == 0) {
-        if (dup2(in[0], STDIN_FILENO) < 0 || dup2(out[1], STDOUT_FILENO) < 0)
+        /* A process group of its own, so that process_end() also stops
+         * whatever the engine started (its children would otherwise live on
+         * with parent 1). */
+        if (setpgid(0, 0) != 0 || dup2(in[0], STDIN_FILENO) < 0 ||
+            dup2(out[1], STDOUT_FILENO) < 0)
             _exit(127);
         execl("/bin/sh", "sh", "-c", script, (char *)NULL);
         _exit(127);
@@ -135,6 +139,17 @@ read_status process_read(process *p, double deadline)
     }
 }
 
+/* Whether the engine has exited, without reaping it: while it is not
+ * reaped its process id cannot be reused, so its group can be killed
+ * safely. */
+static int has_exited(pid_t pid)
+{
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    return waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+           info.si_pid == pid;
+}
+
 int process_end(process *p, double grace)
 {
     int status = 0;
@@ -146,15 +161,15 @@ int process_end(process *p, double grace)
         p->to_child = -1;
     }
     double deadline = process_now() + grace;
-    pid_t done;
-    while ((done = waitpid(p->pid, &status, WNOHANG)) == 0 && process_now() < deadline) {
+    while (!has_exited(p->pid) && process_now() < deadline) {
         struct timespec pause = {0, 5 * 1000 * 1000};
         nanosleep(&pause, NULL);
     }
-    if (done == 0) {
-        kill(p->pid, SIGKILL);
-        waitpid(p->pid, &status, 0);
-    }
+    /* The whole group: the engine if it is still there, and anything it
+     * started that is still running, then the engine is reaped. */
+    kill(-p->pid, SIGKILL);
+    kill(p->pid, SIGKILL); /* if it could not make its group */
+    waitpid(p->pid, &status, 0);
     if (p->from_child >= 0)
         close(p->from_child);
     p->from_child = -1;

@@ -180,6 +180,17 @@ class ProtocolWalk(unittest.TestCase):
         self.assertError(e.ask("go nodes"), "go")
         self.assertError(e.ask("go depth 3"), "go")
         self.assertError(e.ask("setoption name no-such-option value 1"), "setoption")
+        # Every 64-bit seed, 20 digits included (the first board of
+        # packeis-tournament --seed 1 is 10451216379200822465), and no more.
+        self.assertEqual(e.ask("position new seed 18446744073709551615"), [])
+        self.assertEqual(e.ask("position new seed 10451216379200822465"), [])
+        self.assertError(e.ask("position new seed 18446744073709551616"), "position",
+                         "larger than 18446744073709551615")
+        # A NUL byte is refused, not taken as the end of the line.
+        lines = e.ask("go\0nodes 5")
+        self.assertEqual(len(lines), 1, lines)
+        self.assertRegex(lines[0], r"^error go.*NUL")
+        self.assertEqual(e.ask("position " + ONE_MOVE), [])
         self.assertEqual(self.engine.ask("stop"), [])  # nothing to stop: ignored
         self.assertEqual(self.bestmove()[0], "a1-a2")
         self.assertEqual(e.ask("position " + OVER), [])

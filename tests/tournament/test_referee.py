@@ -102,6 +102,26 @@ class BrokenEngines(unittest.TestCase):
             seen[fault] += 1
         self.assertEqual(seen, {fault: 2 for fault in self.FAULTS})
 
+    def test_no_child_of_an_engine_outlives_the_tournament(self):
+        """An engine that starts a child of its own (here its shell starts
+        `sleep 3017` before it becomes the engine): the referee stops the
+        engine's whole process group, so nothing is left running with
+        parent 1 once the tournament is over."""
+        command = f"sh -c 'sleep 3017 & exec {ARGS.broken} exit'"
+        results, _ = tournament("--player", "random", "--engine", command, "--boards", "1",
+                                "--movetime", "20", "--grace", "300")
+        self.assertEqual(len(results["games"]), 2)
+        left = []
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    with open(f"/proc/{entry}/cmdline", "rb") as file:
+                        if file.read().split(b"\0")[:2] == [b"sleep", b"3017"]:
+                            left.append(int(entry))
+                except OSError:
+                    pass
+        self.assertEqual(left, [], "children of the engine still running")
+
     def test_the_table_counts_the_forfeits(self):
         random = table_row(self.results, "random")
         self.assertEqual((random["games"], random["wins"], random["forfeits"]), (8, 8, 0))

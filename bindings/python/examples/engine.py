@@ -27,7 +27,10 @@ def load(text):
     text, _, moves = text.partition(" moves")
     if text == "new" or text.startswith("new "):
         setup = dict(zip(text.split()[1::2], map(int, text.split()[2::2])))
-        game = packeis.Game(seed=setup.get("seed", 0), players=setup.get("players", 2))
+        seed = setup.get("seed", 0)
+        if not 0 <= seed < 2**64:  # the package would take it modulo 2**64
+            raise ValueError(f"new: seed {seed} is larger than 18446744073709551615")
+        game = packeis.Game(seed=seed, players=setup.get("players", 2))
     elif text.startswith("record "):
         record = text[len("record "):].replace("\\\\", "\0").replace("\\n", "\n")
         game = packeis.Game.from_record(record.replace("\0", "\\"))
@@ -65,6 +68,10 @@ def main():
     game, pending = packeis.Game(), None  # pending: the bestmove of `go infinite`
     for line in sys.stdin:
         command, *words = line.split() or [""]
+        if "\0" in line:  # lines are ASCII text: refused, not cut short
+            reply(f"error {command.split(chr(0))[0]}: a NUL byte in the line (lines are ASCII "
+                  f"text)")
+            continue
         try:
             if command == "packeis" and words != ["1"]:
                 reply("error packeis: protocol version 1 only")
