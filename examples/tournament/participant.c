@@ -9,10 +9,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/wait.h>
 
 /* Seconds an engine gets to exit after quit before it is killed. */
 #define QUIT_GRACE 0.5
+/* Seconds an engine whose output closed is given to be seen exited. */
+#define EXIT_GRACE 0.25
 
 const char *forfeit_name(forfeit f)
 {
@@ -130,18 +133,53 @@ static forfeit unexpected(const char *line, char *why)
     return FORFEIT_GARBAGE;
 }
 
+/* Why an engine gave no reply: it ran out of time while running; it exited
+ * (even if a child of it still holds the pipe, so that the read timed out);
+ * or it closed its output while running (then the referee stops it: that
+ * kill is not the engine's crash). */
 static forfeit lost(process *p, read_status status, const char *when, char *why)
 {
-    if (status == READ_TIMEOUT) {
+    int exited = process_exited(p);
+    /* An engine that exits closes its output a moment before it is seen
+     * to have exited: give it that moment. */
+    for (double until = process_now() + EXIT_GRACE; status == READ_CLOSED && !exited &&
+                                                    process_now() < until;) {
+        struct timespec pause = {0, 2 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+        exited = process_exited(p);
+    }
+    if (status == READ_TIMEOUT && !exited) {
         say(why, REASON_SIZE, "no reply %s in time", when);
         return FORFEIT_TIMEOUT;
     }
     int code = process_end(p, QUIT_GRACE);
-    if (WIFSIGNALED(code))
+    if (!exited)
+        say(why, REASON_SIZE, "closed its output %s while running (stopped by the referee)",
+            when);
+    else if (WIFSIGNALED(code))
         say(why, REASON_SIZE, "killed by signal %d %s", WTERMSIG(code), when);
     else
         say(why, REASON_SIZE, "exited with status %d %s", WEXITSTATUS(code), when);
     return FORFEIT_CRASH;
+}
+
+/* Lines the engine wrote unasked, since its last reply: a bestmove (or
+ * anything but info) here would be read as the reply to the next go, and
+ * every later reply one position late. */
+static forfeit unasked_lines(process *p, char *why)
+{
+    for (;;) {
+        read_status status = process_read(p, process_now() + 0.001);
+        if (status == READ_TIMEOUT)
+            return FORFEIT_NONE;
+        if (status != READ_LINE)
+            return lost(p, status, "before position and go", why);
+        const char *text = p->line + strspn(p->line, " \t");
+        if (text[0] == '\0' || strncmp(text, "info", 4) == 0)
+            continue;
+        say(why, REASON_SIZE, "wrote '%.200s' unasked, before position and go", text);
+        return FORFEIT_GARBAGE;
+    }
 }
 
 /* packeis 1 ... packeisok; the name from `id name` into `name` (may be
@@ -242,6 +280,9 @@ static forfeit engine_move(seat *s, const packeis_game *game, const char *start,
         say(why, REASON_SIZE, "the engine is no longer running");
         return FORFEIT_CRASH;
     }
+    forfeit early = unasked_lines(p, why);
+    if (early != FORFEIT_NONE)
+        return early;
     size_t size = strlen(start) + strlen(moves) + 32;
     char *line = malloc(size);
     if (!line) {

@@ -150,6 +150,8 @@ static int has_exited(pid_t pid)
            info.si_pid == pid;
 }
 
+int process_exited(const process *p) { return p->pid > 0 && has_exited(p->pid); }
+
 int process_end(process *p, double grace)
 {
     int status = 0;

@@ -39,8 +39,12 @@ read_status process_read(process *p, double deadline);
 /* A monotonic clock in seconds. */
 double process_now(void);
 
-/* Sends quit, gives the engine `grace` seconds to exit, kills it if it has
- * not, and reaps it. Returns its exit status as waitpid() reports it. */
+/* Whether the engine has exited (it is not reaped: process_end() does). */
+int process_exited(const process *p);
+
+/* Sends quit, gives the engine `grace` seconds to exit, then kills its whole
+ * process group (the engine if it is still running, and whatever it
+ * started), and reaps it. Returns its exit status as waitpid() reports it. */
 int process_end(process *p, double grace);
 
 #endif

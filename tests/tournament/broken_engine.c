@@ -8,6 +8,11 @@
  *   sleep     sleeps for a minute instead of answering
  *   exit      exits with status 3
  *   garbage   writes a line that is no reply of the protocol
+ *   early     answers its first go with two bestmoves (the second one
+ *             unasked, before the next go)
+ *   closeout  closes its output and goes on running (sleeps a minute)
+ *   exitchild starts a child that holds its output for a minute, then
+ *             exits with status 3
  *
  * The referee's tests (test_referee.py) check that each forfeits its games
  * with the right reason while the tournament goes on.
@@ -71,6 +76,18 @@ static void go(const char *fault)
             reply("hello, referee");
             return;
         }
+        if (strcmp(fault, "closeout") == 0) {
+            fclose(stdout);
+            sleep(60);
+            exit(0);
+        }
+        if (strcmp(fault, "exitchild") == 0) {
+            if (fork() == 0) {
+                sleep(60);
+                _exit(0);
+            }
+            exit(3);
+        }
     }
     packeis_move moves[PACKEIS_MAX_MOVES];
     size_t count, length;
@@ -85,13 +102,15 @@ static void go(const char *fault)
     if (moves_made == 1)
         memcpy(first_move, text, length + 1);
     printf("info nodes 1\nbestmove %s\n", text);
+    if (moves_made == 1 && strcmp(fault, "early") == 0)
+        printf("bestmove %s\n", text);
     fflush(stdout);
 }
 
 int main(int argc, char **argv)
 {
     if (argc != 2) {
-        fprintf(stderr, "usage: broken_engine illegal|sleep|exit|garbage\n");
+        fprintf(stderr, "usage: broken_engine illegal|sleep|exit|garbage|early|closeout|exitchild\n");
         return 2;
     }
     char line[8192];

@@ -57,14 +57,17 @@ def table_row(results, player):
 
 
 class BrokenEngines(unittest.TestCase):
-    """A gauntlet of random against the four broken engines, both seats each:
-    all 8 games are forfeited by the engine, each with its reason."""
+    """A gauntlet of random against the seven broken engines, both seats
+    each: all 14 games are forfeited by the engine, each with its reason."""
 
     FAULTS = {
         "illegal": ("illegal", "PACKEIS_E_OCCUPIED"),
         "sleep": ("timeout", "no reply to go in time"),
         "exit": ("crash", "exited with status 3"),
         "garbage": ("garbage", "hello, referee"),
+        "early": ("garbage", "unasked, before position and go"),
+        "closeout": ("crash", "closed its output to go while running"),
+        "exitchild": ("crash", "exited with status 3 to go"),
     }
 
     @classmethod
@@ -83,7 +86,7 @@ class BrokenEngines(unittest.TestCase):
 
     def test_each_fault_forfeits_with_its_reason(self):
         games = self.results["games"]
-        self.assertEqual(len(games), 8)
+        self.assertEqual(len(games), 2 * len(self.FAULTS))
         seen = collections.Counter()
         for game in games:
             forfeit = game["forfeit"]
@@ -124,7 +127,8 @@ class BrokenEngines(unittest.TestCase):
 
     def test_the_table_counts_the_forfeits(self):
         random = table_row(self.results, "random")
-        self.assertEqual((random["games"], random["wins"], random["forfeits"]), (8, 8, 0))
+        games = 2 * len(self.FAULTS)
+        self.assertEqual((random["games"], random["wins"], random["forfeits"]), (games, games, 0))
         for fault in self.FAULTS:
             row = table_row(self.results, "broken-" + fault)
             self.assertEqual((row["games"], row["losses"], row["forfeits"]), (2, 2, 2))
@@ -133,7 +137,7 @@ class BrokenEngines(unittest.TestCase):
     def test_every_record_loads_in_replay(self):
         with open(os.path.join(self.records.name, "index.csv")) as file:
             lines = file.read().splitlines()
-        self.assertEqual(len(lines), 9)
+        self.assertEqual(len(lines), 2 * len(self.FAULTS) + 1)
         for line in lines[1:]:
             record = os.path.join(self.records.name, line.split(",")[1])
             done = subprocess.run([ARGS.replay, record], capture_output=True, text=True)
