@@ -142,8 +142,8 @@ static forfeit lost(process *p, read_status status, const char *when, char *why)
     int exited = process_exited(p);
     /* An engine that exits closes its output a moment before it is seen
      * to have exited: give it that moment. */
-    for (double until = process_now() + EXIT_GRACE; status == READ_CLOSED && !exited &&
-                                                    process_now() < until;) {
+    double until = process_now() + EXIT_GRACE;
+    while (status == READ_CLOSED && !exited && process_now() < until) {
         struct timespec pause = {0, 2 * 1000 * 1000};
         nanosleep(&pause, NULL);
         exited = process_exited(p);

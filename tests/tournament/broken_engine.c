@@ -110,7 +110,8 @@ static void go(const char *fault)
 int main(int argc, char **argv)
 {
     if (argc != 2) {
-        fprintf(stderr, "usage: broken_engine illegal|sleep|exit|garbage|early|closeout|exitchild\n");
+        fprintf(stderr,
+                "usage: broken_engine illegal|sleep|exit|garbage|early|closeout|exitchild\n");
         return 2;
     }
     char line[8192];
