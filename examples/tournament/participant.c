@@ -217,12 +217,21 @@ int participant_engine(participant *out, const char *command, const time_control
     char reason[REASON_SIZE];
     forfeit f = handshake(&p, tc->startup_ms, out->label, sizeof out->label, reason);
     process_end(&p, QUIT_GRACE);
-    if (f != FORFEIT_NONE) {
-        say(why, why_size, "'%s': %s", command, reason);
+    int not_run = f == FORFEIT_CRASH && WIFEXITED(p.status) &&
+                  (WEXITSTATUS(p.status) == 126 || WEXITSTATUS(p.status) == 127);
+    if (not_run) { /* the shell could not run the command: a typo, refused */
+        say(why, why_size, "'%s': cannot run it (%s)", command, reason);
         return -1;
     }
-    if (!out->label[0])
+    if (!out->label[0] || f != FORFEIT_NONE)
         snprintf(out->label, sizeof out->label, "%s", command);
+    if (f != FORFEIT_NONE) {
+        /* It takes part all the same: each of its games is forfeited with
+         * the reason its seat finds (one broken engine does not stop the
+         * tournament). */
+        say(why, why_size, "'%s': %s", command, reason);
+        return 1;
+    }
     return 0;
 }
 

@@ -53,7 +53,10 @@ const char *forfeit_name(forfeit f);
 int participant_builtin(participant *out, const char *spec, char *why, size_t why_size);
 
 /* An engine: starts it once for its handshake, to learn its name and check
- * that it speaks the protocol. 0, or -1 with the reason. */
+ * that it speaks the protocol. 0; 1 if its handshake failed (the reason in
+ * `why`, its label the command: it takes part, and each of its games is
+ * forfeited with the reason its seat finds); -1 if it cannot be started or
+ * run (the shell's status 126 or 127: no such program). */
 int participant_engine(participant *out, const char *command, const time_control *tc, char *why,
                        size_t why_size);
 

@@ -172,6 +172,7 @@ int process_end(process *p, double grace)
     kill(-p->pid, SIGKILL);
     kill(p->pid, SIGKILL); /* if it could not make its group */
     waitpid(p->pid, &status, 0);
+    p->status = status;
     if (p->from_child >= 0)
         close(p->from_child);
     p->from_child = -1;

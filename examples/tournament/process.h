@@ -18,6 +18,7 @@ typedef struct process {
     char buffer[4096];
     size_t buffered;
     char line[4096]; /* the last line read, NUL-terminated (longer lines are cut) */
+    int status;      /* once ended, its exit status as waitpid() reported it */
 } process;
 
 typedef enum read_status {

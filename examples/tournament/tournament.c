@@ -84,6 +84,26 @@ static void usage(FILE *out)
                  "  --help                this help\n");
 }
 
+/* Whether `path` can be written, before any game is played: the file if it
+ * is there, else its folder (nothing is created now). errno says why not. */
+static int can_write(const char *path)
+{
+    if (access(path, F_OK) == 0)
+        return access(path, W_OK) == 0;
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return access(".", W_OK | X_OK) == 0;
+    char folder[4096];
+    size_t length = slash == path ? 1 : (size_t)(slash - path);
+    if (length >= sizeof folder) {
+        errno = ENAMETOOLONG;
+        return 0;
+    }
+    memcpy(folder, path, length);
+    folder[length] = '\0';
+    return access(folder, W_OK | X_OK) == 0;
+}
+
 static void add_participant(struct config *cfg, const char *spec, int engine)
 {
     char why[512];
@@ -92,8 +112,11 @@ static void add_participant(struct config *cfg, const char *spec, int engine)
     participant *p = &cfg->participants[cfg->count];
     int status = engine ? participant_engine(p, spec, &cfg->tc, why, sizeof why)
                         : participant_builtin(p, spec, why, sizeof why);
-    if (status != 0)
+    if (status < 0)
         args_fail(PROGRAM, "--%s %s", engine ? "engine" : "player", why);
+    if (status > 0)
+        fprintf(stderr, "%s: warning: --engine %s: its games will be forfeited\n", PROGRAM,
+                why);
     cfg->count++;
 }
 
@@ -274,6 +297,12 @@ static void parse_args(int argc, char **argv, struct config *cfg)
         args_fail(PROGRAM, "--merge plays nothing: no --games or --results with it");
     if (cfg->last && !cfg->results)
         args_fail(PROGRAM, "--games needs --results FILE (the games played go there)");
+    const char *outputs[][2] = {
+        {"--csv", cfg->csv}, {"--json", cfg->json}, {"--results", cfg->results}};
+    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++)
+        if (outputs[i][1] && !can_write(outputs[i][1]))
+            args_fail(PROGRAM, "%s %s: cannot be written (%s)", outputs[i][0], outputs[i][1],
+                      strerror(errno));
     distinct_labels(cfg);
 }
 

@@ -13,6 +13,7 @@
  *   closeout  closes its output and goes on running (sleeps a minute)
  *   exitchild starts a child that holds its output for a minute, then
  *             exits with status 3
+ *   badhello  answers the handshake with garbage (from its first start on)
  *
  * The referee's tests (test_referee.py) check that each forfeits its games
  * with the right reason while the tournament goes on.
@@ -110,14 +111,16 @@ static void go(const char *fault)
 int main(int argc, char **argv)
 {
     if (argc != 2) {
-        fprintf(stderr,
-                "usage: broken_engine illegal|sleep|exit|garbage|early|closeout|exitchild\n");
+        fprintf(stderr, "usage: broken_engine "
+                        "illegal|sleep|exit|garbage|early|closeout|exitchild|badhello\n");
         return 2;
     }
     char line[8192];
     while (fgets(line, sizeof line, stdin)) {
         line[strcspn(line, "\r\n")] = '\0';
-        if (strcmp(line, "packeis 1") == 0) {
+        if (strcmp(line, "packeis 1") == 0 && strcmp(argv[1], "badhello") == 0) {
+            reply("hello, this is not the handshake");
+        } else if (strcmp(line, "packeis 1") == 0) {
             printf("id name broken-%s\nid author libpackeis tests\npackeisok\n", argv[1]);
             fflush(stdout);
         } else if (strcmp(line, "isready") == 0) {

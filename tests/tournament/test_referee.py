@@ -105,6 +105,32 @@ class BrokenEngines(unittest.TestCase):
             seen[fault] += 1
         self.assertEqual(seen, {fault: 2 for fault in self.FAULTS})
 
+    def test_an_engine_failing_its_first_handshake_forfeits(self):
+        """Not the end of the tournament (it was status 2 and no table): a
+        warning, and each of its games forfeited with the reason."""
+        results, done = tournament("--player", "random", "--player", "greedy",
+                                   "--engine", f"{ARGS.broken} badhello", "--boards", "1",
+                                   "--movetime", "20", "--grace", "300")
+        self.assertIn("its games will be forfeited", done.stderr)
+        mine = [g for g in results["games"]
+                if any("badhello" in s["player"] for s in g["seats"])]
+        self.assertEqual(len(mine), 4)
+        for game in mine:
+            self.assertEqual(game["forfeit"]["reason"], "garbage", game)
+            self.assertIn("not the handshake", game["forfeit"]["detail"])
+        self.assertEqual(len(results["games"]), 6)
+
+    def test_an_unwritable_output_is_refused_before_any_game(self):
+        for option in ("--json", "--csv"):
+            with self.subTest(option=option):
+                done = subprocess.run([ARGS.tournament, "--quiet", "--player", "random",
+                                       "--player", "greedy", "--boards", "50", option,
+                                       "/nonexistent/folder/out"], capture_output=True,
+                                      text=True, timeout=30, env=environment())
+                self.assertEqual(done.returncode, 2)
+                self.assertIn(f"{option} /nonexistent/folder/out: cannot be written",
+                              done.stderr)
+
     def test_no_child_of_an_engine_outlives_the_tournament(self):
         """An engine that starts a child of its own (here its shell starts
         `sleep 3017` before it becomes the engine): the referee stops the
