@@ -25,6 +25,9 @@ static packeis_game *new_game(const planned_game *plan, played_game *out)
     status = packeis_options_set_players(options, plan->seats);
     if (status == PACKEIS_OK)
         status = packeis_options_set_seed(options, plan->board_seed);
+    for (int v = 0; v < PACKEIS_VARIANT_COUNT && status == PACKEIS_OK; v++)
+        if (plan->variants & (1u << v))
+            status = packeis_options_set_variant(options, v, 1);
     if (status == PACKEIS_OK)
         status = packeis_game_new(options, &game);
     packeis_options_free(options);

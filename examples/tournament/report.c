@@ -172,10 +172,14 @@ static void json_game(FILE *out, const report *r, size_t g)
 {
     const played_game *game = &r->games[g];
     const game_result *res = &game->result;
+    unsigned variants = r->plans[g].variants;
     fprintf(out,
             "    {\"game\": %zu, \"board\": %d, \"board_seed\": %" PRIu64
-            ", \"plies\": %zu, \"counted\": %s, \"seats\": [",
-            g + 1, r->plans[g].board, r->plans[g].board_seed, game->plies,
+            ", \"variants\": [%s%s%s], \"plies\": %zu, \"counted\": %s, \"seats\": [",
+            g + 1, r->plans[g].board, r->plans[g].board_seed,
+            variants & (1u << PACKEIS_VARIANT_PLACE_ANY_FLOE) ? "\"any-floe\"" : "",
+            variants == 3u ? ", " : "",
+            variants & (1u << PACKEIS_VARIANT_SNAKE_PLACEMENT) ? "\"snake\"" : "", game->plies,
             game->failed ? "false" : "true");
     for (int s = 0; s < res->seats; s++) {
         fprintf(out, "%s{\"player\": ", s ? ", " : "");

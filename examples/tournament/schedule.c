@@ -120,6 +120,7 @@ planned_game *schedule_games(const schedule_setup *setup, size_t *count)
                 game->seats = k;
                 game->board = b;
                 game->board_seed = schedule_board_seed(setup->seed, b);
+                game->variants = setup->variants;
                 for (int s = 0; s < k; s++) {
                     game->participant[s] = group[orders[o][s]];
                     game->player_seed[s] = schedule_player_seed(setup->seed, g, s);

@@ -22,6 +22,7 @@ typedef struct planned_game {
     int board;                            /* 0 ... boards-1 */
     uint64_t board_seed;                  /* the standard board's shuffle */
     uint64_t player_seed[PACKEIS_MAX_PLAYERS];
+    unsigned variants; /* the set of packeis_variant bits every game is played with */
 } planned_game;
 
 typedef struct schedule_setup {
@@ -31,6 +32,7 @@ typedef struct schedule_setup {
     int rotations; /* only the rotations of each group, not every order */
     int boards;    /* boards per group */
     uint64_t seed;
+    unsigned variants; /* bit v: packeis_variant v on (--variant) */
 } schedule_setup;
 
 /* The games, in a new array (free it) of *count; NULL when out of memory or

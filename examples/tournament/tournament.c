@@ -58,6 +58,8 @@ static void usage(FILE *out)
                  "                        montecarlo, alphabeta, mcts) with its options\n"
                  "  --engine COMMAND      an engine speaking doc/protocol.md, run by sh\n"
                  "  --players K           players a game, 2 to 4 (default 2)\n"
+                 "  --variant NAME        any-floe (place on any floe) or snake (snake\n"
+                 "                        placement order); repeat for both\n"
                  "  --gauntlet            only the groups with the first participant\n"
                  "                        (default: a round robin of every group)\n"
                  "  --orders ORDERS       'permutations' (default: 2, 6 or 24 a board) or\n"
@@ -156,6 +158,7 @@ static void parse_args(int argc, char **argv, struct config *cfg)
         PLAYER = 256,
         ENGINE,
         PLAYERS,
+        VARIANT,
         GAUNTLET,
         ORDERS,
         BOARDS,
@@ -179,6 +182,7 @@ static void parse_args(int argc, char **argv, struct config *cfg)
         {"player", required_argument, NULL, PLAYER},
         {"engine", required_argument, NULL, ENGINE},
         {"players", required_argument, NULL, PLAYERS},
+        {"variant", required_argument, NULL, VARIANT},
         {"gauntlet", no_argument, NULL, GAUNTLET},
         {"orders", required_argument, NULL, ORDERS},
         {"boards", required_argument, NULL, BOARDS},
@@ -216,6 +220,15 @@ static void parse_args(int argc, char **argv, struct config *cfg)
             switch (c) {
             case PLAYERS:
                 cfg->setup.seats = (int)args_number(PROGRAM, "--players", optarg, 2, 4);
+                break;
+            case VARIANT:
+                if (strcmp(optarg, "any-floe") == 0)
+                    cfg->setup.variants |= 1u << PACKEIS_VARIANT_PLACE_ANY_FLOE;
+                else if (strcmp(optarg, "snake") == 0)
+                    cfg->setup.variants |= 1u << PACKEIS_VARIANT_SNAKE_PLACEMENT;
+                else
+                    args_fail(PROGRAM, "--variant: expected any-floe or snake, not '%s'",
+                              optarg);
                 break;
             case GAUNTLET:
                 cfg->setup.gauntlet = 1;

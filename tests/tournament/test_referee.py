@@ -120,6 +120,28 @@ class BrokenEngines(unittest.TestCase):
             self.assertIn("not the handshake", game["forfeit"]["detail"])
         self.assertEqual(len(results["games"]), 6)
 
+    def test_a_variant_is_played_and_recorded(self):
+        """--variant snake: the games are played with snake placement (the
+        records and the JSON say it; an engine gets it in its positions);
+        with the same seeds and players the games differ from the plain
+        ones."""
+        with tempfile.TemporaryDirectory() as records:
+            snake, _ = tournament("--player", "greedy", "--player", "random", "--boards", "2",
+                                  "--variant", "snake", "--records", records)
+            for game in snake["games"]:
+                self.assertEqual(game["variants"], ["snake"])
+            with open(os.path.join(records, "game-00001.txt")) as file:
+                self.assertIn('[Variants "snake"]', file.read())
+        plain, _ = tournament("--player", "greedy", "--player", "random", "--boards", "2")
+        self.assertEqual([g["variants"] for g in plain["games"]], [[]] * 4)
+        self.assertNotEqual([g["seats"] for g in snake["games"]],
+                            [g["seats"] for g in plain["games"]])
+        done = subprocess.run([ARGS.tournament, "--player", "random", "--player", "greedy",
+                               "--variant", "spiral"], capture_output=True, text=True,
+                              timeout=30, env=environment())
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("expected any-floe or snake, not 'spiral'", done.stderr)
+
     def test_an_unwritable_output_is_refused_before_any_game(self):
         for option in ("--json", "--csv"):
             with self.subTest(option=option):
