@@ -38,8 +38,9 @@ struct config {
     const char *record; /* where to save the record, or NULL */
 };
 
-static const char *const player_color[PACKEIS_MAX_PLAYERS] = {"\033[1;31m", "\033[1;34m",
-                                                              "\033[1;32m", "\033[1;35m"};
+/* As the terminal and the browser games: A blue, B red, C green, D gold. */
+static const char *const player_color[PACKEIS_MAX_PLAYERS] = {"\033[1;34m", "\033[1;31m",
+                                                              "\033[1;32m", "\033[1;38;5;136m"};
 static const char *const fish_color[4] = {"", "\033[36m", "\033[96m", "\033[1;97m"};
 static const char *const color_reset = "\033[0m";
 

@@ -4,12 +4,14 @@
 
 #include <stddef.h>
 
-/* Red, blue, green, magenta, all bold: yellow and cyan fade on a light
- * background, white vanishes on it. */
+/* The players' colours of the browser game (examples/web/style.css): A
+ * blue, B red, C green, D dark gold (256-colour 136: plain yellow fades on
+ * a light background), all bold. Refusals in bold magenta, which no player
+ * has. */
 static const style colored = {
-    {"\033[1;31m", "\033[1;34m", "\033[1;32m", "\033[1;35m"},
+    {"\033[1;34m", "\033[1;31m", "\033[1;32m", "\033[1;38;5;136m"},
     "\033[1m",
-    "\033[1;31m",
+    "\033[1;35m",
     "\033[0m",
 };
 

@@ -151,8 +151,8 @@ class TerminalGame(unittest.TestCase):
         # The board: column numbers over and under 8 rows labelled a ... h.
         self.assertIn("    1   2   3   4   5   6   7   8\na ", screen)
         self.assertRegex(screen, r"\nh  .* h\n    1   2   3   4   5   6   7   8\n")
-        # On a terminal, A's letter is in colour (bold red).
-        self.assertRegex(t.text(colors=True), "\033\\[(1;)?31mA")
+        # On a terminal, A's letter is in colour (bold blue, as in the browser game).
+        self.assertRegex(t.text(colors=True), "\033\\[(1;)?34mA")  # A in blue, as in the page
 
         # The first placement, then the same floe again: refused, with the reason.
         first = self.hint(t)

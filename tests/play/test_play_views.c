@@ -123,14 +123,14 @@ static void test_board_marks_destinations(void **state)
 static void test_board_in_colour(void **state)
 {
     (void)state;
-    /* The penguins in their player's colour (A bold red, B bold blue), the
-     * rest in the terminal's own. */
+    /* The penguins in their player's colour (A bold blue, B bold red, as in
+     * the browser game), the rest in the terminal's own. */
     static const char *const moves[] = {"a1", "b2", NULL};
     packeis_game *game = game_on(ten, 2, 1, moves);
     char *text = drawn(game, style_color(), 0);
     assert_string_equal(text, "    1   2   3   4\n"
-                              "a   \033[1;31m[A]\033[0m  2   3    a\n"
-                              "b  2  \033[1;34m<B>\033[0m  1   3  b\n"
+                              "a   \033[1;34m[A]\033[0m  2   3    a\n"
+                              "b  2  \033[1;31m<B>\033[0m  1   3  b\n"
                               "c    3   1   2    c\n"
                               "    1   2   3   4\n");
     free(text);
