@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,6 +119,14 @@ static int move_command(session *s, const char *text)
     if (move_read(s->game, text, &move, why, sizeof why) != PACKEIS_OK) {
         say_error(s, why);
         return 0;
+    }
+    /* The shortcut of a lone floe during movement is said, not taken in
+     * silence: which penguin slides is the game's choice. */
+    if (packeis_game_phase(s->game) == PACKEIS_PHASE_MOVEMENT && !strpbrk(text, "- \t")) {
+        char slide[PACKEIS_MOVE_TEXT_SIZE];
+        size_t length;
+        if (packeis_game_format_move(s->game, move, slide, sizeof slide, &length) == PACKEIS_OK)
+            fprintf(s->out, "%s: the only slide there, %s.\n", text, slide);
     }
     return session_play(s, move) == PACKEIS_OK ? 0 : -1;
 }
@@ -243,7 +252,13 @@ static void new_game(session *s, const char *argument)
         char *end;
         errno = 0;
         unsigned long long value = strtoull(argument, &end, 10);
-        if (argument[0] < '0' || argument[0] > '9' || errno != 0 || *end != '\0') {
+        int digits = argument[0] >= '0' && argument[0] <= '9' && *end == '\0';
+        if (digits && errno == ERANGE) {
+            fprintf(s->out, "%snew: the seed %.40s is too large (at most %llu)%s\n",
+                    s->st->error, argument, ULLONG_MAX, s->st->reset);
+            return;
+        }
+        if (!digits || errno != 0) {
             fprintf(s->out, "%snew: the seed is a whole number, not '%.40s'%s\n", s->st->error,
                     argument, s->st->reset);
             return;

@@ -322,13 +322,30 @@ class CommandLine(unittest.TestCase):
         # `new 7` after a move: the board of --seed 7, none of the old game.
         seven = play("--seed", "7", "--no-color").stdout.decode()
         board = seven[seven.index("    1   2"):seven.index("> A you")]
-        done = play("--seed", "1", stdin=b"a1\nnew 7\nnew seven\n")
+        done = play("--seed", "1",
+                    stdin=b"a1\nnew 7\nnew seven\nnew 99999999999999999999\n"
+                          b"new 18446744073709551615\n")
         text = done.stdout.decode()
         self.assertIn("Packeis am Pol, seed 7 (--seed 7 plays this board again).", text)
         after = text[text.index("seed 7 (--seed 7"):]
         self.assertIn(board + "> A you      0 fish   0 floes", after)
         self.assertIn("placement; A (you) to place a penguin", after)
         self.assertIn("new: the seed is a whole number, not 'seven'", after)
+        self.assertIn("new: the seed 99999999999999999999 is too large (at most "
+                      "18446744073709551615)", after)
+        self.assertIn("Packeis am Pol, seed 18446744073709551615", after)
+
+    def test_a_lone_floe_in_movement_says_which_slide(self):
+        # a1 a2 a3 a4 in a row, one penguin each, two people: after a1 and a3,
+        # A's only slide to a2 is a1-a2; typing "a2" plays it and says so.
+        with tempfile.TemporaryDirectory() as scratch:
+            layout = os.path.join(scratch, "row.txt")
+            with open(layout, "w") as file:
+                file.write("1 1 1 3\n")
+            done = play("--layout", layout, "--penguins", "1", "--seat", "1=human",
+                        "--seat", "2=human", stdin=b"a1\na3\na2\nquit\n")
+        text = done.stdout.decode()
+        self.assertIn("a2: the only slide there, a1-a2.\n3. A person slides a1-a2", text)
 
     def test_computers_only(self):
         # Two computers play a whole game by themselves, drawn after every
