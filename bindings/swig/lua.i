@@ -505,3 +505,58 @@ PK_LUA_PER_GAME_BUFFER(uint64_t, words, PACKEIS_OBSERVATION_PLANES, PK_LUA_TABLE
     free(moves$argnum);
     free(counts$argnum);
 }
+
+/* ---- long calls, stopped by Ctrl-C -------------------------------------------- */
+/* The lua interpreter answers Ctrl-C by setting a hook on the state, which
+ * raises "interrupted!" as soon as Lua code runs again; a C call never sees
+ * it. perft and divide therefore count in steps (packeis.i) and stop when a
+ * hook is set that was not there when they began: the hook then raises as
+ * the call returns. */
+%{
+typedef struct pk_lua_poll_state {
+    lua_State *L;
+    lua_Hook hook;
+} pk_lua_poll_state;
+
+static int pk_lua_poll(void *context)
+{
+    const pk_lua_poll_state *p = context;
+    return lua_gethook(p->L) != p->hook;
+}
+%}
+%typemap(in, numinputs=0) lua_State *L %{ $1 = L; %}
+%typemap(in, numinputs=0) uint64_t *perft_leaves (uint64_t value = 0) %{ $1 = &value; %}
+%typemap(argout) uint64_t *perft_leaves %{ lua_pushinteger(L, (lua_Integer)*$1); SWIG_arg++; %}
+%rename(packeis_game_perft) pk_lua_game_perft;
+%rename(packeis_game_divide) pk_lua_game_divide;
+%ignore packeis_game_perft;
+%ignore packeis_game_divide;
+%inline %{
+/** packeis_game_perft(game, depth): the count (stopped by Ctrl-C). */
+packeis_status pk_lua_game_perft(lua_State *L, const packeis_game *game, unsigned depth,
+                                 uint64_t *perft_leaves)
+{
+    pk_lua_poll_state poll = {L, lua_gethook(L)};
+    packeis_game *copy = NULL;
+    packeis_status status = packeis_game_clone(game, &copy);
+    *perft_leaves = 0;
+    if (status != PACKEIS_OK)
+        return status;
+    status = pk_swig_perft_of_copy(copy, depth, perft_leaves, pk_lua_poll, &poll);
+    return status == PK_SWIG_ERROR_RAISED ? PACKEIS_OK : status; /* the hook raises */
+}
+
+/** packeis_game_divide(game, depth): {{move, leaves}, ...} (stopped by Ctrl-C). */
+packeis_status pk_lua_game_divide(lua_State *L, const packeis_game *game, unsigned depth,
+                                  packeis_move *moves, uint64_t *leaves, size_t capacity,
+                                  size_t *count)
+{
+    pk_lua_poll_state poll = {L, lua_gethook(L)};
+    packeis_game *copy = NULL;
+    packeis_status status = pk_swig_divide_prepare(game, depth, moves, capacity, count, &copy);
+    if (status != PACKEIS_OK)
+        return status;
+    status = pk_swig_divide_of_copy(copy, depth, moves, leaves, *count, pk_lua_poll, &poll);
+    return status == PK_SWIG_ERROR_RAISED ? PACKEIS_OK : status;
+}
+%}

@@ -86,8 +86,8 @@ static packeis_status pk_swig_perft_walk(packeis_game *game, unsigned depth, uin
 /* The long calls work on a copy of the game, made by the caller before it
  * lets other threads run (Python releases the GIL only after the copy: a
  * thread that changes the game meanwhile then cannot race with it); each
- * frees its copy. (Lua calls the library's perft, divide and playout batch
- * directly: one thread, nothing to race with.) */
+ * frees its copy. (Lua, one thread, copies the game in the call itself; its
+ * playout batches call the library directly, a million games at most.) */
 
 /* The perft of `copy` (freed). */
 static packeis_status pk_swig_perft_of_copy(packeis_game *copy, unsigned depth, uint64_t *leaves,
