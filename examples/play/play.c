@@ -16,6 +16,7 @@
 #include "record_file.h"
 #include "session.h"
 #include "style.h"
+#include "wrap.h"
 
 /* The number of players of a record file, for --load; 0 if unreadable. */
 static int players_in_record(const char *path)
@@ -42,17 +43,22 @@ int main(int argc, char **argv)
     int terminal = isatty(STDOUT_FILENO);
     const style *st = style_wanted(cfg.no_color, getenv("NO_COLOR"), terminal) ? style_color()
                                                                                : style_plain();
+    /* On a terminal, long lines break at spaces to its width (the terminal
+     * itself would cut words); into a pipe the text is left as it is. */
+    FILE *out = terminal ? wrap_open(stdout, STDOUT_FILENO) : NULL;
+    if (!out)
+        out = stdout;
     session s;
-    if (session_start(&s, &cfg, st, terminal, stdin, stdout) != 0) {
-        session_end(&s);
-        options_free(&cfg);
-        return 1;
+    int status = 1;
+    if (session_start(&s, &cfg, st, terminal, stdin, out) == 0) {
+        if (!cfg.load)
+            session_tell_seed(&s);
+        fprintf(out, "Type a move (c4 to place, c4-e5 to slide), or help.\n");
+        status = session_run(&s);
     }
-    if (!cfg.load)
-        session_tell_seed(&s);
-    printf("Type a move (c4 to place, c4-e5 to slide), or help.\n");
-    int status = session_run(&s);
     session_end(&s);
+    if (out != stdout)
+        fclose(out);
     options_free(&cfg);
     return status;
 }

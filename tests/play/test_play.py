@@ -43,7 +43,7 @@ class Terminal:
     """A tmux server of its own with one 120x50 window running a command;
     when the command ends, its exit status is printed in the window."""
 
-    def __init__(self, command, env=None):
+    def __init__(self, command, env=None, width=120):
         # A private server: its socket and configuration in a directory of
         # its own, removed with it.
         self.directory = tempfile.mkdtemp(prefix="packeis-play-tmux-")
@@ -55,7 +55,7 @@ class Terminal:
         # The window stays for the last capture; a server the test could not
         # kill ends by itself when the sleep does.
         script = f"env {environment} {command}; echo \"[exit $?]\"; sleep 300"
-        self.tmux("new-session", "-d", "-x", "120", "-y", "50", "-s", "play", script)
+        self.tmux("new-session", "-d", "-x", str(width), "-y", "50", "-s", "play", script)
         RUNNING.add(self)
 
     def tmux(self, *args):
@@ -70,11 +70,12 @@ class Terminal:
                        timeout=WAIT)
         shutil.rmtree(self.directory, ignore_errors=True)
 
-    def text(self, colors=False):
+    def text(self, colors=False, joined=True):
         """Everything the window showed, its history included, without the
-        blank lines below the cursor (so that offsets into it stay put)."""
-        return self.tmux("capture-pane", "-p", "-J", "-S", "-", *(["-e"] if colors else []),
-                         "-t", "play").rstrip("\n")
+        blank lines below the cursor (so that offsets into it stay put);
+        with ``joined``, the lines the terminal itself wrapped joined again."""
+        return self.tmux("capture-pane", "-p", *(["-J"] if joined else []), "-S", "-",
+                         *(["-e"] if colors else []), "-t", "play").rstrip("\n")
 
     def send(self, line):
         self.tmux("send-keys", "-t", "play", "-l", line)
@@ -222,6 +223,25 @@ class TerminalGame(unittest.TestCase):
         middle = subprocess.run([ARGS.replay, saved_mid], capture_output=True, text=True,
                                 timeout=WAIT, check=True).stdout
         self.assertIn(f"{saved} actions; provisional standings", middle)
+
+    def test_long_lines_wrap_at_spaces(self):
+        """At 40 columns the game breaks its long lines at spaces itself
+        (the terminal would cut words): every line of the window fits, and
+        the refusal's words come whole, in order."""
+        t = Terminal(f"{shlex.quote(ARGS.play)} --seed 1", width=40)
+        self.addCleanup(t.close)
+        t.prompt()
+        t.send("c4-e5")
+        t.wait(r"is not allowed")
+        t.send("help")
+        t.wait(r"this list")
+        lines = t.text(joined=False).split("\n")
+        self.assertTrue(all(len(line) <= 40 for line in lines), lines)
+        words = " ".join(t.text(joined=False).split())
+        self.assertIn("penguins are still being placed: type one floe, such as a1", words)
+        self.assertIn("slide the penguin on c4 to e5", words)
+        for line in t.text(joined=True).split("\n"):  # nothing the terminal had to cut
+            self.assertLessEqual(len(line), 40, line)
 
     def test_engine_opponent(self):
         engine = f"{ARGS.engine} --player greedy"
