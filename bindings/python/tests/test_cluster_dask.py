@@ -29,7 +29,9 @@ from packeis.cluster._shards import checksum
 DISARM = None
 
 
-class JobsOnTwoWorkers(unittest.TestCase):
+class OnTwoWorkers(unittest.TestCase):
+    """A `dask scheduler` and two `dask worker` processes for the class."""
+
     @classmethod
     def setUpClass(cls):
         cls.cluster = ProcessCluster(workers=2, timeout=60).__enter__()
@@ -37,6 +39,9 @@ class JobsOnTwoWorkers(unittest.TestCase):
     @classmethod
     def tearDownClass(cls):
         cls.cluster.close()
+
+
+class JobsOnTwoWorkers(OnTwoWorkers):
 
     def setUp(self):
         self.client = self.cluster.client
@@ -166,21 +171,8 @@ def python_processes_running(module):
     return found
 
 
-class Trust(unittest.TestCase):
+class Trust(OnTwoWorkers):
     """Listen only where asked; bounded, stoppable, one-line messages."""
-
-    @classmethod
-    def setUpClass(cls):
-        cls.cluster = ProcessCluster(workers=2, timeout=60).__enter__()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.cluster.close()
-
-    def cli(self, *args, timeout=120):
-        return subprocess.run([sys.executable, "-m", "packeis.cluster", "--no-progress",
-                               "--scheduler-file", self.cluster.scheduler_file, *args],
-                              capture_output=True, text=True, timeout=timeout)
 
     def test_the_clusters_listen_on_loopback_only(self):
         pids = [self.cluster.scheduler.pid] + [w.pid for w in self.cluster.workers]
