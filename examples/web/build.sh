@@ -29,7 +29,8 @@ ln -sfn /usr/include/wasm32-wasi "$toolchain/sysroot/include/wasm32-wasi"
 ln -sfn /usr/lib/wasm32-wasi "$toolchain/sysroot/lib/wasm32-wasi"
 ln -sfn "$web/compat/pthread.h" "$toolchain/sysroot/include/pthread.h"
 for needed in /usr/include/wasm32-wasi/stdlib.h /usr/lib/wasm32-wasi/libc.a \
-    "$(clang --target=wasm32-wasi -print-libgcc-file-name)" /usr/bin/wasm-ld /usr/bin/llvm-ar; do
+    "$(clang --target=wasm32-wasi -print-libgcc-file-name)" /usr/bin/wasm-ld /usr/bin/llvm-ar \
+    /usr/bin/llvm-strip; do
     [ -e "$needed" ] || {
         echo "build.sh: $needed is missing: apt-get install clang lld llvm wasi-libc libclang-rt-14-dev-wasm32" >&2
         exit 1
@@ -47,5 +48,13 @@ if [ ! -f "$build/build.ninja" ]; then
         -Dpython=disabled -Dswig=disabled -Dlua=disabled
 fi
 ninja -C "$build" examples/web/packeis.wasm
-cp "$build/examples/web/packeis.wasm" "$web/packeis.wasm"
+# The debug information (most of it wasi-libc's DWARF, a third of the file)
+# is not served: only a debug build (BUILD_DIR set up with -Ddebug=true)
+# keeps it. The function names stay, for readable stack traces.
+if [ "$(meson introspect "$build" --buildoptions |
+    python3 -c 'import json, sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "debug"))')" = True ]; then
+    cp "$build/examples/web/packeis.wasm" "$web/packeis.wasm"
+else
+    llvm-strip --strip-debug -o "$web/packeis.wasm" "$build/examples/web/packeis.wasm"
+fi
 echo "build.sh: $web/packeis.wasm ($(wc -c <"$web/packeis.wasm") bytes)"

@@ -8,11 +8,10 @@
 //
 //   node tests/web/bench.mjs [--games N] [--rounds R]   (default 50000, 5)
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import { CHROMIUM, launch, serve, sourceRoot, webRoot } from './harness.mjs';
+import { pageSize } from './page_size.mjs';
 import { loadPackeis } from '../../examples/web/engine.js';
 import { benchmark } from '../../examples/web/bench.js';
 
@@ -67,13 +66,4 @@ console.log(row('native, the portable kernel (PACKEIS_KERNEL=generic)', generic)
 console.log(row(`WebAssembly in Node ${process.versions.node}`, node));
 console.log(row(`WebAssembly in Chromium ${version}`, chromium));
 
-const files = ['index.html', 'style.css', 'main.js', 'board.js', 'engine.js', 'wasi.js', 'players.js', 'worker.js', 'packeis.wasm'];
-let bytes = 0;
-let gzipped = 0;
-for (const file of files) {
-  const data = await readFile(join(webRoot, file));
-  bytes += data.length;
-  gzipped += gzipSync(data, { level: 9 }).length;
-}
-const wasm = (await readFile(join(webRoot, 'packeis.wasm'))).length;
-console.log(`\nThe page: ${bytes.toLocaleString('en')} bytes in ${files.length} files (packeis.wasm ${wasm.toLocaleString('en')}), ${gzipped.toLocaleString('en')} gzipped`);
+console.log(`\n${await pageSize(webRoot)}`);
