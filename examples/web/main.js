@@ -8,6 +8,10 @@ import { STRENGTHS, budget } from './players.js';
 const $ = (id) => document.getElementById(id);
 const PLAYER_LABELS = { random: 'Random', greedy: 'Greedy', montecarlo: 'Monte Carlo', alphabeta: 'Alpha-beta', mcts: 'MCTS' };
 
+// A board seed: a whole number of 0 ... 2^64 - 1 (20 digits at most), as a
+// link or the New game dialog gives it.
+const isSeed = (text) => /^[0-9]{1,20}$/.test(text) && BigInt(text) < 1n << 64n;
+
 const page = {
   api: null,
   game: null,
@@ -55,7 +59,7 @@ function seatsFromText(text, players) {
 function readUrl() {
   const q = new URLSearchParams(location.search);
   const players = Math.min(4, Math.max(2, Number(q.get('players')) || (q.get('seats') || '').split(',').filter(Boolean).length || 2));
-  const seed = /^[0-9]{1,19}$/.test(q.get('seed') || '') ? q.get('seed') : String(Math.floor(Math.random() * 1e9));
+  const seed = isSeed(q.get('seed') || '') ? String(BigInt(q.get('seed'))) : String(Math.floor(Math.random() * 1e9));
   page.speed = Math.max(0, Math.min(4, Number(q.get('speed') ?? 1)));
   return { players, seed, layout: q.get('layout') || '', snake: q.get('snake') === '1', seats: seatsFromText(q.get('seats'), players) };
 }
@@ -542,7 +546,7 @@ function submitNewGame(event) {
     seats.push(kind === 'person' ? { type: 'person' } : { type: 'computer', player: kind, strength });
   }
   const seed = $('seed').value.trim();
-  if (!/^[0-9]{1,19}$/.test(seed) || BigInt(seed) >= 1n << 64n) {
+  if (!isSeed(seed)) {
     $('new-game-error').textContent = 'The seed is a whole number from 0 to 18446744073709551615.';
     return;
   }
@@ -613,8 +617,12 @@ async function main() {
   try {
     startGame({ players: fromUrl.players, seed: fromUrl.seed, layout: fromUrl.layout, snake: fromUrl.snake }, fromUrl.seats);
   } catch (error) {
-    setStatus(`The game in the link cannot start (${error.reason ?? error.message}): a standard game instead.`);
+    // Said after the standard game has started, which writes the status
+    // line itself (a message written before would be gone at once).
     startGame({ players: 2, seed: '1', layout: '', snake: false }, seatsFromText('', 2));
+    const message = `The game in the link cannot start (${error.reason ?? error.message}): a standard game instead.`;
+    setStatus(message);
+    announce(message);
   }
   document.body.dataset.ready = 'true';
 }

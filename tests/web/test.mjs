@@ -261,3 +261,29 @@ test('a custom layout from a picture, a faulty one refused; a record loaded', { 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('20-digit seeds round-trip through a link and the dialog; a faulty layout link says so', { timeout: 60000 }, async () => {
+  // The largest seed, in a link: the board of that seed, and the link keeps it.
+  const top = '18446744073709551615';
+  let { page, errors } = await open(`?seed=${top}&players=2&seats=person,person&speed=0`);
+  assert.equal(new URL(page.url()).searchParams.get('seed'), top);
+  assert.match(await page.inputValue('#record'), new RegExp(`\\[Board "standard ${top}"\\]`));
+  // The first board of packeis-tournament --seed 1, through the dialog.
+  await page.click('#new-game-button');
+  await page.fill('#seed', '10451216379200822465');
+  await page.click('#start');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('seed') === '10451216379200822465');
+  assert.match(await page.inputValue('#record'), /\[Board "standard 10451216379200822465"\]/);
+  // One more than the largest: refused, with the range.
+  await page.click('#new-game-button');
+  await page.fill('#seed', '18446744073709551616');
+  await page.click('#start');
+  assert.match(await page.textContent('#new-game-error'), /0 to 18446744073709551615/);
+  assert.deepEqual(errors, []);
+  await page.close();
+  // A link whose layout the library refuses: a standard game, and the page says why.
+  ({ page, errors } = await open(`?seed=2&players=2&seats=person,person&speed=0&layout=${encodeURIComponent('1 2x3\n')}`));
+  assert.match(await page.textContent('#status'), /cannot start.*a standard game instead/);
+  assert.equal(await page.locator('.floe').count(), 60);
+  await page.close();
+});
