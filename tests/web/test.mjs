@@ -287,3 +287,40 @@ test('20-digit seeds round-trip through a link and the dialog; a faulty layout l
   assert.equal(await page.locator('.floe').count(), 60);
   await page.close();
 });
+
+test('keyboard focus shows on floes, selected or not, and on the move list', { timeout: 60000 }, async () => {
+  const { page, errors } = await open('?seed=4&players=2&seats=person,person&speed=0');
+  const ring = (name) => page.$eval(`.floe[data-name="${name}"] .ice`, (ice) => {
+    const style = getComputedStyle(ice);
+    return `${style.stroke} ${style.strokeWidth} ${style.strokeDasharray}`;
+  });
+  const plain = await ring('a1');
+  await page.focus('.floe[data-name="a1"]');
+  await page.keyboard.press('ArrowRight'); // keyboard focus: focus-visible
+  const focused = await page.evaluate(() => document.activeElement.dataset.name);
+  const ringFocused = await ring(focused);
+  assert.notEqual(ringFocused, plain);
+  assert.match(ringFocused, /^rgb\(255, 255, 255\) 5px/, 'the focus ring wins over the target ring');
+  // A placement, then select that penguin's floe: selected and focused
+  // differ from selected alone.
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.body.dataset.plies === '1');
+  const other = focused === 'a2' ? 'a3' : 'a2';
+  assert.notEqual(await ring(focused), await ring(other));
+  // A button of the move list: its focus ring lies inside the list's box.
+  await page.focus('#moves button');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  const inside = await page.evaluate(() => {
+    const button = document.activeElement;
+    const list = button.closest('.moves');
+    if (!list) return 'no button of the move list has the focus';
+    const b = button.getBoundingClientRect();
+    const l = list.getBoundingClientRect();
+    const reach = 3 + 2; // outline width and offset (style.css :focus-visible)
+    return b.left - reach >= l.left && b.top - reach >= l.top ? 'inside' : `clipped: ${JSON.stringify([b, l])}`;
+  });
+  assert.equal(inside, 'inside');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
