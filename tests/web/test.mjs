@@ -324,3 +324,19 @@ test('keyboard focus shows on floes, selected or not, and on the move list', { t
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('at 1280 x 800 the status line and a refusal are in view together', { timeout: 60000 }, async () => {
+  const { page, errors } = await open('?seed=6&players=2&seats=person,person&speed=0');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.fill('#move-input', 'a1-a2');
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#move-error').textContent.trim() !== '');
+  const box = await page.evaluate(() => {
+    const status = document.querySelector('#status').getBoundingClientRect();
+    const error = document.querySelector('#move-error').getBoundingClientRect();
+    return { statusTop: status.top, errorBottom: error.bottom, height: innerHeight };
+  });
+  assert.ok(box.statusTop >= 0 && box.errorBottom <= box.height, JSON.stringify(box));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
