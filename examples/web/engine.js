@@ -5,7 +5,7 @@
 import { wasiImports } from './wasi.js';
 
 export const OK = 0;
-const E_MALFORMED_TEXT = 22; // PACKEIS_E_MALFORMED_TEXT
+export const E_MALFORMED_TEXT = 22; // PACKEIS_E_MALFORMED_TEXT
 const PARSE_CHECK_LEGAL = 1; // PACKEIS_PARSE_CHECK_LEGAL
 export const MOVE_NONE = 0xffff;
 export const PHASE = { PLACEMENT: 0, MOVEMENT: 1, OVER: 2 };

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The page: seats, turns, a person's clicks and typed moves, the computer
 // players in the worker, the move list, undo and redo, records, standings.
-import { loadPackeis, OK, PHASE, PLAYER_LETTERS } from './engine.js';
+import { E_MALFORMED_TEXT, loadPackeis, OK, PHASE, PLAYER_LETTERS } from './engine.js';
 import { Board } from './board.js';
 import { STRENGTHS, budget } from './players.js';
 
@@ -29,7 +29,8 @@ const page = {
 };
 
 function seatLabel(seat) {
-  return seat.type === 'person' ? 'Person' : `${PLAYER_LABELS[seat.player] ?? seat.player} (${seat.strength})`;
+  // "MCTS, strong": it goes inside the parentheses of playerName().
+  return seat.type === 'person' ? 'Person' : `${PLAYER_LABELS[seat.player] ?? seat.player}, ${seat.strength}`;
 }
 const playerName = (p) => `${PLAYER_LETTERS[p]} (${seatLabel(page.seats[p])})`;
 
@@ -324,6 +325,10 @@ function typedMove(event) {
   const text = $('move-input').value.trim();
   if (!text || !isPersonToMove() || page.busy) return;
   const { status, move, stop } = page.game.parseMove(text);
+  if (status === E_MALFORMED_TEXT) { // not the shape of a move at all: say what one looks like
+    refuse(`${text} is not a move: type a floe (c4) to place a penguin, or FROM-TO (c4-e5) to slide one.`);
+    return;
+  }
   if (status !== OK) {
     refuse(`${text}: ${page.api.strerror(status)}${stop ? ` (at character ${stop + 1})` : ''}.`);
     return;
@@ -429,7 +434,9 @@ function onWorkerMessage({ data }) {
   // (unless the game has changed in between: an undo, a new game).
   const { game } = page;
   const plies = game.plyCount;
-  const origin = `${PLAYER_LABELS[page.seats[game.current].player]}${data.stopped ? ', moved now' : ''}, ${Math.round(data.rate).toLocaleString('en')}/s`;
+  // Said to a screen reader after the move: who played it, not the search's
+  // speed (the thinking panel shows that).
+  const origin = `${PLAYER_LABELS[page.seats[game.current].player]}${data.stopped ? ', moved now' : ''}`;
   setTimeout(() => {
     if (page.game === game && game.plyCount === plies && !page.request) play(data.move, origin);
   });

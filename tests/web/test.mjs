@@ -9,7 +9,13 @@
 //   - "move now" ends a long search at once;
 //   - the page's main thread is never blocked for more than 100 ms while a
 //     computer player thinks (PerformanceObserver 'longtask');
-//   - a screenshot (doc/web-screenshot.png is one).
+//   - a screenshot (doc/web-screenshot.png is one);
+//   - 20-digit seeds through links and the New game dialog, and a link
+//     whose game cannot start saying so;
+//   - keyboard focus visible on every floe and on the move list;
+//   - at 1280 x 800, the status line and a refusal in view together, and
+//     text that is no move told what a move looks like;
+//   - the thinking panel's and the announcements' wording.
 // Environment: REPLAY (examples/replay of a native build, default
 // build-web/examples/replay), SCREENSHOT (where to save it, default
 // build-web/web-screenshot.png), CHROMIUM (default /usr/bin/chromium).
@@ -196,10 +202,13 @@ test('"move now" ends a long search with the best move so far', { timeout: 60000
   await page.waitForFunction(() => /playouts\/s/.test(document.getElementById('speed').textContent), null, { timeout: 20000 });
   assert.equal(await plies(page), 0);
   assert.ok((await page.locator('.heat-fill:not([opacity="0"])').count()) > 0, 'no heatmap of the visits');
+  assert.equal(await page.textContent('#thinking-heading'), 'A (MCTS, maximum) thinking');
   const asked = Date.now();
   await page.click('#move-now');
   await page.waitForFunction(() => Number(document.body.dataset.plies) === 1, null, { timeout: 5000 });
   assert.ok(Date.now() - asked < 5000);
+  // What a screen reader hears: the move and who played it, not a speed.
+  assert.match(await page.textContent('#announce'), /^Player A places a penguin on \w+\. \(MCTS, moved now\)$/);
   assert.equal(await waitForPerson(page), 'person');
   assert.deepEqual(errors, []);
   await page.close();
@@ -337,6 +346,11 @@ test('at 1280 x 800 the status line and a refusal are in view together', { timeo
     return { statusTop: status.top, errorBottom: error.bottom, height: innerHeight };
   });
   assert.ok(box.statusTop >= 0 && box.errorBottom <= box.height, JSON.stringify(box));
+  // Text that is no move at all is told what a move looks like.
+  await page.fill('#move-input', 'zz');
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => /zz is not a move/.test(document.querySelector('#move-error').textContent));
+  assert.match(await page.textContent('#move-error'), /floe \(c4\) to place a penguin, or FROM-TO \(c4-e5\)/);
   assert.deepEqual(errors, []);
   await page.close();
 });
