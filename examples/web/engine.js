@@ -111,11 +111,12 @@ class Packeis {
     }
   }
   // A new game; throws a PackeisError (with .stop for a faulty picture).
-  newGame({ players = 2, seed = 1n, picture = '', snake = false } = {}) {
+  newGame({ players = 2, seed = 1n, picture = '', snake = false, anyFloe = false } = {}) {
     return this.scratch((s) => {
       const [text, length] = picture ? s.string(picture) : [0, 0];
       const out = s.alloc(8);
-      const status = this.x.web_game_new(players, BigInt(seed), text, length, snake ? 1 : 0, out, out + 4);
+      const variants = (anyFloe ? 1 : 0) | (snake ? 2 : 0); // bit v: packeis_variant v
+      const status = this.x.web_game_new(players, BigInt(seed), text, length, variants, out, out + 4);
       if (status !== OK) throw new PackeisError(this, status, 'new game', this.view().getUint32(out + 4, true));
       return new Game(this, this.view().getUint32(out, true));
     });

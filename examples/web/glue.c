@@ -12,8 +12,9 @@ WEB_EXPORT("web_alloc") void *web_alloc(size_t size) { return malloc(size ? size
 
 WEB_EXPORT("web_free") void web_free(void *pointer) { free(pointer); }
 
+/* `variants`: bit v on for packeis_variant v (any-floe 1, snake 2). */
 static packeis_status configure(packeis_options *options, int players, uint64_t seed,
-                                const char *picture, size_t picture_length, int snake,
+                                const char *picture, size_t picture_length, unsigned variants,
                                 size_t *stop)
 {
     packeis_status status = packeis_options_set_players(options, players);
@@ -21,14 +22,15 @@ static packeis_status configure(packeis_options *options, int players, uint64_t 
         status = packeis_options_set_seed(options, seed);
     if (status == PACKEIS_OK && picture_length > 0)
         status = packeis_options_set_layout_picture(options, picture, picture_length, stop);
-    if (status == PACKEIS_OK)
-        status = packeis_options_set_variant(options, PACKEIS_VARIANT_SNAKE_PLACEMENT, snake);
+    for (int v = 0; v < PACKEIS_VARIANT_COUNT && status == PACKEIS_OK; v++)
+        status = packeis_options_set_variant(options, v, (variants >> v) & 1u);
     return status;
 }
 
 WEB_EXPORT("web_game_new")
 packeis_status web_game_new(int players, uint64_t seed, const char *picture,
-                            size_t picture_length, int snake, packeis_game **game, size_t *stop)
+                            size_t picture_length, unsigned variants, packeis_game **game,
+                            size_t *stop)
 {
     if (!game || !stop)
         return PACKEIS_E_INVALID_ARGUMENT;
@@ -38,7 +40,7 @@ packeis_status web_game_new(int players, uint64_t seed, const char *picture,
     packeis_status status = packeis_options_new(NULL, &options);
     if (status != PACKEIS_OK)
         return status;
-    status = configure(options, players, seed, picture, picture_length, snake != 0, stop);
+    status = configure(options, players, seed, picture, picture_length, variants, stop);
     if (status == PACKEIS_OK)
         status = packeis_game_new(options, game);
     packeis_options_free(options);

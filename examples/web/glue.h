@@ -28,11 +28,12 @@ void web_free(void *pointer);
 
 /* A new game for `players` players (2-4): on the standard board shuffled
  * with `seed`, or, when `picture_length` > 0, on the layout of the picture
- * (packeis_options_set_layout_picture()); `snake` turns on the snake
- * placement variant. Returns the status; *game gets the game, *stop where a
- * faulty picture stopped being read. */
+ * (packeis_options_set_layout_picture()); `variants` has bit v on for
+ * each packeis_variant v played (1: any-floe placement, 2: snake placement
+ * order). Returns the status; *game gets the game, *stop where a faulty
+ * picture stopped being read. */
 packeis_status web_game_new(int players, uint64_t seed, const char *picture,
-                            size_t picture_length, int snake, packeis_game **game,
+                            size_t picture_length, unsigned variants, packeis_game **game,
                             size_t *stop);
 
 /* The name of built-in player `index` (players.h's table), or NULL past the

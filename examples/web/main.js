@@ -16,7 +16,7 @@ const page = {
   api: null,
   game: null,
   seats: [], // {type: 'person'} or {type: 'computer', player, strength}
-  setup: null, // {players, seed, layout, snake}
+  setup: null, // {players, seed, layout, snake, anyFloe}
   line: [], // every action of the game's line, played and undone
   selected: -1,
   paused: false, // looking back (move list, redo): computers wait
@@ -62,7 +62,7 @@ function readUrl() {
   const players = Math.min(4, Math.max(2, Number(q.get('players')) || (q.get('seats') || '').split(',').filter(Boolean).length || 2));
   const seed = isSeed(q.get('seed') || '') ? String(BigInt(q.get('seed'))) : String(Math.floor(Math.random() * 1e9));
   page.speed = Math.max(0, Math.min(4, Number(q.get('speed') ?? 1)));
-  return { players, seed, layout: q.get('layout') || '', snake: q.get('snake') === '1', seats: seatsFromText(q.get('seats'), players) };
+  return { players, seed, layout: q.get('layout') || '', snake: q.get('snake') === '1', anyFloe: q.get('anyfloe') === '1', seats: seatsFromText(q.get('seats'), players) };
 }
 function writeUrl() {
   const q = new URLSearchParams();
@@ -71,6 +71,7 @@ function writeUrl() {
   q.set('seats', seatsToText(page.seats));
   if (page.setup.layout) q.set('layout', page.setup.layout);
   if (page.setup.snake) q.set('snake', '1');
+  if (page.setup.anyFloe) q.set('anyfloe', '1');
   if (page.speed !== 1) q.set('speed', page.speed);
   history.replaceState(null, '', `?${q}`);
 }
@@ -79,7 +80,7 @@ function writeUrl() {
 
 function startGame(setup, seats, game = null) {
   stopThinking();
-  game ??= page.api.newGame({ players: setup.players, seed: BigInt(setup.seed), picture: setup.layout, snake: setup.snake });
+  game ??= page.api.newGame({ players: setup.players, seed: BigInt(setup.seed), picture: setup.layout, snake: setup.snake, anyFloe: setup.anyFloe });
   page.game?.free();
   page.game = game;
   page.setup = setup;
@@ -165,7 +166,7 @@ function refresh() {
   $('result').hidden = true;
   if (person) {
     setStatus(game.phase === PHASE.PLACEMENT
-      ? `${playerName(game.current)}: place a penguin on a floe with one fish.`
+      ? `${playerName(game.current)}: place a penguin on ${page.setup.anyFloe ? 'any free floe' : 'a floe with one fish'}.`
       : page.selected >= 0 ? `${playerName(game.current)}: choose where to slide (or another penguin).` : `${playerName(game.current)}: choose a penguin to move.`);
   } else if (page.paused) {
     setStatus(`Looking back at move ${game.plyCount}: redo, or choose the last move, to play on.`);
@@ -500,7 +501,8 @@ function loadRecord(text) {
   const seats = page.seats.length === players ? page.seats : seatsFromText('', players);
   const seedMatch = text.match(/\[Board "standard ([0-9]+)"\]/);
   const picture = game.isStandard ? '' : game.layoutPicture();
-  startGame({ players, seed: seedMatch ? seedMatch[1] : page.setup.seed, layout: picture, snake: /snake/.test(text.match(/\[Variants "([^"]*)"\]/)?.[1] || '') }, seats, game);
+  const variants = text.match(/\[Variants "([^"]*)"\]/)?.[1] || '';
+  startGame({ players, seed: seedMatch ? seedMatch[1] : page.setup.seed, layout: picture, snake: /snake/.test(variants), anyFloe: /any-floe/.test(variants) }, seats, game);
 }
 
 // ---- the dialogs ------------------------------------------------------------
@@ -538,6 +540,7 @@ function openNewGame() {
   $('seed').value = page.setup.seed;
   $('layout').value = page.setup.layout;
   $('snake').checked = page.setup.snake;
+  $('any-floe').checked = page.setup.anyFloe;
   $('new-game-error').textContent = '';
   $('new-game').showModal();
 }
@@ -558,7 +561,7 @@ function submitNewGame(event) {
     return;
   }
   const layout = $('layout').value.replace(/\s+$/, '');
-  const setup = { players, seed, layout: layout ? layout + '\n' : '', snake: $('snake').checked };
+  const setup = { players, seed, layout: layout ? layout + '\n' : '', snake: $('snake').checked, anyFloe: $('any-floe').checked };
   try {
     startGame(setup, seats);
     $('new-game').close();
@@ -622,11 +625,11 @@ async function main() {
     else if (event.key === 'm') $('move-now').click();
   });
   try {
-    startGame({ players: fromUrl.players, seed: fromUrl.seed, layout: fromUrl.layout, snake: fromUrl.snake }, fromUrl.seats);
+    startGame({ players: fromUrl.players, seed: fromUrl.seed, layout: fromUrl.layout, snake: fromUrl.snake, anyFloe: fromUrl.anyFloe }, fromUrl.seats);
   } catch (error) {
     // Said after the standard game has started, which writes the status
     // line itself (a message written before would be gone at once).
-    startGame({ players: 2, seed: '1', layout: '', snake: false }, seatsFromText('', 2));
+    startGame({ players: 2, seed: '1', layout: '', snake: false, anyFloe: false }, seatsFromText('', 2));
     const message = `The game in the link cannot start (${error.reason ?? error.message}): a standard game instead.`;
     setStatus(message);
     announce(message);

@@ -15,7 +15,8 @@
 //   - keyboard focus visible on every floe and on the move list;
 //   - at 1280 x 800, the status line and a refusal in view together, and
 //     text that is no move told what a move looks like;
-//   - the thinking panel's and the announcements' wording.
+//   - the thinking panel's and the announcements' wording;
+//   - the any-floe variant from the dialog and a link.
 // Environment: REPLAY (examples/replay of a native build, default
 // build-web/examples/replay), SCREENSHOT (where to save it, default
 // build-web/web-screenshot.png), CHROMIUM (default /usr/bin/chromium).
@@ -353,4 +354,29 @@ test('at 1280 x 800 the status line and a refusal are in view together', { timeo
   assert.match(await page.textContent('#move-error'), /floe \(c4\) to place a penguin, or FROM-TO \(c4-e5\)/);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('the any-floe variant: from the dialog and a link, in the record', { timeout: 60000 }, async () => {
+  const { page, errors } = await open('?seed=8&players=2&seats=person,person&speed=0');
+  // Without it a 3-fish floe is no place for a penguin; with it, it is.
+  const three = await page.$eval('.floe[aria-label*="3 fish"]', (f) => f.dataset.name);
+  await page.click(`.floe[data-name="${three}"]`);
+  assert.match(await page.textContent('#move-error'), /fish/i);
+  await page.click('#new-game-button');
+  await page.check('#any-floe');
+  await page.click('#start');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('anyfloe') === '1');
+  assert.match(await page.textContent('#status'), /any free floe/);
+  await page.click(`.floe[data-name="${three}"]`);
+  await page.waitForFunction(() => document.body.dataset.plies === '1');
+  assert.match(await page.inputValue('#record'), /\[Variants "any-floe"\]/);
+  // The link starts the same variant.
+  const link = page.url();
+  await page.close();
+  const again = await browser.context.newPage();
+  await again.goto(link);
+  await again.waitForSelector('body[data-ready]', { timeout: 20000 });
+  assert.match(await again.inputValue('#record'), /\[Variants "any-floe"\]/);
+  assert.deepEqual(errors, []);
+  await again.close();
 });
