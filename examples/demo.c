@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "status_name.h"
 
 struct config {
     uint64_t seed;
@@ -47,11 +48,6 @@ static const char *const color_reset = "\033[0m";
 /* ---- errors and arguments ---------------------------------------------- */
 
 /* The name of a status for messages ("PACKEIS_E_GAME_OVER"). */
-static const char *status_name(packeis_status status)
-{
-    const char *name = packeis_status_name(status);
-    return name ? name : "?";
-}
 
 /* A library error: its description and name, then exit status 1. */
 static void check(packeis_status status, const char *what)

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "status_name.h"
 
 static void fail(const char *what, const char *why)
 {
@@ -28,11 +29,6 @@ static void fail(const char *what, const char *why)
 }
 
 /* The name of a status for messages ("PACKEIS_E_BLOCKED_BY_GAP"). */
-static const char *status_name(packeis_status status)
-{
-    const char *name = packeis_status_name(status);
-    return name ? name : "?";
-}
 
 /* A library error: its description and name, then exit status 1. */
 static void check(packeis_status status, const char *what)

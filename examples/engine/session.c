@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "status_name.h"
 
 /* A word of a command line: where it starts in the line, and its length. */
 typedef struct word {
@@ -43,12 +44,6 @@ static void fail(const word *name, const char *format, ...)
     vsnprintf(reason, sizeof reason, format, args);
     va_end(args);
     emit("error %.*s: %s", (int)name->length, name->text, reason);
-}
-
-static const char *status_name(packeis_status status)
-{
-    const char *name = packeis_status_name(status);
-    return name ? name : "?";
 }
 
 /* A decimal number without sign or leading zero (the formats' syntax), up

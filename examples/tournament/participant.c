@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/wait.h>
+#include "status_name.h"
 
 /* Seconds an engine gets to exit after quit before it is killed. */
 #define QUIT_GRACE 0.5
@@ -34,12 +35,6 @@ static void say(char *why, size_t size, const char *format, ...)
     va_start(args, format);
     vsnprintf(why, size, format, args);
     va_end(args);
-}
-
-static const char *status_name(packeis_status status)
-{
-    const char *name = packeis_status_name(status);
-    return name ? name : "?";
 }
 
 /* ---- built-in players -------------------------------------------------- */
