@@ -23,7 +23,11 @@ The package is split by purpose: ``_errors`` (status codes to exceptions),
 ``_alloc`` (package-owned memory: :class:`Allocator`), ``_handle`` (the
 owner of a C handle, its lock and its lifetime), ``_text`` (text formats
 and hash), ``_batch`` (research and machine-learning fast paths), ``_board``
-(drawing a game as text and SVG) and ``_game`` (the Game class).
+(drawing a game as text and SVG) and ``_game`` (the Game class). The
+environments (``openspiel``, ``aec``, ``gymnasium_env``, ``vector``) take
+their base classes and spaces from ``_field`` (Gymnasium's and PettingZoo's
+where those import), and ``pyspiel_compat`` stands in for OpenSpiel's
+compiled ``pyspiel``.
 """
 from ._alloc import Allocator
 from ._batch import MAX_BATCH, MAX_DEPTH, BatchResult, as_numpy, observation_shape
