@@ -134,11 +134,9 @@ class PettingZoo(unittest.TestCase):
                                                              players=players))
 
     def test_performance_benchmark(self):
-        """It plays random unmasked actions for 5 s: each ends a game by
-        the illegal-action policy. Run once per player count."""
-        for players in (2, 3, 4):
-            with self.subTest(players=players), strict():
-                performance_benchmark(raw_env(players=players))
+        """It plays random unmasked actions for 5 s a setup: each ends a
+        game by the illegal-action policy."""
+        self.each_setup(lambda s: performance_benchmark(raw_env(**s)))
 
 
 def made(setup, **kwargs):
@@ -199,11 +197,16 @@ class Gymnasium(unittest.TestCase):
         self.each_setup(check)
 
     def test_async_vector_env(self):
-        """Worker processes (spawned by multiprocessing), 2 setups: it is slow."""
-        for setup in (SETUPS[0], SETUPS[7]):
-            with self.subTest(setup=setup), strict():
-                self.run_vector(gymnasium.vector.AsyncVectorEnv(
-                    [lambda: PackeisEnv(**setup) for _ in range(2)]))
+        """Worker processes (multiprocessing), every setup."""
+        def check(setup):
+            self.run_vector(gymnasium.vector.AsyncVectorEnv(
+                [lambda: PackeisEnv(**setup) for _ in range(2)]))
+        self.each_setup(check)
+
+    def test_make_vec_of_every_setup(self):
+        def check(setup):
+            self.run_vector(gymnasium.make_vec("packeis/Packeis-v0", num_envs=2, **setup))
+        self.each_setup(check)
 
     def test_make_vec(self):
         vec = gymnasium.make_vec("packeis/Packeis-v0", num_envs=2, players=3)
