@@ -429,7 +429,11 @@ class SignalTest(HostileCase):
         # handler runs as the C call returns, the batch (or environment)
         # still in use. It must be refused (ReentrantCallError), not wait
         # forever for the lock its own thread holds; a close must free the
-        # batch once, as the call ends, and later calls raise.
+        # batch once, as the call ends, and later calls raise. (The vector
+        # env returns its own buffers here: with fresh copies every step, a
+        # sanitized build spends so long outside the C calls that handlers
+        # running whole steps nest inside each other's copies, which hung a
+        # CI run.)
         self.run_child("""
             import numpy as np
             from packeis.batch import Batch
@@ -466,7 +470,7 @@ class SignalTest(HostileCase):
             counts = b.legal_counts()[:3].tolist()
             assert counts == [len(b.game(i).legal_moves()) for i in range(3)], counts
 
-            env = VectorEnv(n, players=3)
+            env = VectorEnv(n, players=3, copy=False)  # the buffers: the timing this test was made for
             env.reset(seed=1)
             rng = np.random.default_rng(1)
             storm(lambda: env.step(env.sample_legal(rng)), env.legal_moves)
