@@ -128,6 +128,12 @@ static forfeit unexpected(const char *line, char *why)
     return FORFEIT_GARBAGE;
 }
 
+/* A blank line or an info line: what an engine may write at any time. */
+static int is_chatter(const char *text)
+{
+    return text[0] == '\0' || strncmp(text, "info", 4) == 0;
+}
+
 /* Why an engine gave no reply: it ran out of time while running; it exited
  * (even if a child of it still holds the pipe, so that the read timed out);
  * or it closed its output while running (then the referee stops it: that
@@ -170,7 +176,7 @@ static forfeit unasked_lines(process *p, char *why)
         if (status != READ_LINE)
             return lost(p, status, "before position and go", why);
         const char *text = p->line + strspn(p->line, " \t");
-        if (text[0] == '\0' || strncmp(text, "info", 4) == 0)
+        if (is_chatter(text))
             continue;
         say(why, REASON_SIZE, "wrote '%.200s' unasked, before position and go", text);
         return FORFEIT_GARBAGE;
@@ -315,7 +321,7 @@ static forfeit engine_move(seat *s, const packeis_game *game, const char *start,
         if (status != READ_LINE)
             return lost(p, status, "to go", why);
         const char *text = p->line + strspn(p->line, " \t");
-        if (text[0] == '\0' || strncmp(text, "info", 4) == 0)
+        if (is_chatter(text))
             continue;
         if (strncmp(text, "bestmove ", 9) == 0)
             return read_bestmove(game, text + 9, move, why);

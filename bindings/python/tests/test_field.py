@@ -87,11 +87,14 @@ class RealClasses(unittest.TestCase):
         self.assertIsInstance(PackeisEnv().action_space, gymnasium.spaces.Discrete)
 
 
-class PettingZoo(unittest.TestCase):
+class EverySetup(unittest.TestCase):
     def each_setup(self, check):
         for setup in SETUPS:
             with self.subTest(setup=setup), strict():
                 check(setup)
+
+
+class PettingZoo(EverySetup):
 
     def test_api_test(self):
         self.each_setup(lambda s: api_test(raw_env(**s), num_cycles=100))
@@ -143,11 +146,7 @@ def made(setup, **kwargs):
     return gymnasium.make("packeis/Packeis-v0", **setup, **kwargs)
 
 
-class Gymnasium(unittest.TestCase):
-    def each_setup(self, check):
-        for setup in SETUPS:
-            with self.subTest(setup=setup), strict():
-                check(setup)
+class Gymnasium(EverySetup):
 
     def test_check_env_of_make(self):
         """Through gymnasium.make: check_env then also makes the env with

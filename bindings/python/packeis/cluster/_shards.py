@@ -10,14 +10,13 @@ import io
 import json
 import os
 import zipfile
-from typing import Any, NamedTuple, Optional
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from ._tasks import write_atomically
 
-__all__ = ["CorruptShardError", "ShardCheck", "checksum", "quarantine", "read_meta",
-           "verify_shard", "write_shard"]
+__all__ = ["CorruptShardError", "ShardCheck", "checksum", "quarantine", "verify_shard", "write_shard"]
 
 #: Each array of a shard: its dtype kind and its shape, by the names
 #: ``P`` (plies), ``G`` (games) and ``K`` (players).
@@ -71,16 +70,6 @@ def checksum(path: str) -> str:
         for block in iter(lambda: file.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
-
-
-def read_meta(path: str) -> Optional[dict]:
-    """The ``meta`` of a shard (what made it), or None if ``path`` is not a
-    shard this module wrote."""
-    try:
-        with np.load(path, allow_pickle=False) as shard:
-            return json.loads(str(shard["meta"][()]))
-    except (OSError, ValueError, KeyError, zipfile.BadZipFile):
-        return None
 
 
 def verify_shard(path: str) -> ShardCheck:
