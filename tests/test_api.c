@@ -174,7 +174,7 @@ static void test_strerror(void **state)
     assert_string_equal(packeis_strerror(-1), "unknown status");
     assert_string_equal(packeis_strerror(INT_MIN), "unknown status");
     /* The newest code; update when one is appended. */
-    const int last = PACKEIS_E_INVALID_POSITION;
+    const int last = PACKEIS_E_STOPPED;
     assert_int_equal(last, PACKEIS_STATUS_COUNT - 1);
     assert_string_equal(packeis_strerror(last + 1), "unknown status");
     for (int a = PACKEIS_OK; a <= last; a++) {
@@ -202,7 +202,7 @@ static void test_version_and_limits(void **state)
     assert_int_equal(PACKEIS_MOVE_VALUES, PACKEIS_MAX_CELLS * PACKEIS_MAX_CELLS);
     assert_true(PACKEIS_MOVE_NONE >= PACKEIS_MOVE_VALUES);
     assert_int_equal(PACKEIS_OBSERVATION_SIZE, PACKEIS_OBSERVATION_PLANES * PACKEIS_MAX_CELLS);
-    assert_int_equal(PACKEIS_STATUS_COUNT, 24);
+    assert_int_equal(PACKEIS_STATUS_COUNT, 25);
 }
 
 static void test_move_values(void **state)
@@ -266,6 +266,7 @@ static void test_status_names(void **state)
         {PACKEIS_E_TOO_FEW_FLOES, "PACKEIS_E_TOO_FEW_FLOES"},
         {PACKEIS_E_MALFORMED_TEXT, "PACKEIS_E_MALFORMED_TEXT"},
         {PACKEIS_E_INVALID_POSITION, "PACKEIS_E_INVALID_POSITION"},
+        {PACKEIS_E_STOPPED, "PACKEIS_E_STOPPED"},
     };
     for (int status = 0; status < PACKEIS_STATUS_COUNT; status++) {
         assert_int_equal(statuses[status].code, status);
@@ -275,7 +276,7 @@ static void test_status_names(void **state)
         assert_non_null(packeis_strerror(status));
     }
     assert_null(packeis_status_name(PACKEIS_STATUS_COUNT));
-    assert_null(packeis_status_name(24));
+    assert_null(packeis_status_name(25));
     assert_null(packeis_status_name(-1));
     assert_null(packeis_status_name(INT_MAX));
     assert_null(packeis_status_name(INT_MIN));

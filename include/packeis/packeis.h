@@ -198,12 +198,16 @@ enum packeis_status_code {
     PACKEIS_E_MALFORMED_TEXT = 22,
     /** A well-formed position that the rules cannot reach (for example a
      *  penguin on a missing floe, or a player to act who has no move). */
-    PACKEIS_E_INVALID_POSITION = 23
+    PACKEIS_E_INVALID_POSITION = 23,
+    /** A long call stopped because its ::packeis_progress callback asked
+     *  it to (see packeis_game_perft_watched()). @since 1.2.0 */
+    PACKEIS_E_STOPPED = 24
 };
 
-/** The number of status codes this version knows: every code is below it.
+/** The number of status codes this version knows: every code is below it
+ *  (24 in 1.0 and 1.1, 25 since 1.2: ::PACKEIS_E_STOPPED).
  *  @since 1.0.0 */
-#define PACKEIS_STATUS_COUNT 24
+#define PACKEIS_STATUS_COUNT 25
 
 /**
  * @brief A short English description of a status code, for people.
@@ -1133,6 +1137,110 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status
 packeis_game_divide(const packeis_game *game, unsigned depth, packeis_move *moves,
                     uint64_t *leaves, size_t capacity, size_t *count);
 
+/**
+ * @brief A progress callback of the long calls that can be stopped
+ *        (packeis_game_perft_watched(), packeis_game_divide_watched(),
+ *        packeis_game_playout_rewards()).
+ *
+ * The call invokes it on its own thread, from time to time as each
+ * documents (its granularity), and once more at the end, with how much work
+ * is done so far: leaves counted, or games played. To stop the call, return
+ * nonzero: it then returns ::PACKEIS_E_STOPPED at once, having changed
+ * nothing and written no output. To stop it from another thread, let the
+ * callback read a flag that thread sets (an atomic, or a volatile
+ * `sig_atomic_t` set by a signal handler). The callback must not use the
+ * game the call is working on.
+ * @param context The pointer the caller passed beside the callback.
+ * @param done Work done so far: nondecreasing from call to call.
+ * @return 0 to go on, nonzero to stop.
+ * @since 1.2.0
+ */
+typedef int (*packeis_progress)(void *context, uint64_t done);
+
+/**
+ * @brief packeis_game_perft() that reports its progress and can be stopped.
+ *
+ * The count is the same as packeis_game_perft()'s, found the same way
+ * below the last three actions; the actions above them are played one
+ * by one, and @p progress is called after each subtree of (at most) three
+ * actions, with the leaves counted so far. A subtree of three actions is at
+ * most 64 x 63 actions played and counted by the rules' fast path (about
+ * 0.1 ms on a 2020s core), so a stop takes effect that soon, whatever the
+ * depth. Uses no heap memory.
+ * @param game The game; not modified.
+ * @param depth The number of actions.
+ * @param progress The callback, or NULL (then the call is perft as
+ *        packeis_game_perft(), returning a status).
+ * @param context Passed to @p progress.
+ * @param[out] leaves The count (wrapping modulo 2^64); left alone unless
+ *             the call returns ::PACKEIS_OK.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (NULL @p game or
+ *         @p leaves), ::PACKEIS_E_STOPPED.
+ * @since 1.2.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_perft_watched(
+    const packeis_game *game, unsigned depth, packeis_progress progress, void *context,
+    uint64_t *leaves);
+
+/**
+ * @brief packeis_game_divide() that reports its progress and can be
+ *        stopped, as packeis_game_perft_watched() (the callback's count
+ *        runs over all the first moves).
+ * @param game The game; not modified.
+ * @param depth At least 1.
+ * @param progress The callback, or NULL.
+ * @param context Passed to @p progress.
+ * @param[out] moves A buffer of @p capacity moves.
+ * @param[out] leaves A buffer of @p capacity counts.
+ * @param capacity The size of each buffer.
+ * @param[out] count The number of legal moves (also written when the
+ *             buffers are too small; not written when stopped).
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT (NULL, depth 0),
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL, ::PACKEIS_E_STOPPED (@p moves and
+ *         @p leaves may then hold partial results).
+ * @since 1.2.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_divide_watched(
+    const packeis_game *game, unsigned depth, packeis_progress progress, void *context,
+    packeis_move *moves, uint64_t *leaves, size_t capacity, size_t *count);
+
+/** How many games packeis_game_playout_rewards() plays between two calls
+ *  of its callback. @since 1.2.0 */
+#define PACKEIS_PLAYOUT_PROGRESS_GAMES 64
+
+/**
+ * @brief Plays @p games uniformly random games to the end from this
+ *        position, as packeis_game_playout_batch() (the same games for the
+ *        same seeds), and reports each game's reward for every player:
+ *        packeis_game_reward() of its final position, the value a tree
+ *        search backs up.
+ *
+ * @p progress is called after every ::PACKEIS_PLAYOUT_PROGRESS_GAMES games,
+ * with the games played so far (a few microseconds of work each).
+ * @param game The game; not modified.
+ * @param seed The seed of game 0.
+ * @param games How many games to play; 0 is allowed.
+ * @param[out] rewards A buffer of `capacity * PACKEIS_MAX_PLAYERS` values:
+ *             the reward of player `p` in game `g` at index
+ *             `g * PACKEIS_MAX_PLAYERS + p` (0.0 for players the game does
+ *             not have). When stopped, the games played so far are written.
+ * @param capacity How many games the buffer has room for; at least
+ *        @p games.
+ * @param progress The callback, or NULL.
+ * @param context Passed to @p progress.
+ * @param[out] plies The total number of actions played, or NULL if not
+ *             wanted (not written when stopped).
+ * @return ::PACKEIS_OK; ::PACKEIS_E_INVALID_ARGUMENT (NULL @p game or
+ *         @p rewards); ::PACKEIS_E_BUFFER_TOO_SMALL (@p capacity below
+ *         @p games; nothing is played); ::PACKEIS_E_OUT_OF_RANGE
+ *         (`capacity * PACKEIS_MAX_PLAYERS` overflows);
+ *         ::PACKEIS_E_STOPPED.
+ * @since 1.2.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_playout_rewards(
+    const packeis_game *game, uint64_t seed, size_t games, double *rewards, size_t capacity,
+    packeis_progress progress, void *context, size_t *plies);
+
 /** @} */
 /* ------------------------------------------------------------------------ */
 /** @name Machine learning */
@@ -1272,6 +1380,46 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_legal_bits(const packe
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_observe_bits(
     const packeis_game *game, unsigned flags, uint64_t *words, size_t capacity, size_t *count);
+
+/**
+ * @brief The observation planes as a given player sees them: the planes of
+ *        packeis_game_observe(), with the per-player planes numbered from
+ *        @p player (slot 0), then the players after it in turn order
+ *        (`(player + j) % players` in slot `j`).
+ *
+ * For the player to act this is packeis_game_observe() with
+ * ::PACKEIS_OBSERVE_RELATIVE; unlike that flag it also holds once the game
+ * is over, so every player of a multi-agent environment can be shown the
+ * final position from its own seat.
+ * @param game The game.
+ * @param player A player of the game.
+ * @param[out] planes A buffer of @p capacity values.
+ * @param capacity Its size; ::PACKEIS_OBSERVATION_SIZE suffices.
+ * @param[out] count ::PACKEIS_OBSERVATION_SIZE.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_OUT_OF_RANGE (a player the game does not have),
+ *         ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 1.2.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_observe_as(const packeis_game *game,
+                                                                     int player, float *planes,
+                                                                     size_t capacity,
+                                                                     size_t *count);
+
+/**
+ * @brief packeis_game_observe_as() in the compact form of
+ *        packeis_game_observe_bits(): ::PACKEIS_OBSERVATION_PLANES words.
+ * @param game The game.
+ * @param player A player of the game.
+ * @param[out] words A buffer of @p capacity words.
+ * @param capacity Its size; ::PACKEIS_OBSERVATION_PLANES suffices.
+ * @param[out] count ::PACKEIS_OBSERVATION_PLANES.
+ * @return ::PACKEIS_OK, ::PACKEIS_E_INVALID_ARGUMENT,
+ *         ::PACKEIS_E_OUT_OF_RANGE, ::PACKEIS_E_BUFFER_TOO_SMALL.
+ * @since 1.2.0
+ */
+PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_observe_bits_as(
+    const packeis_game *game, int player, uint64_t *words, size_t capacity, size_t *count);
 
 /**
  * @brief The reward of a player: what the game is worth to them, for

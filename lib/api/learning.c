@@ -30,14 +30,19 @@ static void pk_observe_player(const packeis_game *game, uint64_t *words, int k, 
     words[PACKEIS_PLANE_OUT_0 + k] = ((st->out >> player) & 1) ? all : 0;
 }
 
-void pk_observe_words(const packeis_game *game, unsigned flags, uint64_t *words)
+/* The first player of the per-player slots that `flags` asks for. */
+static int pk_first_slot(const packeis_game *game, unsigned flags)
+{
+    int turn = game->state.turn;
+    return (flags & PACKEIS_OBSERVE_RELATIVE) && turn != PK_NO_PLAYER ? turn : 0;
+}
+
+/* The compact planes with player `first` in slot 0 of each group of four. */
+static void pk_observe_words_from(const packeis_game *game, int first, uint64_t *words)
 {
     const pk_setup *setup = game->setup;
     const pk_state *st = &game->state;
     uint64_t all = setup->layout->all;
-    int first = 0;
-    if ((flags & PACKEIS_OBSERVE_RELATIVE) && st->turn != PK_NO_PLAYER)
-        first = st->turn;
     memset(words, 0, PACKEIS_OBSERVATION_PLANES * sizeof *words);
     for (int f = PK_MIN_FISH; f <= PK_MAX_FISH; f++)
         words[PACKEIS_PLANE_FISH_1 + f - 1] = st->floes & setup->fish_set[f];
@@ -46,6 +51,11 @@ void pk_observe_words(const packeis_game *game, unsigned flags, uint64_t *words)
                           k < setup->players ? (first + k) % setup->players : -1);
     words[PACKEIS_PLANE_CELL] = all;
     words[PACKEIS_PLANE_PLACEMENT] = st->phase == PACKEIS_PHASE_PLACEMENT ? all : 0;
+}
+
+void pk_observe_words(const packeis_game *game, unsigned flags, uint64_t *words)
+{
+    pk_observe_words_from(game, pk_first_slot(game, flags), words);
 }
 
 /* The eight floats of each byte of a set: 1.0 on its bits, 0.0 elsewhere
@@ -77,12 +87,13 @@ static void pk_fill_constant(float *plane, uint64_t layout, float value)
         plane[i] *= value;
 }
 
-void pk_observe_planes(const packeis_game *game, unsigned flags, float *planes)
+/* The float planes with player `first` in slot 0 of each group of four. */
+static void pk_observe_planes_from(const packeis_game *game, int first, float *planes)
 {
     const pk_layout *lay = game->setup->layout;
     float fish_total = (float)pk_fish_on(game->setup, lay->all);
     uint64_t words[PACKEIS_OBSERVATION_PLANES];
-    pk_observe_words(game, flags, words);
+    pk_observe_words_from(game, first, words);
     for (int k = 0; k < PACKEIS_OBSERVATION_PLANES; k++) {
         float *plane = planes + (size_t)k * PK_PLANE_CELLS;
         if (!pk_fraction_plane(k))
@@ -92,6 +103,11 @@ void pk_observe_planes(const packeis_game *game, unsigned flags, float *planes)
         else
             pk_fill_constant(plane, lay->all, (float)words[k] / (float)lay->cells);
     }
+}
+
+void pk_observe_planes(const packeis_game *game, unsigned flags, float *planes)
+{
+    pk_observe_planes_from(game, pk_first_slot(game, flags), planes);
 }
 
 /* The checks of a buffer filler: PACKEIS_OK when it may write `needed`
@@ -126,6 +142,38 @@ packeis_status packeis_game_observe_bits(const packeis_game *game, unsigned flag
         pk_check_fill(game, words, capacity, count, PACKEIS_OBSERVATION_PLANES);
     if (status == PACKEIS_OK)
         pk_observe_words(game, flags, words);
+    return status;
+}
+
+/* The checks of an observation seen by `player`: those of a buffer
+ * filler, the player's range before the buffer's size. */
+static packeis_status pk_check_viewer(const packeis_game *game, int player, const void *buffer,
+                                      size_t capacity, size_t *count, size_t needed)
+{
+    if (!game || !count || (capacity && !buffer))
+        return PACKEIS_E_INVALID_ARGUMENT;
+    if (!pk_valid_player(game, player))
+        return PACKEIS_E_OUT_OF_RANGE;
+    return pk_check_fill(game, buffer, capacity, count, needed);
+}
+
+packeis_status packeis_game_observe_as(const packeis_game *game, int player, float *planes,
+                                       size_t capacity, size_t *count)
+{
+    packeis_status status =
+        pk_check_viewer(game, player, planes, capacity, count, PACKEIS_OBSERVATION_SIZE);
+    if (status == PACKEIS_OK)
+        pk_observe_planes_from(game, player, planes);
+    return status;
+}
+
+packeis_status packeis_game_observe_bits_as(const packeis_game *game, int player,
+                                            uint64_t *words, size_t capacity, size_t *count)
+{
+    packeis_status status =
+        pk_check_viewer(game, player, words, capacity, count, PACKEIS_OBSERVATION_PLANES);
+    if (status == PACKEIS_OK)
+        pk_observe_words_from(game, player, words);
     return status;
 }
 

@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: MIT */
-/* packeis.h, "Research fast paths": playouts, batches of playouts, perft
- * and divide. */
+/* packeis.h, "Research fast paths": playouts and batches of playouts
+ * (perft and divide are api/perft.c's). */
 #include <stdint.h>
 
 #include "bits.h"
 #include "internal.h"
 
+/* The outputs of a batch of playouts; any may be NULL. */
 typedef struct pk_batch_out {
     unsigned *winners;
     int *fish;
     int *floes;
+    double *rewards;
 } pk_batch_out;
 
 /* Every movement action removes a floe, so the actions left are at most the
@@ -49,36 +51,47 @@ static void pk_batch_report(const pk_setup *setup, const pk_state *st, size_t ga
             out->fish[game * PACKEIS_MAX_PLAYERS + p] = present ? st->fish[p] : 0;
         if (out->floes)
             out->floes[game * PACKEIS_MAX_PLAYERS + p] = present ? st->floes_won[p] : 0;
+        if (out->rewards)
+            out->rewards[game * PACKEIS_MAX_PLAYERS + p] =
+                present ? pk_reward_of(setup, st, (int)p) : 0.0;
     }
 }
 
-/* Plays the games into `out`, two at a time (the kernel interleaves them),
- * recording nothing; returns the actions played, or SIZE_MAX when the
- * scratch history cannot be allocated. That scratch is the 1.0.0 contract
- * (packeis.h: taken once from the game's allocator, so that the call can
- * report PACKEIS_E_OUT_OF_MEMORY, which callers and the bindings' tests
- * rely on); the games no longer need it. */
-static size_t pk_batch_play(const packeis_game *game, uint64_t seed, size_t games,
-                            const pk_batch_out *out)
+/* Plays games `first` to `end - 1` into `out`, two at a time (the kernel
+ * interleaves them), recording nothing; returns the actions played. */
+static size_t pk_batch_games(const packeis_game *game, uint64_t seed, size_t first, size_t end,
+                             const pk_batch_out *out)
 {
     const pk_setup *setup = game->setup;
-    size_t bytes = (pk_actions_left(setup, &game->state) + 1) * sizeof(pk_record);
-    pk_record *scratch = pk_alloc(&game->allocator, bytes);
-    if (!scratch)
-        return SIZE_MAX;
-    size_t total = 0, g = 0;
-    for (; g + 1 < games; g += 2) {
+    size_t total = 0, g = first;
+    for (; g + 1 < end; g += 2) {
         pk_state pair[2] = {game->state, game->state};
         uint64_t seeds[2] = {seed + (uint64_t)g, seed + (uint64_t)g + 1};
         total += setup->kernel->playout_pair(setup, pair, seeds);
         pk_batch_report(setup, &pair[0], g, out);
         pk_batch_report(setup, &pair[1], g + 1, out);
     }
-    if (g < games) {
+    if (g < end) {
         pk_state st = game->state;
         total += setup->kernel->playout(setup, &st, seed + (uint64_t)g, NULL);
         pk_batch_report(setup, &st, g, out);
     }
+    return total;
+}
+
+/* The games of packeis_game_playout_batch(), or SIZE_MAX when the scratch
+ * history cannot be allocated. That scratch is the 1.0.0 contract
+ * (packeis.h: taken once from the game's allocator, so that the call can
+ * report PACKEIS_E_OUT_OF_MEMORY, which callers and the bindings' tests
+ * rely on); the games no longer need it. */
+static size_t pk_batch_play(const packeis_game *game, uint64_t seed, size_t games,
+                            const pk_batch_out *out)
+{
+    size_t bytes = (pk_actions_left(game->setup, &game->state) + 1) * sizeof(pk_record);
+    pk_record *scratch = pk_alloc(&game->allocator, bytes);
+    if (!scratch)
+        return SIZE_MAX;
+    size_t total = pk_batch_games(game, seed, 0, games, out);
     pk_release(&game->allocator, scratch, bytes);
     return total;
 }
@@ -96,7 +109,7 @@ packeis_status packeis_game_playout_batch(const packeis_game *game, uint64_t see
         return PACKEIS_E_BUFFER_TOO_SMALL;
     size_t total = 0;
     if (games) {
-        pk_batch_out out = {winners, fish, floes};
+        pk_batch_out out = {winners, fish, floes, NULL};
         total = pk_batch_play(game, seed, games, &out);
         if (total == SIZE_MAX)
             return PACKEIS_E_OUT_OF_MEMORY;
@@ -106,32 +119,29 @@ packeis_status packeis_game_playout_batch(const packeis_game *game, uint64_t see
     return PACKEIS_OK;
 }
 
-uint64_t packeis_game_perft(const packeis_game *game, unsigned depth)
+packeis_status packeis_game_playout_rewards(const packeis_game *game, uint64_t seed,
+                                            size_t games, double *rewards, size_t capacity,
+                                            packeis_progress progress, void *context,
+                                            size_t *plies)
 {
-    return game ? game->setup->kernel->perft(game->setup, &game->state, depth) : 0;
-}
-
-static uint64_t pk_perft_after(const pk_setup *setup, const pk_state *st, packeis_move move,
-                               unsigned depth)
-{
-    pk_state child = *st;
-    setup->kernel->play(setup, &child, move);
-    return setup->kernel->perft(setup, &child, depth);
-}
-
-packeis_status packeis_game_divide(const packeis_game *game, unsigned depth,
-                                   packeis_move *moves, uint64_t *leaves, size_t capacity,
-                                   size_t *count)
-{
-    if (!game || !count || depth == 0 || (capacity && (!moves || !leaves)))
+    if (!game || !rewards)
         return PACKEIS_E_INVALID_ARGUMENT;
-    const pk_setup *setup = game->setup;
-    size_t needed = setup->kernel->move_count(setup, &game->state);
-    *count = needed;
-    if (needed > capacity)
+    if (capacity > SIZE_MAX / PACKEIS_MAX_PLAYERS)
+        return PACKEIS_E_OUT_OF_RANGE;
+    if (games > capacity)
         return PACKEIS_E_BUFFER_TOO_SMALL;
-    setup->kernel->legal_moves(setup, &game->state, moves);
-    for (size_t i = 0; i < needed; i++)
-        leaves[i] = pk_perft_after(setup, &game->state, moves[i], depth - 1);
+    pk_batch_out out = {NULL, NULL, NULL, rewards};
+    pk_watch watch = {progress, context, 0};
+    size_t total = 0;
+    for (size_t first = 0; first < games; first += PACKEIS_PLAYOUT_PROGRESS_GAMES) {
+        size_t end = games - first > PACKEIS_PLAYOUT_PROGRESS_GAMES
+                         ? first + PACKEIS_PLAYOUT_PROGRESS_GAMES
+                         : games;
+        total += pk_batch_games(game, seed, first, end, &out);
+        if (pk_watch_report(&watch, end - first))
+            return PACKEIS_E_STOPPED;
+    }
+    if (plies)
+        *plies = total;
     return PACKEIS_OK;
 }

@@ -34,6 +34,7 @@ static const pk_status_text pk_status_texts[PACKEIS_STATUS_COUNT] = {
     PK_STATUS(PACKEIS_E_TOO_FEW_FLOES, "too few floes to place every penguin"),
     PK_STATUS(PACKEIS_E_MALFORMED_TEXT, "malformed text"),
     PK_STATUS(PACKEIS_E_INVALID_POSITION, "position the rules cannot reach"),
+    PK_STATUS(PACKEIS_E_STOPPED, "stopped by the caller's progress callback"),
 };
 
 static const pk_status_text *pk_status_text_of(packeis_status status)

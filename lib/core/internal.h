@@ -347,6 +347,21 @@ double pk_reward_of(const pk_setup *setup, const pk_state *state, int player);
 /* api/research.c */
 size_t pk_actions_left(const pk_setup *setup, const pk_state *state);
 
+/* The caller's packeis_progress callback and the work done so far: the long
+ * calls of api/research.c and api/perft.c report through it. */
+typedef struct pk_watch {
+    packeis_progress progress; /* or NULL */
+    void *context;
+    uint64_t done;
+} pk_watch;
+
+/* Adds `work` to the work done and asks the callback; nonzero: stop. */
+static inline int pk_watch_report(pk_watch *watch, uint64_t work)
+{
+    watch->done += work;
+    return watch->progress && watch->progress(watch->context, watch->done);
+}
+
 /* Move values: a slide is from * 64 + to, a placement cell * 65 (origin
  * and target the same cell). */
 static inline packeis_move pk_slide_move(int from, int to)

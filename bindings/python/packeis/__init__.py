@@ -73,6 +73,7 @@ from ._errors import (
     OutOfRangeError,
     PackeisError,
     ReentrantCallError,
+    StoppedError,
     TooFewFloesError,
     TooManyCellsError,
     WrongPhaseError,

@@ -228,6 +228,12 @@ class InvalidPositionError(PackeisError, ValueError):
     status = _ffi.PACKEIS_E_INVALID_POSITION
 
 
+class StoppedError(PackeisError):
+    """A long call (perft, divide, a batch of playouts) stopped by its progress callback."""
+
+    status = _ffi.PACKEIS_E_STOPPED
+
+
 #: The exception class of each status code (every code but PACKEIS_OK).
 ERRORS: dict[int, type[PackeisError]] = {
     cls.status: cls
@@ -237,7 +243,7 @@ ERRORS: dict[int, type[PackeisError]] = {
         BlockedByPenguinError, BlockedByGapError, OccupiedError, NotOneFishError,
         NothingToUndoError, NothingToRedoError, DuplicateCellError, MixedParityError,
         FishOutOfRangeError, TooManyCellsError, NoCellsError, CoordOutOfRangeError,
-        TooFewFloesError, MalformedTextError, InvalidPositionError,
+        TooFewFloesError, MalformedTextError, InvalidPositionError, StoppedError,
     )
 }
 

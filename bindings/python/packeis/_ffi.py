@@ -8,7 +8,7 @@ from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double,  
                     c_uint8, c_uint16, c_uint32, c_uint64, c_void_p)
 
 # #define constants
-PACKEIS_STATUS_COUNT = 24
+PACKEIS_STATUS_COUNT = 25
 PACKEIS_MAX_CELLS = 64
 PACKEIS_MIN_PLAYERS = 2
 PACKEIS_MAX_PLAYERS = 4
@@ -23,6 +23,7 @@ PACKEIS_MOVE_NONE = 65535
 PACKEIS_VARIANT_COUNT = 2
 PACKEIS_DEFAULT_HASH_SEED = 5792019908689228577
 PACKEIS_DIRECTION_COUNT = 6
+PACKEIS_PLAYOUT_PROGRESS_GAMES = 64
 PACKEIS_OBSERVATION_PLANES = 25
 PACKEIS_OBSERVATION_SIZE = 1600
 PACKEIS_LEGAL_BITS_WORDS = 64
@@ -53,6 +54,7 @@ PACKEIS_E_COORD_OUT_OF_RANGE = 20
 PACKEIS_E_TOO_FEW_FLOES = 21
 PACKEIS_E_MALFORMED_TEXT = 22
 PACKEIS_E_INVALID_POSITION = 23
+PACKEIS_E_STOPPED = 24
 
 # enum packeis_variant
 PACKEIS_VARIANT_PLACE_ANY_FLOE = 0
@@ -93,7 +95,7 @@ PACKEIS_PARSE_CHECK_LEGAL = 1
 PACKEIS_PICTURE_CURRENT = 1
 
 ENUMS = {
-    'packeis_status_code': {'PACKEIS_OK': 0, 'PACKEIS_E_INVALID_ARGUMENT': 1, 'PACKEIS_E_OUT_OF_RANGE': 2, 'PACKEIS_E_OUT_OF_MEMORY': 3, 'PACKEIS_E_BUFFER_TOO_SMALL': 4, 'PACKEIS_E_GAME_OVER': 5, 'PACKEIS_E_WRONG_PHASE': 6, 'PACKEIS_E_NOT_YOUR_PENGUIN': 7, 'PACKEIS_E_NOT_IN_LINE': 8, 'PACKEIS_E_BLOCKED_BY_PENGUIN': 9, 'PACKEIS_E_BLOCKED_BY_GAP': 10, 'PACKEIS_E_OCCUPIED': 11, 'PACKEIS_E_NOT_ONE_FISH': 12, 'PACKEIS_E_NOTHING_TO_UNDO': 13, 'PACKEIS_E_NOTHING_TO_REDO': 14, 'PACKEIS_E_DUPLICATE_CELL': 15, 'PACKEIS_E_MIXED_PARITY': 16, 'PACKEIS_E_FISH_OUT_OF_RANGE': 17, 'PACKEIS_E_TOO_MANY_CELLS': 18, 'PACKEIS_E_NO_CELLS': 19, 'PACKEIS_E_COORD_OUT_OF_RANGE': 20, 'PACKEIS_E_TOO_FEW_FLOES': 21, 'PACKEIS_E_MALFORMED_TEXT': 22, 'PACKEIS_E_INVALID_POSITION': 23},
+    'packeis_status_code': {'PACKEIS_OK': 0, 'PACKEIS_E_INVALID_ARGUMENT': 1, 'PACKEIS_E_OUT_OF_RANGE': 2, 'PACKEIS_E_OUT_OF_MEMORY': 3, 'PACKEIS_E_BUFFER_TOO_SMALL': 4, 'PACKEIS_E_GAME_OVER': 5, 'PACKEIS_E_WRONG_PHASE': 6, 'PACKEIS_E_NOT_YOUR_PENGUIN': 7, 'PACKEIS_E_NOT_IN_LINE': 8, 'PACKEIS_E_BLOCKED_BY_PENGUIN': 9, 'PACKEIS_E_BLOCKED_BY_GAP': 10, 'PACKEIS_E_OCCUPIED': 11, 'PACKEIS_E_NOT_ONE_FISH': 12, 'PACKEIS_E_NOTHING_TO_UNDO': 13, 'PACKEIS_E_NOTHING_TO_REDO': 14, 'PACKEIS_E_DUPLICATE_CELL': 15, 'PACKEIS_E_MIXED_PARITY': 16, 'PACKEIS_E_FISH_OUT_OF_RANGE': 17, 'PACKEIS_E_TOO_MANY_CELLS': 18, 'PACKEIS_E_NO_CELLS': 19, 'PACKEIS_E_COORD_OUT_OF_RANGE': 20, 'PACKEIS_E_TOO_FEW_FLOES': 21, 'PACKEIS_E_MALFORMED_TEXT': 22, 'PACKEIS_E_INVALID_POSITION': 23, 'PACKEIS_E_STOPPED': 24},
     'packeis_variant': {'PACKEIS_VARIANT_PLACE_ANY_FLOE': 0, 'PACKEIS_VARIANT_SNAKE_PLACEMENT': 1},
     'packeis_direction': {'PACKEIS_DIRECTION_EAST': 0, 'PACKEIS_DIRECTION_NORTH_EAST': 1, 'PACKEIS_DIRECTION_NORTH_WEST': 2, 'PACKEIS_DIRECTION_WEST': 3, 'PACKEIS_DIRECTION_SOUTH_WEST': 4, 'PACKEIS_DIRECTION_SOUTH_EAST': 5},
     'packeis_phase': {'PACKEIS_PHASE_PLACEMENT': 0, 'PACKEIS_PHASE_MOVEMENT': 1, 'PACKEIS_PHASE_OVER': 2},
@@ -106,6 +108,7 @@ ENUMS = {
 # typedefs
 packeis_status = c_int
 packeis_move = c_uint16
+packeis_progress = CFUNCTYPE(c_int, c_void_p, c_uint64)
 
 class packeis_options(Structure):
     """Opaque handle (struct packeis_options)."""
@@ -196,10 +199,15 @@ FUNCTIONS = {
     'packeis_game_playout_batch': (packeis_status, [('game', POINTER(packeis_game)), ('seed', c_uint64), ('games', c_size_t), ('winners', POINTER(c_uint)), ('fish', POINTER(c_int)), ('floes', POINTER(c_int)), ('capacity', c_size_t), ('plies', POINTER(c_size_t))]),
     'packeis_game_perft': (c_uint64, [('game', POINTER(packeis_game)), ('depth', c_uint)]),
     'packeis_game_divide': (packeis_status, [('game', POINTER(packeis_game)), ('depth', c_uint), ('moves', POINTER(packeis_move)), ('leaves', POINTER(c_uint64)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
+    'packeis_game_perft_watched': (packeis_status, [('game', POINTER(packeis_game)), ('depth', c_uint), ('progress', packeis_progress), ('context', c_void_p), ('leaves', POINTER(c_uint64))]),
+    'packeis_game_divide_watched': (packeis_status, [('game', POINTER(packeis_game)), ('depth', c_uint), ('progress', packeis_progress), ('context', c_void_p), ('moves', POINTER(packeis_move)), ('leaves', POINTER(c_uint64)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
+    'packeis_game_playout_rewards': (packeis_status, [('game', POINTER(packeis_game)), ('seed', c_uint64), ('games', c_size_t), ('rewards', POINTER(c_double)), ('capacity', c_size_t), ('progress', packeis_progress), ('context', c_void_p), ('plies', POINTER(c_size_t))]),
     'packeis_game_observe': (packeis_status, [('game', POINTER(packeis_game)), ('flags', c_uint), ('planes', POINTER(c_float)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
     'packeis_game_legal_mask': (packeis_status, [('game', POINTER(packeis_game)), ('mask', POINTER(c_uint8)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
     'packeis_game_legal_bits': (packeis_status, [('game', POINTER(packeis_game)), ('bits', POINTER(c_uint64)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
     'packeis_game_observe_bits': (packeis_status, [('game', POINTER(packeis_game)), ('flags', c_uint), ('words', POINTER(c_uint64)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
+    'packeis_game_observe_as': (packeis_status, [('game', POINTER(packeis_game)), ('player', c_int), ('planes', POINTER(c_float)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
+    'packeis_game_observe_bits_as': (packeis_status, [('game', POINTER(packeis_game)), ('player', c_int), ('words', POINTER(c_uint64)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
     'packeis_game_reward': (c_double, [('game', POINTER(packeis_game)), ('player', c_int)]),
     'packeis_batch_new': (packeis_status, [('options', POINTER(packeis_options)), ('games', c_size_t), ('batch', POINTER(POINTER(packeis_batch)))]),
     'packeis_batch_free': (None, [('batch', POINTER(packeis_batch))]),
@@ -251,10 +259,15 @@ STATUS_FUNCTIONS = frozenset({
     'packeis_game_playout',
     'packeis_game_playout_batch',
     'packeis_game_divide',
+    'packeis_game_perft_watched',
+    'packeis_game_divide_watched',
+    'packeis_game_playout_rewards',
     'packeis_game_observe',
     'packeis_game_legal_mask',
     'packeis_game_legal_bits',
     'packeis_game_observe_bits',
+    'packeis_game_observe_as',
+    'packeis_game_observe_bits_as',
     'packeis_batch_new',
     'packeis_batch_reset',
     'packeis_batch_step',
