@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: MIT
+// The computer players' speed in the page against the same searches in bare
+// WebAssembly: not a test, it prints figures.
+//
+//   node tests/web/search_speed.mjs [--rounds R] [--moves M] [--seats S] [--speed X]
+//       (default 3 rounds, 24 moves, seats mcts-strong,mcts-strong, speed 1)
+//
+// Each round plays the first M moves of a game between computer seats in
+// the page (examples/web/index.html in headless Chromium, animations on, as
+// a person watching sees it) and records every search the worker was given
+// (its 'think' message: the position's record, the player, its seed and
+// budget) and when the answer came back. Then the same searches, in the same
+// order with a player per seat kept from move to move as the worker keeps
+// them, are played again in one call each (bench.js searchReplay): in a bare
+// Chromium page (examples/web/bench.html) and in Node. The rate of each is
+// its playouts over its wall-clock seconds, by phase (placement, movement);
+// "in the page" is timed on the page's thread, from the message asking for
+// the move to the answer, which is what a person waits for (the worker's
+// own timing is shown beside it). Printed: the medians of the rounds and
+// the ratio page / bare Chromium.
+import { CHROMIUM, launch, serve } from './harness.mjs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { loadPackeis, PHASE } from '../../examples/web/engine.js';
+import { searchReplay } from '../../examples/web/bench.js';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const rounds = Number(option('rounds', 3));
+const moves = Number(option('moves', 24));
+const seats = option('seats', 'mcts-strong,mcts-strong');
+const speed = option('speed', '1');
+
+// Before the page's scripts: the searches the page asks of its worker, with
+// the page's time of asking and of the answer.
+function recordSearches() {
+  window.__searches = [];
+  const asked = new Map();
+  const Original = window.Worker;
+  window.Worker = class extends Original {
+    constructor(...rest) {
+      super(...rest);
+      this.addEventListener('message', ({ data }) => {
+        const search = asked.get(data.id);
+        if (!search || data.type !== 'move') return;
+        asked.delete(data.id);
+        Object.assign(search, { answered: performance.now(), nodes: data.nodes, workerSeconds: data.seconds });
+        window.__searches.push(search);
+      });
+    }
+    postMessage(message, ...rest) {
+      if (message?.type === 'think') asked.set(message.id, { think: message, asked: performance.now() });
+      return super.postMessage(message, ...rest);
+    }
+  };
+}
+
+async function playInPage(browser, url) {
+  const page = await browser.context.newPage();
+  await page.addInitScript(recordSearches);
+  await page.goto(`${url}?seed=7&players=${seats.split(',').length}&seats=${seats}&speed=${speed}`);
+  await page.waitForFunction((n) => window.__searches.length >= n || document.body.dataset.turn === 'over', moves, { timeout: 600000 });
+  const searches = await page.evaluate((n) => window.__searches.slice(0, n), moves);
+  await page.close();
+  return searches;
+}
+
+const api = await loadPackeis();
+const phaseOf = (record) => {
+  const game = api.loadRecord(record);
+  const phase = game.phase;
+  game.free();
+  return phase === PHASE.PLACEMENT ? 'placement' : 'movement';
+};
+
+// Playouts per second by phase: {placement, movement, all}.
+function rates(searches, timed) {
+  const sum = {};
+  searches.forEach((search, k) => {
+    for (const key of [search.phase, 'all']) {
+      sum[key] ??= { nodes: 0, seconds: 0 };
+      sum[key].nodes += timed[k].nodes;
+      sum[key].seconds += timed[k].seconds;
+    }
+  });
+  return Object.fromEntries(Object.entries(sum).map(([key, { nodes, seconds }]) => [key, nodes / seconds]));
+}
+
+const server = await serve();
+const browser = await launch();
+const bare = await browser.context.newPage();
+await bare.goto(`${server.url}bench.html?rounds=0`);
+await bare.waitForSelector('body[data-ready]', { timeout: 60000 });
+const results = { page: [], worker: [], chromium: [], node: [] };
+let count = 0;
+for (let r = 0; r < rounds; r++) {
+  const played = await playInPage(browser, server.url);
+  const searches = played.map(({ think }) => ({ ...think, phase: phaseOf(think.record) }));
+  count = searches.length;
+  results.page.push(rates(searches, played.map((s) => ({ nodes: s.nodes, seconds: (s.answered - s.asked) / 1000 }))));
+  results.worker.push(rates(searches, played.map((s) => ({ nodes: s.nodes, seconds: s.workerSeconds }))));
+  results.chromium.push(rates(searches, await bare.evaluate((list) => window.packeisSearches(list), searches)));
+  results.node.push(rates(searches, searchReplay(api, searches)));
+}
+await browser.close();
+await server.close();
+
+const median = (list) => list.sort((x, y) => x - y)[Math.floor(list.length / 2)];
+const phases = ['placement', 'movement', 'all'];
+const figure = (where) => Object.fromEntries(phases.map((p) => [p, median(results[where].map((r) => r[p] ?? 0))]));
+const table = { page: figure('page'), worker: figure('worker'), chromium: figure('chromium'), node: figure('node') };
+const version = (await promisify(execFile)(CHROMIUM, ['--version'])).stdout.match(/[0-9][0-9.]+/)?.[0] ?? '';
+const cell = (rate) => Math.round(rate).toLocaleString('en');
+console.log(`MCTS playouts per second, seats ${seats}, the first ${count} moves of seed 7 at speed ${speed} (median of ${rounds} rounds, wall-clock):\n`);
+console.log('| where | placement | movement | all |');
+console.log('|---|---:|---:|---:|');
+const rows = [
+  ['in the page (asked to answered, on the page\'s thread)', 'page'],
+  ['in the page (the worker\'s own timing)', 'worker'],
+  [`bare WebAssembly in Chromium ${version} (bench.html)`, 'chromium'],
+  [`bare WebAssembly in Node ${process.versions.node}`, 'node'],
+];
+for (const [name, key] of rows) console.log(`| ${name} | ${phases.map((p) => cell(table[key][p])).join(' | ')} |`);
+console.log(`| page / bare Chromium | ${phases.map((p) => (table.page[p] / table.chromium[p]).toFixed(2)).join(' | ')} |`);
