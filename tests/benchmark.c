@@ -67,7 +67,9 @@ typedef struct bench_data {
     packeis_game *positions[SAMPLE_POSITIONS];
     unsigned short *order; /* the positions' order, or NULL for 0, 1, 2 ... */
     unsigned winners[BATCH_GAMES];
+    double rewards[BATCH_GAMES * PACKEIS_MAX_PLAYERS];
     uint64_t leaves;
+    double last_report, longest_gap; /* perft_watched's callback */
 } bench_data;
 
 /* Whole games through packeis_game_playout(), from the start each time. */
@@ -161,6 +163,26 @@ static double batch_rate(bench_data *data, long games)
     return (double)(batches * BATCH_GAMES) / (now_seconds() - start);
 }
 
+/* packeis_game_playout_rewards() (1.2) on the games of batch_rate(), each
+ * game's rewards kept and a callback every 64 games that never stops it. */
+static int keep_going(void *context, uint64_t done)
+{
+    (void)context;
+    (void)done;
+    return 0;
+}
+
+static double rewards_rate(bench_data *data, long games)
+{
+    long batches = (games + BATCH_GAMES - 1) / BATCH_GAMES;
+    double start = now_seconds();
+    for (long b = 0; b < batches; b++)
+        check(packeis_game_playout_rewards(data->game, (uint64_t)b * BATCH_GAMES, BATCH_GAMES,
+                                           data->rewards, BATCH_GAMES, keep_going, NULL, NULL),
+              "playout_rewards");
+    return (double)(batches * BATCH_GAMES) / (now_seconds() - start);
+}
+
 static double list_rate(bench_data *data, long lists)
 {
     packeis_move moves[PACKEIS_MAX_MOVES];
@@ -182,6 +204,30 @@ static double perft_rate(bench_data *data, long depth)
 {
     double start = now_seconds();
     data->leaves = packeis_game_perft(data->game, (unsigned)depth);
+    return (double)data->leaves / (now_seconds() - start);
+}
+
+/* packeis_game_perft_watched() (1.2) to the same depth, with a callback
+ * after every subtree of three actions that never stops it but keeps the
+ * longest CPU time between two calls (the time a stop can take). */
+static int time_gaps(void *context, uint64_t done)
+{
+    (void)done;
+    bench_data *data = context;
+    double now = now_seconds();
+    if (now - data->last_report > data->longest_gap)
+        data->longest_gap = now - data->last_report;
+    data->last_report = now;
+    return 0;
+}
+
+static double watched_rate(bench_data *data, long depth)
+{
+    double start = now_seconds();
+    data->last_report = start;
+    check(
+        packeis_game_perft_watched(data->game, (unsigned)depth, time_gaps, data, &data->leaves),
+        "perft_watched");
     return (double)data->leaves / (now_seconds() - start);
 }
 
@@ -324,6 +370,16 @@ static bench_row rows[] = {
      0,
      {0},
      0},
+    {"rewards-2p",
+     "  the same, playout_rewards (watched)",
+     "games/s",
+     two_players,
+     rewards_rate,
+     200000,
+     0,
+     0,
+     {0},
+     0},
     {"new-free",
      "packeis_game_new + free, standard board",
      "ns/pair",
@@ -384,11 +440,12 @@ static bench_row rows[] = {
      0,
      {0},
      0},
-    {"perft",
-     "perft 5 from movement start",
+    {"perft", "perft", "leaves/s", perft_position, perft_rate, 5, 0, 1, {0}, 0},
+    {"perft-watched",
+     "perft_watched",
      "leaves/s",
      perft_position,
-     perft_rate,
+     watched_rate,
      5,
      0,
      1,
@@ -436,11 +493,14 @@ static void table(int rounds, double scale)
             samples[r] = row->rate(&row->data, units);
         char label[80];
         if (row->fixed) /* perft: the depth and leaves in the label */
-            snprintf(label, sizeof label, "perft %ld from movement start (%llu leaves)", units,
-                     (unsigned long long)row->data.leaves);
+            snprintf(label, sizeof label, "%s %ld from movement start (%llu leaves)",
+                     row->label, units, (unsigned long long)row->data.leaves);
         else
             snprintf(label, sizeof label, "%s", row->label);
         report(row, label, samples, rounds);
+        if (row->rate == watched_rate)
+            printf("  longest CPU time between two progress calls: %.3f ms\n",
+                   row->data.longest_gap * 1e3);
     }
 }
 

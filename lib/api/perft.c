@@ -11,7 +11,8 @@
  * subtree of three actions is at most 64 x 63 actions played (the rules'
  * fast path counts the last ply without playing it), a fraction of a
  * millisecond, and the walk above it costs one action and one call per
- * subtree (benchmark: tests/bench_perft_watched.c). */
+ * subtree (the perft_watched row of tests/benchmark.c: the same rate as
+ * perft's, and the longest time between two reports). */
 enum { PK_WATCHED_DEPTH = 3 };
 
 uint64_t packeis_game_perft(const packeis_game *game, unsigned depth)
