@@ -12,9 +12,9 @@ value, every enum, the opaque handle types, the public structs and every
 ``PACKEIS_API`` function (return type and argument types) are translated.
 ``PACKEIS_NODISCARD`` marks the functions returning a status; they are listed
 in ``STATUS_FUNCTIONS`` so that the bindings check every one of them.
-Declarations may span several lines.
-Comments are not copied, so editing documentation never changes the output.
-Only the C types the header uses are known; an unknown type is an error, so a
+The header is read by bindings/packeis_header.py, the parser every generator
+of the bindings shares. Comments are not copied, so editing documentation
+never changes the output. Only the C types the header uses are known; an unknown type is an error, so a
 new kind of declaration cannot be silently mistranslated.
 """
 from __future__ import annotations
@@ -24,6 +24,9 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))  # bindings/: the header's parser
+import packeis_header  # noqa: E402
+from packeis_header import HeaderError  # noqa: E402,F401 - raised to the callers
 DEFAULT_HEADER = os.path.join(HERE, "..", "..", "include", "packeis", "packeis.h")
 DEFAULT_OUTPUT = os.path.join(HERE, "packeis", "_ffi.py")
 
@@ -48,43 +51,16 @@ SCALARS = {
 }
 
 
-class HeaderError(Exception):
-    pass
+class Translator:
+    """C types of the header (C text, as packeis_header keeps them) -> ctypes."""
 
+    def __init__(self, header: packeis_header.Header):
+        self.known = set(header.typedefs) | set(header.opaque) | {n for n, _ in header.structs}
 
-def strip_comments(text: str) -> str:
-    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
-    return re.sub(r"//[^\n]*", " ", text)
-
-
-def parse_int(token: str):
-    token = token.strip()
-    m = re.fullmatch(r"U?INT(?:8|16|32|64)_C\s*\((.*)\)", token)  # <stdint.h> constant macros
-    if m:
-        token = m.group(1).strip()
-    while token.startswith("(") and token.endswith(")"):
-        token = token[1:-1].strip()
-    m = re.fullmatch(r"(-?)\s*(0[xX][0-9a-fA-F]+|[0-9]+)[uUlL]*", token)
-    if not m:
-        return None
-    value = int(m.group(2), 0)
-    return -value if m.group(1) else value
-
-
-class Header:
-    def __init__(self, text: str):
-        self.defines: list[tuple[str, int]] = []
-        self.enums: list[tuple[str, list[tuple[str, int]]]] = []
-        self.typedefs: dict[str, str] = {}  # alias -> ctypes expression
-        self.opaque: list[str] = []
-        self.structs: list[tuple[str, list[tuple[str, str]]]] = []
-        self.functions: list[tuple[str, str, list[tuple[str, str]]]] = []
-        self.nodiscard: list[str] = []
-        self._parse(strip_comments(text))
-
-    # -- types -------------------------------------------------------------
-    def ctype(self, decl: str) -> str:
+    def ctype(self, decl) -> str:
         """The ctypes expression for a C type such as 'const int *'."""
+        if isinstance(decl, packeis_header.FunctionPointer):
+            return f"CFUNCTYPE({', '.join([self.ctype(decl.restype)] + [self.ctype(t) for t in decl.argtypes])})"
         decl = re.sub(r"\bconst\b", " ", decl)
         stars = decl.count("*")
         base = " ".join(decl.replace("*", " ").split())
@@ -94,7 +70,7 @@ class Header:
             inner, stars = "c_void_p", stars - 1
         elif base in SCALARS:
             inner = SCALARS[base]
-        elif base in self.typedefs or base in self.opaque or base in dict(self.structs):
+        elif base in self.known:
             inner = base
         else:
             raise HeaderError(f"unknown C type {decl.strip()!r}")
@@ -102,102 +78,10 @@ class Header:
             inner = f"POINTER({inner})"
         return inner
 
-    def split_param(self, param: str) -> tuple[str, str]:
-        param = param.strip()
-        m = re.fullmatch(r"(.*?)(\w+)", param, flags=re.S)
-        if not m or not m.group(1).strip():
-            raise HeaderError(f"cannot read parameter {param!r}")
-        return m.group(2), self.ctype(m.group(1))
-
-    def params(self, text: str) -> list[tuple[str, str]]:
-        text = " ".join(text.split())
-        if text in ("", "void"):
-            return []
-        return [self.split_param(p) for p in text.split(",")]
-
-    # -- declarations ------------------------------------------------------
-    def _parse(self, text: str) -> None:
-        for m in re.finditer(r"^\s*#\s*define\s+(PACKEIS_\w+)[ \t]+([^\n]+)$", text, flags=re.M):
-            value = parse_int(m.group(2))
-            if value is not None:
-                self.defines.append((m.group(1), value))
-        body = re.sub(r"^\s*#[^\n]*$", " ", text, flags=re.M)
-        body = body.replace('extern "C" {', " ")
-        for stmt in self._statements(body):
-            self._statement(" ".join(stmt.split()))
-
-    @staticmethod
-    def _statements(body: str):
-        depth, start = 0, 0
-        for i, ch in enumerate(body):
-            if ch == "{":
-                depth += 1
-            elif ch == "}":
-                depth -= 1
-            elif ch == ";" and depth == 0:
-                yield body[start:i]
-                start = i + 1
-
-    def _statement(self, stmt: str) -> None:
-        if not stmt or stmt == "}":
-            return
-        stmt = stmt.lstrip("} ").strip()
-        m = re.fullmatch(r"enum (\w+) \{(.*)\}", stmt)
-        if m:
-            values, nxt = [], 0
-            for item in m.group(2).split(","):
-                item = item.strip()
-                if not item:
-                    continue
-                name, _, expr = item.partition("=")
-                value = parse_int(expr) if expr else nxt
-                if value is None:
-                    raise HeaderError(f"cannot read enum value {item!r}")
-                values.append((name.strip(), value))
-                nxt = value + 1
-            self.enums.append((m.group(1), values))
-            return
-        m = re.fullmatch(r"typedef struct (\w+) (\w+)", stmt)
-        if m and m.group(1) == m.group(2):
-            self.opaque.append(m.group(1))
-            return
-        m = re.fullmatch(r"typedef struct (\w+) \{(.*)\} (\w+)", stmt)
-        if m and m.group(1) == m.group(3):
-            name, fields = m.group(1), []
-            self.structs.append((name, fields))  # known while reading fields
-            for field in m.group(2).split(";"):
-                field = field.strip()
-                if not field:
-                    continue
-                fp = re.fullmatch(r"(.*?)\(\s*\*\s*(\w+)\s*\)\s*\((.*)\)", field)
-                if fp:
-                    args = [t for _, t in self.params(fp.group(3))]
-                    fields.append((fp.group(2), f"CFUNCTYPE({', '.join([self.ctype(fp.group(1))] + args)})"))
-                else:
-                    fname, ftype = self.split_param(field)
-                    fields.append((fname, ftype))
-            return
-        m = re.fullmatch(r"typedef (.+?) (\w+)", stmt)
-        if m:
-            self.typedefs[m.group(2)] = self.ctype(m.group(1))
-            return
-        m = re.fullmatch(r"(PACKEIS_NODISCARD )?PACKEIS_API (PACKEIS_NODISCARD )?(.+?)\b(\w+)\s*\((.*)\)",
-                         stmt)
-        if m:
-            name = m.group(4)
-            if m.group(1) and m.group(2):
-                raise HeaderError(f"{name}: PACKEIS_NODISCARD twice")
-            self.functions.append((name, self.ctype(m.group(3)), self.params(m.group(5))))
-            if m.group(1) or m.group(2):
-                if m.group(3).strip() != "packeis_status":
-                    raise HeaderError(f"{name}: PACKEIS_NODISCARD on a non-status function")
-                self.nodiscard.append(name)
-            return
-        raise HeaderError(f"cannot read declaration {stmt[:80]!r}")
-
 
 def generate(header_text: str) -> str:
-    h = Header(header_text)
+    h = packeis_header.Header(header_text)
+    ctype = Translator(h).ctype
     out = [
         "# SPDX-License-Identifier: MIT",
         "# Generated by bindings/python/gen_ctypes.py from include/packeis/packeis.h.",
@@ -220,20 +104,20 @@ def generate(header_text: str) -> str:
     for enum, values in h.enums:
         out.append(f"    {enum!r}: {{{', '.join(f'{n!r}: {v}' for n, v in values)}}},")
     out += ["}", "", "# typedefs"]
-    for alias, expr in h.typedefs.items():
-        out.append(f"{alias} = {expr}")
+    for alias, decl in h.typedefs.items():
+        out.append(f"{alias} = {ctype(decl)}")
     out.append("")
     for name in h.opaque:
         out += [f"class {name}(Structure):", f'    """Opaque handle (struct {name})."""', "", ""]
     for name, fields in h.structs:
         out += [f"class {name}(Structure):", f'    """struct {name}."""', "", "    _fields_ = ["]
-        out += [f"        ({fname!r}, {ftype})," for fname, ftype in fields]
+        out += [f"        ({fname!r}, {ctype(ftype)})," for fname, ftype in fields]
         out += ["    ]", "", ""]
     out.append("# name: (restype, [(parameter, argtype), ...])")
     out.append("FUNCTIONS = {")
     for name, restype, params in h.functions:
-        plist = ", ".join(f"({p!r}, {t})" for p, t in params)
-        out.append(f"    {name!r}: ({restype}, [{plist}]),")
+        plist = ", ".join(f"({p!r}, {ctype(t)})" for p, t in params)
+        out.append(f"    {name!r}: ({ctype(restype)}, [{plist}]),")
     out += ["}", "", "# The functions returning a packeis_status (PACKEIS_NODISCARD).",
             "STATUS_FUNCTIONS = frozenset({"]
     out += [f"    {name!r}," for name in h.nodiscard]

@@ -100,7 +100,14 @@ class GeneratorTest(unittest.TestCase):
         self.assertEqual(gen_ctypes.generate(
             "typedef int packeis_status;\ntypedef struct packeis_game packeis_game;\n"
             + text.replace("PACKEIS_NODISCARD PACKEIS_API", "PACKEIS_API PACKEIS_NODISCARD")), out)
-        self.assertEqual(gen_ctypes.parse_int("UINT64_C(0x5061636B65697321)"), 0x5061636B65697321)
+        self.assertEqual(gen_ctypes.packeis_header.parse_int("UINT64_C(0x5061636B65697321)"),
+                         0x5061636B65697321)
+
+    def test_function_pointer_types(self):
+        out = gen_ctypes.generate("typedef int (*packeis_cb)(void *context, uint64_t done);\n"
+                                  "PACKEIS_API int packeis_w(packeis_cb cb);\n")
+        self.assertIn("packeis_cb = CFUNCTYPE(c_int, c_void_p, c_uint64)", out)
+        self.assertIn("'packeis_w': (c_int, [('cb', packeis_cb)]),", out)
 
     def test_nodiscard_on_a_value_is_an_error(self):
         with self.assertRaises(gen_ctypes.HeaderError):
