@@ -195,6 +195,49 @@ static void test_perft_watched_stopped_by_another_thread(void **state)
     packeis_game_free(game);
 }
 
+/* The ready-made callback: a flag set by another thread stops a perft, a
+ * batch of playouts and a divide. */
+static void *set_flag_later(void *flag)
+{
+    struct timespec pause = {0, 20 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+    __atomic_store_n((int *)flag, 1, __ATOMIC_RELAXED);
+    return NULL;
+}
+
+static void test_stop_on_flag(void **state)
+{
+    (void)state;
+    int flag = 0;
+    assert_int_equal(packeis_stop_on_flag(&flag, 5), 0);
+    assert_int_equal(packeis_stop_on_flag(NULL, 5), 0);
+    flag = 1;
+    assert_int_equal(packeis_stop_on_flag(&flag, 5), 1);
+    packeis_game *game = tc_standard_game(2, 3);
+    static double rewards[1000000 * PLAYERS];
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    uint64_t leaves[PACKEIS_MAX_MOVES];
+    size_t count;
+    for (int call = 0; call < 3; call++) {
+        pthread_t thread;
+        flag = 0;
+        assert_int_equal(pthread_create(&thread, NULL, set_flag_later, &flag), 0);
+        packeis_status status;
+        if (call == 0)
+            status = packeis_game_perft_watched(game, 40, packeis_stop_on_flag, &flag, leaves);
+        else if (call == 1)
+            status = packeis_game_playout_rewards(game, 1, 1000000, rewards, 1000000,
+                                                  packeis_stop_on_flag, &flag, NULL);
+        else
+            status = packeis_game_divide_watched(game, 40, packeis_stop_on_flag, &flag, moves,
+                                                 leaves, PACKEIS_MAX_MOVES, &count);
+        assert_int_equal(pthread_join(thread, NULL), 0);
+        /* A million playouts take about a second: stopped after 20 ms. */
+        assert_int_equal(status, PACKEIS_E_STOPPED);
+    }
+    packeis_game_free(game);
+}
+
 static void test_divide_watched(void **state)
 {
     (void)state;
@@ -449,6 +492,7 @@ int main(void)
         cmocka_unit_test(test_perft_watched_equals_perft),
         cmocka_unit_test(test_perft_watched_stops),
         cmocka_unit_test(test_perft_watched_stopped_by_another_thread),
+        cmocka_unit_test(test_stop_on_flag),
         cmocka_unit_test(test_divide_watched),
         cmocka_unit_test(test_playout_rewards),
         cmocka_unit_test(test_playout_rewards_refusals),

@@ -1158,6 +1158,24 @@ packeis_game_divide(const packeis_game *game, unsigned depth, packeis_move *move
 typedef int (*packeis_progress)(void *context, uint64_t done);
 
 /**
+ * @brief A ready-made ::packeis_progress callback: stops the call once the
+ *        `int` that @p flag points to is nonzero.
+ *
+ * Pass it with the address of an `int` that starts at 0; another thread
+ * (or a signal handler, or a binding's watchdog) sets it to 1 to stop the
+ * call. The callback reads it with a relaxed atomic load, so set it with an
+ * atomic store (`__atomic_store_n`, or C11 `atomic_store` on an
+ * `atomic_int`, which has the size of `int` wherever it is lock-free).
+ * A binding can thus stop a long call without running any code of its own
+ * on the thread doing the work.
+ * @param flag Points to the `int` (NULL: never stops).
+ * @param done Ignored.
+ * @return The flag's value: nonzero means stop.
+ * @since 1.2.0
+ */
+PACKEIS_API int packeis_stop_on_flag(void *flag, uint64_t done);
+
+/**
  * @brief packeis_game_perft() that reports its progress and can be stopped.
  *
  * The count is the same as packeis_game_perft()'s, found the same way

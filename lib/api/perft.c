@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* packeis.h, "Research fast paths": perft and divide, plain and watched
- * (reporting their progress, and stoppable). The rules' fast path counts
- * the last PK_WATCHED_DEPTH actions; a watched call plays the actions above
- * them one by one and reports after each subtree. */
+ * (reporting their progress, and stoppable), and the ready-made callback. The rules' fast path
+ * counts the last PK_WATCHED_DEPTH actions; a watched call plays the actions above them one by
+ * one and reports after each subtree. */
 #include <stdint.h>
 
 #include "internal.h"
@@ -14,6 +14,12 @@
  * subtree (the perft_watched row of tests/benchmark.c: the same rate as
  * perft's, and the longest time between two reports). */
 enum { PK_WATCHED_DEPTH = 3 };
+
+int packeis_stop_on_flag(void *flag, uint64_t done)
+{
+    (void)done;
+    return flag ? __atomic_load_n((const int *)flag, __ATOMIC_RELAXED) : 0;
+}
 
 uint64_t packeis_game_perft(const packeis_game *game, unsigned depth)
 {

@@ -199,6 +199,7 @@ FUNCTIONS = {
     'packeis_game_playout_batch': (packeis_status, [('game', POINTER(packeis_game)), ('seed', c_uint64), ('games', c_size_t), ('winners', POINTER(c_uint)), ('fish', POINTER(c_int)), ('floes', POINTER(c_int)), ('capacity', c_size_t), ('plies', POINTER(c_size_t))]),
     'packeis_game_perft': (c_uint64, [('game', POINTER(packeis_game)), ('depth', c_uint)]),
     'packeis_game_divide': (packeis_status, [('game', POINTER(packeis_game)), ('depth', c_uint), ('moves', POINTER(packeis_move)), ('leaves', POINTER(c_uint64)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
+    'packeis_stop_on_flag': (c_int, [('flag', c_void_p), ('done', c_uint64)]),
     'packeis_game_perft_watched': (packeis_status, [('game', POINTER(packeis_game)), ('depth', c_uint), ('progress', packeis_progress), ('context', c_void_p), ('leaves', POINTER(c_uint64))]),
     'packeis_game_divide_watched': (packeis_status, [('game', POINTER(packeis_game)), ('depth', c_uint), ('progress', packeis_progress), ('context', c_void_p), ('moves', POINTER(packeis_move)), ('leaves', POINTER(c_uint64)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
     'packeis_game_playout_rewards': (packeis_status, [('game', POINTER(packeis_game)), ('seed', c_uint64), ('games', c_size_t), ('rewards', POINTER(c_double)), ('capacity', c_size_t), ('progress', packeis_progress), ('context', c_void_p), ('plies', POINTER(c_size_t))]),
