@@ -3,7 +3,7 @@
  * packeis-engine: serves one of the built-in players (examples/players)
  * over the engine protocol of doc/protocol.md on standard input and output.
  *
- *   packeis-engine --player NAME [--option NAME=VALUE ...] [--seed N]
+ *   packeis-engine --player NAME[:STRENGTH] [--option NAME=VALUE ...] [--seed N]
  *   packeis-engine --list
  *
  * The command loop reads lines and answers them (session.c); a `go` searches
@@ -20,7 +20,9 @@
 #include <string.h>
 
 #include "args.h"
+#include "participant.h"
 #include "search.h"
+#include "seat_spec.h"
 #include "session.h"
 
 #define AUTHOR "libpackeis examples"
@@ -35,11 +37,15 @@ struct config {
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: packeis-engine --player NAME [--option NAME=VALUE ...] [--seed N]\n"
+    fprintf(out, "usage: packeis-engine --player NAME[:STRENGTH] [--option NAME=VALUE ...]\n"
+                 "                      [--seed N]\n"
                  "       packeis-engine --list\n"
                  "Serves a built-in player over the engine protocol (doc/protocol.md) on\n"
                  "standard input and output.\n"
-                 "  --player NAME        random, greedy, montecarlo, alphabeta or mcts\n"
+                 "  --player NAME[:STRENGTH]  random, greedy, montecarlo, alphabeta or mcts,\n"
+                 "                       in the seat notation (examples/README.md): mcts:2s,\n"
+                 "                       alphabeta:5000,hash=16; a time or budget there is\n"
+                 "                       that of each go without limits\n"
                  "  --option NAME=VALUE  sets an option of the player (as setoption does);\n"
                  "                       may be repeated\n"
                  "  --seed N             the player's seed (default 0)\n"
@@ -108,25 +114,34 @@ static void list_players(void)
     }
 }
 
-static player *make_player(const struct config *cfg)
+/* The player of --player, in the seat notation (seat_spec.h: NAME[:STRENGTH]),
+ * then --option on it; the strength's budget becomes that of a go without
+ * limits (`limits`). */
+static player *make_player(const struct config *cfg, player_limits *limits)
 {
-    player *p;
-    int status = player_new(cfg->player, cfg->seed, &p);
-    if (status == -2) {
-        fprintf(stderr, "packeis-engine: out of memory\n");
+    seat_spec spec;
+    char why[512];
+    if (strncmp(cfg->player, "engine:", 7) == 0 || strcmp(cfg->player, "human") == 0)
+        args_fail("packeis-engine", "--player: '%s' is no built-in player (--list shows them)",
+                  cfg->player);
+    if (seat_spec_parse(cfg->player, &spec, why, sizeof why) != 0)
+        args_fail("packeis-engine", "--player %s (--list shows the players)", why);
+    player *p = participant_player(&spec.who, cfg->seed, why, sizeof why);
+    if (!p) {
+        fprintf(stderr, "packeis-engine: %s\n", why);
         exit(1);
     }
-    if (status != 0)
-        args_fail("packeis-engine", "--player: no player is called '%s' (--list shows them)",
-                  cfg->player);
     for (int i = 0; i < cfg->option_count; i++) {
         char *equals = strchr(cfg->options[i], '=');
         *equals = '\0';
-        const char *why = "refused";
-        if (player_set_option(p, cfg->options[i], equals + 1, &why) != 0)
+        const char *reason = "refused";
+        if (player_set_option(p, cfg->options[i], equals + 1, &reason) != 0)
             args_fail("packeis-engine", "--option %s=%s: %s", cfg->options[i], equals + 1,
-                      why ? why : "refused");
+                      reason ? reason : "refused");
     }
+    memset(limits, 0, sizeof *limits);
+    limits->seconds = spec.who.seconds;
+    limits->nodes = spec.who.nodes;
     return p;
 }
 
@@ -138,7 +153,8 @@ int main(int argc, char **argv)
         list_players();
         return 0;
     }
-    player *p = make_player(&cfg);
+    player_limits defaults;
+    player *p = make_player(&cfg, &defaults);
     free(cfg.options);
     /* A client that goes away ends the session at the end of its input,
      * not with a signal while a reply is written. */
@@ -150,6 +166,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "packeis-engine: %s\n", packeis_strerror(status));
         return 1;
     }
+    s.defaults = defaults;
     char *line = NULL;
     size_t capacity = 0;
     ssize_t read;

@@ -329,6 +329,8 @@ static void cmd_go(session *s, const command *c)
     int infinite;
     if (!parse_limits(c, &limits, &infinite))
         return;
+    if (!infinite && limits.nodes == 0 && limits.seconds <= 0)
+        limits = s->defaults;
     if (packeis_game_phase(s->game) == PACKEIS_PHASE_OVER) {
         fail(&c->words[0], "the game is over");
         return;

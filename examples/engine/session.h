@@ -13,7 +13,8 @@ typedef struct session {
     const char *author; /* for `id author` */
     packeis_game *game; /* the current position, owned */
     search search;
-    int quit; /* quit was read */
+    player_limits defaults; /* of a go without limits (all 0: the player's own) */
+    int quit;               /* quit was read */
 } session;
 
 /* Starts a session at `position new`. Returns PACKEIS_OK or the library's

@@ -165,8 +165,13 @@ static void read_variant(config *cfg, const char *name)
 static void read_spec(const char *where, const char *text, seat_spec *out)
 {
     char why[512], names[256] = "";
-    if (seat_spec_parse(text, out, why, sizeof why) == 0)
+    if (seat_spec_parse(text, out, why, sizeof why) == 0) {
+        /* An engine is named by its handshake, marked as an engine's. */
+        size_t length = strlen(out->who.label);
+        if (out->who.command && length + 10 < sizeof out->who.label)
+            memcpy(out->who.label + length, " (engine)", 10);
         return;
+    }
     for (const char *const *name = player_names(); *name; name++)
         if (strlen(names) + strlen(*name) + 2 < sizeof names)
             snprintf(names + strlen(names), sizeof names - strlen(names), " %s", *name);

@@ -5,7 +5,7 @@
  * 2, 3 or 4 players a game, every board in every seat order, many games at
  * once, and prints the table (examples/README.md tells the method).
  *
- *   packeis-tournament --player random --player mcts:visits=500 \
+ *   packeis-tournament --player random --player mcts:500,threads=2 \
  *       --engine "python3 engine.py" --boards 50 --jobs 2
  *
  * The schedule (schedule.c) fixes every game's board and seeds from --seed
@@ -29,6 +29,7 @@
 #include "referee.h"
 #include "report.h"
 #include "results.h"
+#include "seat_spec.h"
 
 #define PROGRAM          "packeis-tournament"
 #define MAX_PARTICIPANTS 64
@@ -52,10 +53,12 @@ struct config {
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: packeis-tournament [--player SPEC | --engine COMMAND]... [options]\n"
+    fprintf(out, "usage: packeis-tournament [--player SEAT | --engine COMMAND]... [options]\n"
                  "Plays every group of participants on every board in every seat order.\n"
-                 "  --player NAME[:OPT=VALUE,...]  a built-in player (random, greedy,\n"
-                 "                        montecarlo, alphabeta, mcts) with its options\n"
+                 "  --player SEAT         a seat as in examples/README.md: a built-in player\n"
+                 "                        NAME[:STRENGTH] (random, greedy, montecarlo,\n"
+                 "                        alphabeta, mcts; mcts:2000,threads=2, greedy:200ms)\n"
+                 "                        or engine:COMMAND\n"
                  "  --engine COMMAND      an engine speaking doc/protocol.md, run by sh\n"
                  "  --players K           players a game, 2 to 4 (default 2)\n"
                  "  --variant NAME        any-floe (place on any floe) or snake (snake\n"
@@ -106,20 +109,30 @@ static int can_write(const char *path)
     return access(folder, W_OK | X_OK) == 0;
 }
 
-static void add_participant(struct config *cfg, const char *spec, int engine)
+/* --player SPEC in the seat notation (seat_spec.h), or --engine COMMAND,
+ * which is --player engine:COMMAND. */
+static void add_participant(struct config *cfg, const char *text, int engine)
 {
     char why[512];
     if (cfg->count == MAX_PARTICIPANTS)
         args_fail(PROGRAM, "at most %d participants", MAX_PARTICIPANTS);
-    participant *p = &cfg->participants[cfg->count];
-    int status = engine ? participant_engine(p, spec, &cfg->tc, why, sizeof why)
-                        : participant_builtin(p, spec, why, sizeof why);
+    seat_spec spec;
+    int status;
+    if (engine) {
+        spec.kind = SEAT_COMPUTER;
+        status = participant_engine(&spec.who, text, &cfg->tc, why, sizeof why);
+    } else {
+        status = seat_spec_parse(text, &spec, why, sizeof why);
+    }
+    if (status >= 0 && spec.kind == SEAT_HUMAN)
+        args_fail(PROGRAM, "--player human: a tournament has no person at a keyboard");
+    const char *option = engine ? "--engine" : "--player";
     if (status < 0)
-        args_fail(PROGRAM, "--%s %s", engine ? "engine" : "player", why);
+        args_fail(PROGRAM, "%s %s", option, why);
     if (status > 0)
-        fprintf(stderr, "%s: warning: --engine %s: its games will be forfeited\n", PROGRAM,
+        fprintf(stderr, "%s: warning: %s %s: its games will be forfeited\n", PROGRAM, option,
                 why);
-    cfg->count++;
+    cfg->participants[cfg->count++] = spec.who;
 }
 
 /* Labels must tell participants apart: a repeated one gets "#2", "#3". */

@@ -248,6 +248,37 @@ class ProtocolWalk(unittest.TestCase):
         other.process.stdout.close()
 
 
+class StrengthOnTheCommandLine(unittest.TestCase):
+    """packeis-engine --player NAME[:STRENGTH], in the seat notation of
+    examples/README.md: the strength's budget is that of a go without
+    limits; a go's own limit wins; a bad strength is refused."""
+    program = None
+
+    def last_info_nodes(self, go):
+        engine = Engine([self.program, "--player", "mcts:300,threads=1"])
+        try:
+            engine.send("packeis 1")
+            engine.until("packeisok")
+            engine.send(go)
+            infos = [line.split() for line in engine.until("bestmove") if line.startswith("info")]
+            return int(infos[-1][infos[-1].index("nodes") + 1])
+        finally:
+            engine.close()
+
+    def test_the_strength_is_the_budget_of_a_plain_go(self):
+        self.assertEqual(self.last_info_nodes("go"), 300)
+        self.assertEqual(self.last_info_nodes("go nodes 50"), 50)
+
+    def test_a_bad_strength_is_refused(self):
+        for spec, says in (("mcts:fast", "'fast' is no strength"),
+                           ("engine:sh", "'engine:sh' is no built-in player"),
+                           ("human", "'human' is no built-in player")):
+            done = subprocess.run([self.program, "--player", spec], capture_output=True,
+                                  text=True, timeout=TIMEOUT)
+            self.assertEqual(done.returncode, 2, spec)
+            self.assertIn(says, done.stderr)
+
+
 def main():
     args = sys.argv[1:]
     if args[:1] == ["--all-players"]:
@@ -255,6 +286,7 @@ def main():
                                check=True).stdout
         for name in re.findall(r"^(\w+):", names, re.M):
             ENGINES.append([args[1], "--player", name])
+        StrengthOnTheCommandLine.program = args[1]
     elif args:
         ENGINES.append(args)
     if not ENGINES:
@@ -264,6 +296,8 @@ def main():
         walk = type("ProtocolWalk_" + re.sub(r"\W", "_", command[-1]), (ProtocolWalk,),
                     {"command": command})
         suite.addTests(unittest.defaultTestLoader.loadTestsFromTestCase(walk))
+    if StrengthOnTheCommandLine.program:
+        suite.addTests(unittest.defaultTestLoader.loadTestsFromTestCase(StrengthOnTheCommandLine))
     result = unittest.TextTestRunner(verbosity=2).run(suite)
     sys.exit(0 if result.wasSuccessful() else 1)
 

@@ -268,18 +268,18 @@ static void test_seats(void **state)
     assert_int_equal(spec.kind, SEAT_COMPUTER);
     assert_string_equal(spec.who.player, "greedy");
     assert_null(spec.who.command);
-    assert_true(spec.seconds == 0 && spec.nodes == 0);
+    assert_true(spec.who.seconds == 0 && spec.who.nodes == 0);
     /* A time, a budget and an option, in any order. */
     assert_int_equal(
         seat_spec_parse("montecarlo:250ms,5000,playouts=7", &spec, why, sizeof why), 0);
-    assert_true(spec.seconds == 0.25);
-    assert_int_equal(spec.nodes, 5000);
+    assert_true(spec.who.seconds == 0.25);
+    assert_int_equal(spec.who.nodes, 5000);
     assert_string_equal(spec.who.label, "montecarlo:250ms,5000,playouts=7");
     time_control tc = seat_time_control(&spec);
     assert_int_equal(tc.movetime_ms, 250);
     assert_int_equal(tc.nodes, 5000);
     assert_int_equal(seat_spec_parse("greedy:1.5s", &spec, why, sizeof why), 0);
-    assert_true(spec.seconds == 1.5);
+    assert_true(spec.who.seconds == 1.5);
     /* Bad ones, each named. */
     assert_int_equal(seat_spec_parse("grady", &spec, why, sizeof why), -1);
     assert_non_null(strstr(why, "'grady'"));

@@ -280,6 +280,41 @@ class Arguments(unittest.TestCase):
         self.assertIn("usage: packeis-tournament", done.stdout)
 
 
+class SeatNotation(unittest.TestCase):
+    """--player takes the seat notation of packeis-play and packeis.cluster
+    (examples/README.md, "Seats"): engine:COMMAND, NAME[:STRENGTH]."""
+
+    @staticmethod
+    def games(results):
+        return [(g["plies"], [s["fish"] for s in g["seats"]]) for g in results["games"]]
+
+    def test_engine_command_is_the_engine_option(self):
+        results, _ = tournament("--player", "random", "--player", f"engine:{ARGS.broken} garbage",
+                                "--boards", "1")
+        forfeits = [g["forfeit"] for g in results["games"]]
+        self.assertEqual(len(forfeits), 2)
+        for forfeit in forfeits:
+            self.assertEqual(forfeit["reason"], "garbage", forfeit)
+
+    def test_a_budget_of_its_own_wins_over_nodes(self):
+        # montecarlo's budget is its playouts: "montecarlo:30" plays 30 a move
+        # with or without --nodes, as "montecarlo" does with --nodes 30.
+        common = ["--player", "random", "--boards", "2", "--seed", "3"]
+        own, _ = tournament("--player", "montecarlo:30", *common)
+        own_with_nodes, _ = tournament("--player", "montecarlo:30", *common, "--nodes", "3000")
+        nodes, _ = tournament("--player", "montecarlo", *common, "--nodes", "30")
+        more, _ = tournament("--player", "montecarlo", *common, "--nodes", "3000")
+        self.assertEqual(self.games(own), self.games(own_with_nodes))
+        self.assertEqual(self.games(own), self.games(nodes))
+        self.assertNotEqual(self.games(own), self.games(more))
+        self.assertIn("montecarlo:30", [row["player"] for row in own["table"]])
+
+    def test_a_person_is_refused(self):
+        _, done = tournament("--player", "human", "--player", "random", check=False)
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("--player human: a tournament has no person", done.stderr)
+
+
 class ExternalEngine(unittest.TestCase):
     def test_the_engine_plays_whole_games(self):
         results, _ = tournament("--player", "greedy", "--engine", engine_command(),
@@ -303,7 +338,7 @@ def main():
         suite = loader.loadTestsFromTestCase(ExternalEngine)
     else:
         suite = unittest.TestSuite(loader.loadTestsFromTestCase(case)
-                                   for case in (BrokenEngines, Schedule, Arguments))
+                                   for case in (BrokenEngines, Schedule, Arguments, SeatNotation))
     result = unittest.TextTestRunner(verbosity=2).run(suite)
     sys.exit(0 if result.wasSuccessful() else 1)
 

@@ -82,7 +82,7 @@ class JobsOnTwoWorkers(OnTwoWorkers):
 
     def test_selfplay(self):
         for name, players, kwargs in (("vector", "vector", {"setup": {"players": 4}}),
-                                      ("seats", ["engine:greedy", "python:random"],
+                                      ("seats", ["greedy", "python:random"],
                                        {"engine": ENGINE})):
             here, there = (os.path.join(self.scratch, name + side) for side in ("-1", "-2"))
             alone = selfplay(here, 40, players, seed=8, shard_games=7, **kwargs)

@@ -8,6 +8,7 @@ byte, resumable, never torn; the package importable without Dask."""
 import glob
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -21,7 +22,7 @@ from cluster_common import ENGINE, TOURNAMENT, arm_watchdog, conformance_case, r
 import packeis
 from packeis.cluster import perft, selfplay, tournament
 from packeis.cluster.perft import count_prefixes, prefixes
-from packeis.cluster._seats import Vector
+from packeis.cluster._seats import Vector, open_seat
 from packeis.cluster._shards import checksum
 from packeis.cluster.selfplay import load_manifest, play_shard, verify
 from packeis.vector import bits_to_mask
@@ -188,7 +189,7 @@ class SelfPlay(unittest.TestCase):
         self.assertEqual(manifest["players"], ["vector:packeis.cluster._seats.random_policy"])
 
     def test_engine_and_callable_seats_rotate(self):
-        selfplay(self.path("e"), 6, ["engine:greedy", first_mover_random], seed=1,
+        selfplay(self.path("e"), 6, ["greedy", first_mover_random], seed=1,
                  shard_games=4, engine=ENGINE)
         self.check_shards(self.path("e"), 2)
         with np.load(os.path.join(self.path("e"), "shard-00001.npz")) as z:
@@ -199,6 +200,44 @@ class SelfPlay(unittest.TestCase):
         board = packeis.Game(seed=lowest.board_seed)
         self.assertEqual(lowest.history()[0], board.legal_moves()[0])
         self.assertNotEqual(greedy_first.board_seed, lowest.board_seed)
+
+    def test_seats_in_the_notation_of_packeis_play(self):
+        """engine:COMMAND runs the command (here packeis-engine itself),
+        NAME[:STRENGTH] a built-in player, as packeis-play and
+        packeis-tournament read them (examples/README.md, "Seats")."""
+        command = "engine:" + shlex.quote(ENGINE) + " --player greedy"
+        selfplay(self.path("n"), 4, [command, "montecarlo:20,playouts=20"], seed=2,
+                 shard_games=4, engine=ENGINE)
+        self.check_shards(self.path("n"), 2)
+        manifest = load_manifest(self.path("n"))
+        self.assertEqual(manifest["players"], [command, "montecarlo:20,playouts=20"])
+
+    def test_a_seat_of_its_own_strength_keeps_it(self):
+        """The job's nodes go to the seats without a time or budget of their
+        own; "mcts:50" is asked a plain go (its engine plays 50 playouts)."""
+        game = packeis.Game(seed=1)
+        for spec, expected in (("mcts", "go nodes 7"), ("mcts:50", "go"),
+                               ("mcts:threads=1", "go nodes 7"), ("greedy:2s", "go")):
+            seat = open_seat(spec, 0, ENGINE, 7)
+            sent = []
+            send = seat.send
+            seat.send = lambda line: (sent.append(line), send(line))[1]
+            try:
+                seat.new_game(game)
+                seat(game, [])
+            finally:
+                seat.close()
+            self.assertEqual(sent[-2], expected, spec)  # then quit
+
+    def test_the_old_engine_name_seat_says_what_it_means(self):
+        """engine:NAME used to be a built-in player; it is now a command, and
+        a missing one says which seat was meant."""
+        with self.assertRaises(RuntimeError) as caught:
+            open_seat("engine:greedy", 0, ENGINE, None)
+        self.assertIn("exited with status 127", str(caught.exception))
+        self.assertIn("the built-in player is the seat 'greedy'", str(caught.exception))
+        with self.assertRaises(ValueError):
+            selfplay(self.path("h"), 2, ["human", "greedy"])
 
     def test_same_bytes_every_run_and_resumable(self):
         args = dict(seed=11, shard_games=8)
@@ -289,8 +328,8 @@ class CommandLine(unittest.TestCase):
                                "malformed"),
                               (["--local", "0", "perft", "--depth", "1"],
                                "not a positive integer"),
-                              (["selfplay", "--out", "x", "--games", "2", "--seat", "nobody"],
-                               "unknown seat 'nobody'"),
+                              (["selfplay", "--out", "x", "--games", "2", "--seat", "python:nobody"],
+                               "unknown seat 'python:nobody'"),
                               (["selfplay", "--out", "x", "--games", "2", "--players", "9"],
                                "players")):
             status, out, err = command_line(*args)
@@ -441,7 +480,7 @@ class Bounds(unittest.TestCase):
 
     def test_an_unknown_engine_player_is_named(self):
         status, out, err = command_line("--local", "1", "selfplay", "--out", tempfile.mkdtemp(),
-                                        "--games", "2", "--seat", "engine:nosuch", "--seat",
+                                        "--games", "2", "--seat", "nosuch", "--seat",
                                         "python:random", "--engine", ENGINE)
         self.assertEqual(status, 1)
         self.assertIn("engine nosuch exited with status", err)

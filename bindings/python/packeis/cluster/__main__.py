@@ -63,8 +63,9 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--out", required=True, help="the directory of the shards")
     selfplay.add_argument("--games", type=_positive, required=True)
     selfplay.add_argument("--seat", action="append", metavar="SPEC",
-                          help="a seat per player: engine:NAME[:OPT=VALUE,...] or "
-                               "python:random (default: random games in the vector env)")
+                          help="a seat per player, as packeis-play's (examples/README.md): "
+                               "NAME[:STRENGTH], engine:COMMAND or python:random "
+                               "(default: random games in the vector env)")
     selfplay.add_argument("--players", type=_positive, default=None,
                           help="players a game with the vector env (default 2)")
     selfplay.add_argument("--shard-games", type=_positive, default=1000)

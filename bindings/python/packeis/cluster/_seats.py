@@ -1,18 +1,27 @@
 # SPDX-License-Identifier: MIT
 """The players of self-play: the built-in C players through
-``packeis-engine`` (doc/protocol.md), a Python callable per seat, or one
-policy for every game of the vector environment at once.
+``packeis-engine``, any engine program speaking doc/protocol.md, a Python
+callable per seat, or one policy for every game of the vector environment
+at once. :class:`EngineSeat` is the package's one client of the protocol.
 
-Seat specs (strings, so that they travel to a worker as they are):
+Seat specs are strings in the seat notation of packeis-play and
+packeis-tournament (examples/README.md, "Seats"), so that they travel to a
+worker as they are:
 
-- ``"engine:NAME"`` or ``"engine:NAME:OPTION=VALUE,..."``: ``packeis-engine
-  --player NAME --option OPTION=VALUE ... --seed S`` (the program from the
-  job's ``engine`` argument, else ``$PACKEIS_ENGINE``, else
-  ``packeis-engine`` on ``PATH``), one process per seat and task, asked
-  ``go`` (``go nodes N`` with the job's ``nodes``) before each of its moves;
+- ``"NAME[:STRENGTH]"``: a built-in player, ``"mcts"``, ``"mcts:2s,threads=2"``,
+  ``"alphabeta:5000,hash=16"``, served by ``packeis-engine --player SPEC
+  --seed S`` (the program from the job's ``engine`` argument, else
+  ``$PACKEIS_ENGINE``, else ``packeis-engine`` on ``PATH``), one process per
+  seat and task;
+- ``"engine:COMMAND"``: a program speaking the protocol, run as
+  ``sh -c 'exec COMMAND'``;
 - ``"python:random"``: a uniformly random legal move drawn in Python;
 - any callable ``player(game, rng) -> move`` (a :class:`packeis.Game`, a
   ``random.Random``), defined at module level so that it pickles.
+
+An engine seat is asked ``go`` before each of its moves: ``go nodes N`` with
+the job's ``nodes``, unless its spec gives a time or budget of its own
+(``"mcts:2000"``), which then wins, as in packeis-tournament.
 
 Vector players: :class:`Vector` (``"vector"`` is ``Vector()``, random
 moves) with ``policy(env, obs, info, rng) -> actions`` over a
@@ -22,8 +31,11 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import selectors
+import shlex
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -68,15 +80,28 @@ def engine_program(engine: Optional[str]) -> str:
     return program
 
 
+#: A built-in player's name, as players.h spells them.
+_PLAYER_NAME = re.compile(r"[a-z][a-z0-9_-]*")
+
+
+def _own_budget(spec: str) -> bool:
+    """Whether a built-in seat's STRENGTH has a time or budget (an item
+    without ``=``: ``2s``, ``5000``), which then wins over the job's nodes."""
+    strength = spec.partition(":")[2]
+    return any(item and "=" not in item for item in strength.split(","))
+
+
 class EngineSeat:
-    """A built-in player served by ``packeis-engine``, for the games of one
-    task (``newgame`` between them)."""
+    """An engine for the games of one task (``newgame`` between them): a
+    built-in player served by ``packeis-engine`` (``spec`` ``NAME[:STRENGTH]``)
+    or the program of ``engine:COMMAND``."""
 
     def __init__(self, spec: str, seed: int, engine: Optional[str], nodes: Optional[int]) -> None:
-        name, _, options = spec.partition(":")
-        argv = [engine_program(engine), "--player", name, "--seed", str(seed)]
-        for option in filter(None, options.split(",")):
-            argv += ["--option", option]
+        if spec.startswith("engine:"):
+            argv = ["/bin/sh", "-c", "exec " + spec[len("engine:"):]]
+        else:
+            argv = [engine_program(engine), "--player", spec, "--seed", str(seed)]
+            nodes = None if _own_budget(spec) else nodes
         self.spec, self.nodes = spec, nodes
         self.errors = tempfile.TemporaryFile()  # what the engine says when it fails
         try:
@@ -102,14 +127,20 @@ class EngineSeat:
 
     def exited(self) -> str:
         """Why the engine is gone: its status and the last thing it said on
-        standard error."""
+        standard error (and, for ``engine:NAME`` where NAME is a built-in
+        player the shell cannot find, the spec that was meant)."""
         try:
             status = self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
             return f"engine {self.spec}: stopped answering"
         self.errors.seek(0)
         said = " ".join(self.errors.read()[-2000:].decode(errors="replace").split())
-        return f"engine {self.spec} exited with status {status}" + (f": {said}" if said else "")
+        why = f"engine {self.spec} exited with status {status}" + (f": {said}" if said else "")
+        words = shlex.split(self.spec[len("engine:"):]) if self.spec.startswith("engine:") else []
+        if status == 127 and len(words) >= 1 and _PLAYER_NAME.fullmatch(words[0]):
+            why += (f" (engine:COMMAND runs a program; the built-in player is the seat "
+                    f"{self.spec[len('engine:'):]!r})")
+        return why
 
     def read_line(self, deadline: float, word: str) -> str:
         """The engine's next line (unbuffered reads: select sees all)."""
@@ -145,17 +176,33 @@ class EngineSeat:
             raise RuntimeError(f"engine {self.spec}: '{' '.join(reply)}' is no bestmove")
         return game.parse_move(reply[1], check=True)
 
+    def _exited(self) -> bool:
+        """Whether the engine has exited, without reaping it: until it is
+        reaped its process group cannot be another's."""
+        try:
+            info = os.waitid(os.P_PID, self.process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return True
+        return info is not None
+
     def close(self) -> None:
         try:
             self.send("quit")
-            self.process.wait(timeout=5)
-        except (RuntimeError, subprocess.TimeoutExpired):
-            self.process.kill()
-            self.process.wait()
-        finally:
-            self.selector.close()
-            for stream in (self.process.stdin, self.process.stdout, self.errors):
-                stream.close()
+        except RuntimeError:
+            pass
+        deadline = time.monotonic() + 5
+        while not self._exited() and time.monotonic() < deadline:
+            time.sleep(0.005)
+        # The whole group (start_new_session): the engine if it is still
+        # there, and whatever it started, as the C client does.
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        self.process.wait()
+        self.selector.close()
+        for stream in (self.process.stdin, self.process.stdout, self.errors):
+            stream.close()
 
 
 class CallableSeat:
@@ -175,16 +222,34 @@ class CallableSeat:
 
 
 def check_seat(spec: Any) -> None:
-    """Refuses a seat spec that names no player (before any task runs)."""
+    """Refuses a seat spec that names no player (before any task runs);
+    a built-in player's name and strength are checked by packeis-engine
+    (:func:`check_engine_seats`)."""
     if callable(spec):
         return
     if not isinstance(spec, str):
         raise TypeError(f"a seat is a spec string or a callable, not {type(spec).__name__}")
     kind, _, rest = spec.partition(":")
-    if (kind, rest) == ("python", "random") or (kind == "engine" and rest.split(":")[0]):
+    if spec == "python:random" or (kind == "engine" and rest.strip()):
         return
-    raise ValueError(f"unknown seat {spec!r}: 'engine:NAME[:OPTION=VALUE,...]', "
-                     f"'python:random' or a callable")
+    if kind not in ("engine", "python", "human") and _PLAYER_NAME.fullmatch(kind):
+        return
+    raise ValueError(f"unknown seat {spec!r}: 'NAME[:STRENGTH]' (a built-in player), "
+                     f"'engine:COMMAND', 'python:random' or a callable")
+
+
+def _can_start(spec: str, engine: Optional[str]) -> bool:
+    """Whether the seat's program is at hand here (it may be on the workers
+    only: their tasks will say)."""
+    if spec.startswith("engine:"):
+        words = shlex.split(spec[len("engine:"):])
+        program = words[0] if words else ""
+    else:
+        try:
+            program = engine_program(engine)
+        except FileNotFoundError:
+            return False
+    return bool(program) and (os.path.exists(program) or shutil.which(program) is not None)
 
 
 def check_engine_seats(seats: Any, engine: Optional[str]) -> None:
@@ -193,13 +258,8 @@ def check_engine_seats(seats: Any, engine: Optional[str]) -> None:
     player is reported at once, with the engine's own words, instead of by
     every task."""
     for spec in seats:
-        if isinstance(spec, str) and spec.startswith("engine:"):
-            try:
-                program = engine_program(engine)
-            except FileNotFoundError:
-                return  # maybe on the workers only: their tasks will say
-            if os.path.exists(program) or shutil.which(program):
-                open_seat(spec, 0, program, None).close()
+        if isinstance(spec, str) and spec != "python:random" and _can_start(spec, engine):
+            open_seat(spec, 0, engine, None).close()
 
 
 def open_seat(spec: Any, seed: int, engine: Optional[str], nodes: Optional[int]) -> Any:
@@ -209,4 +269,4 @@ def open_seat(spec: Any, seed: int, engine: Optional[str], nodes: Optional[int])
         return CallableSeat(spec, seed)
     if spec == "python:random":
         return CallableSeat(python_random, seed)
-    return EngineSeat(spec.partition(":")[2], seed, engine, nodes)
+    return EngineSeat(spec, seed, engine, nodes)

@@ -275,12 +275,14 @@ def selfplay(directory: str, games: int, players: Union[str, Vector, Sequence[An
 
     :param players: ``"vector"`` (random moves in the vector environment),
         a :class:`Vector` with a policy, or one seat per player: seat specs
-        (``"engine:mcts"``, ``"engine:alphabeta:depth=3"``,
-        ``"python:random"``) or callables ``player(game, rng) -> move``.
+        in the notation of examples/README.md "Seats" (``"mcts"``,
+        ``"alphabeta:5000"``, ``"engine:python3 my_engine.py"``), or
+        ``"python:random"``, or callables ``player(game, rng) -> move``.
     :param setup: the arguments of :class:`packeis.Game` but the seed
         (``players`` is the number of seats with seats; 2 by default).
-    :param engine: the ``packeis-engine`` program for engine seats.
-    :param nodes: the node budget of every engine move (``go nodes N``).
+    :param engine: the ``packeis-engine`` program for built-in seats.
+    :param nodes: the node budget of every engine move (``go nodes N``) of
+        seats without a time or budget of their own.
     :param rotate: seat player ``(s + g) % K`` in seat ``s`` of game ``g``
         (else player ``s``), so that no player always moves first.
     :param compress: deflate the shards (level 1).

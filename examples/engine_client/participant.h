@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * participant.h: who plays in a tournament, a built-in player
- * ("mcts:visits=500,threads=2") or an engine (a command line speaking
- * doc/protocol.md), and one seat of one game: a fresh player, or a fresh
- * engine process, asked for its moves under the time control. Whatever goes
- * wrong with an engine comes back as a forfeit with its reason.
+ * participant.h: who plays, a built-in player ("mcts:visits=500,threads=2")
+ * or an engine (a command line speaking doc/protocol.md), and one seat of
+ * one game: a fresh player, or a fresh engine process, asked for its moves
+ * under the time control. Whatever goes wrong with an engine comes back as
+ * a forfeit with its reason. seat_spec.h reads the notation into a
+ * participant; packeis-tournament, packeis-play and packeis-engine use it.
  */
-#ifndef PACKEIS_TOURNAMENT_PARTICIPANT_H
-#define PACKEIS_TOURNAMENT_PARTICIPANT_H
+#ifndef PACKEIS_ENGINE_CLIENT_PARTICIPANT_H
+#define PACKEIS_ENGINE_CLIENT_PARTICIPANT_H
 
 #include <stdint.h>
 
@@ -24,6 +25,10 @@ typedef struct participant {
     int option_count;
     char option_name[PARTICIPANT_MAX_OPTIONS][64];
     char option_value[PARTICIPANT_MAX_OPTIONS][64];
+    /* Its own budget per move (the notation's strength: `2s`, `500`); when
+     * either is set it replaces the time control's movetime and nodes. */
+    double seconds;
+    uint64_t nodes;
 } participant;
 
 /* The budget of every move of a tournament. */
@@ -52,6 +57,14 @@ const char *forfeit_name(forfeit f);
  * player made for the purpose. 0, or -1 with the reason in `why`. */
 int participant_builtin(participant *out, const char *spec, char *why, size_t why_size);
 
+/* A new player of the built-in participant `who`, with its options set;
+ * NULL with the reason in `why`. */
+player *participant_player(const participant *who, uint64_t seed, char *why, size_t why_size);
+
+/* The time control of `who`'s moves: `base`, with its own budget instead
+ * of base's movetime and nodes if it has one. */
+time_control participant_time_control(const participant *who, const time_control *base);
+
 /* An engine: starts it once for its handshake, to learn its name and check
  * that it speaks the protocol. 0; 1 if its handshake failed (the reason in
  * `why`, its label the command: it takes part, and each of its games is
@@ -74,7 +87,8 @@ forfeit seat_open(seat *s, const participant *who, uint64_t seed, const time_con
                   char *why);
 
 /* The seat's move in `game`, which started at `start` (a saved position)
- * and has had the moves `moves` (space-separated, maybe empty) since. */
+ * and has had the moves `moves` (space-separated, maybe empty) since, under
+ * participant_time_control(s->who, tc). */
 forfeit seat_move(seat *s, const packeis_game *game, const char *start, const char *moves,
                   const time_control *tc, packeis_move *move, char *why);
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* seat_spec.c: who sits at a seat (seat_spec.h). */
+/* seat_spec.c: the seat notation (seat_spec.h). */
 #include "seat_spec.h"
 
 #include <errno.h>
@@ -7,13 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* An engine gets this long for its handshake, and for a move without a
- * time of its own (a person waits for it: not forever). */
-#define ENGINE_STARTUP_MS 10000
-#define ENGINE_TIMEOUT_MS 120000
-/* Added to a move's time before an engine counts as late. */
-#define ENGINE_GRACE_MS 2000
 
 /* "2s", "1.5s", "300ms": 1 with the seconds; 0 if the item is no time. */
 static int read_time(const char *item, size_t length, double *seconds)
@@ -56,7 +49,7 @@ static int read_nodes(const char *item, size_t length, uint64_t *nodes)
 
 /* Takes the times and budgets out of "NAME:ITEM,...", leaving the options
  * for participant_builtin() in `rest`. */
-static int split_strength(const char *text, seat_spec *out, char *rest, size_t rest_size,
+static int split_strength(const char *text, participant *out, char *rest, size_t rest_size,
                           char *why, size_t why_size)
 {
     size_t name_length = strcspn(text, ":");
@@ -105,18 +98,15 @@ int seat_spec_parse(const char *text, seat_spec *out, char *why, size_t why_size
             return -1;
         }
         time_control tc = seat_time_control(out);
-        if (participant_engine(&out->who, text + 7, &tc, why, why_size) != 0)
-            return -1;
-        /* Its name from the handshake, marked as an engine's. */
-        size_t length = strlen(out->who.label);
-        if (length + 10 < sizeof out->who.label)
-            memcpy(out->who.label + length, " (engine)", 10);
-        return 0;
+        return participant_engine(&out->who, text + 7, &tc, why, why_size);
     }
     char rest[sizeof out->who.label];
-    if (split_strength(text, out, rest, sizeof rest, why, why_size) != 0 ||
+    participant budget = {0};
+    if (split_strength(text, &budget, rest, sizeof rest, why, why_size) != 0 ||
         participant_builtin(&out->who, rest, why, why_size) != 0)
         return -1;
+    out->who.seconds = budget.seconds;
+    out->who.nodes = budget.nodes;
     snprintf(out->who.label, sizeof out->who.label, "%s", text);
     return 0;
 }
@@ -124,12 +114,8 @@ int seat_spec_parse(const char *text, seat_spec *out, char *why, size_t why_size
 time_control seat_time_control(const seat_spec *spec)
 {
     time_control tc = {0};
-    tc.movetime_ms = (int)lround(spec->seconds * 1000);
-    if (spec->seconds > 0 && tc.movetime_ms == 0)
-        tc.movetime_ms = 1;
-    tc.nodes = spec->nodes;
-    tc.grace_ms = ENGINE_GRACE_MS;
-    tc.timeout_ms = ENGINE_TIMEOUT_MS;
-    tc.startup_ms = ENGINE_STARTUP_MS;
-    return tc;
+    tc.grace_ms = SEAT_GRACE_MS;
+    tc.timeout_ms = SEAT_TIMEOUT_MS;
+    tc.startup_ms = SEAT_STARTUP_MS;
+    return participant_time_control(&spec->who, &tc);
 }

@@ -5,8 +5,8 @@
  * Safe to use from several threads at once on distinct processes (the pipes
  * are close-on-exec, so no engine inherits another's).
  */
-#ifndef PACKEIS_TOURNAMENT_PROCESS_H
-#define PACKEIS_TOURNAMENT_PROCESS_H
+#ifndef PACKEIS_ENGINE_CLIENT_PROCESS_H
+#define PACKEIS_ENGINE_CLIENT_PROCESS_H
 
 #include <stddef.h>
 #include <sys/types.h>

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <time.h>
 #include <sys/wait.h>
@@ -70,8 +71,7 @@ static int read_options(participant *out, const char *text, char *why, size_t wh
     return 0;
 }
 
-/* A player of the participant, with its options set. */
-static player *make_player(const participant *who, uint64_t seed, char *why, size_t why_size)
+player *participant_player(const participant *who, uint64_t seed, char *why, size_t why_size)
 {
     player *p;
     if (player_new(who->player, seed, &p) != 0) {
@@ -108,11 +108,23 @@ int participant_builtin(participant *out, const char *spec, char *why, size_t wh
     }
     if (spec[name_length] == ':' && read_options(out, spec + name_length + 1, why, why_size))
         return -1;
-    player *p = make_player(out, 0, why, why_size);
+    player *p = participant_player(out, 0, why, why_size);
     if (!p)
         return -1;
     player_free(p);
     return 0;
+}
+
+time_control participant_time_control(const participant *who, const time_control *base)
+{
+    time_control tc = *base;
+    if (who->seconds > 0 || who->nodes > 0) {
+        tc.movetime_ms = (int)lround(who->seconds * 1000);
+        if (who->seconds > 0 && tc.movetime_ms == 0)
+            tc.movetime_ms = 1;
+        tc.nodes = who->nodes;
+    }
+    return tc;
 }
 
 /* ---- engines ----------------------------------------------------------- */
@@ -244,7 +256,7 @@ forfeit seat_open(seat *s, const participant *who, uint64_t seed, const time_con
     memset(s, 0, sizeof *s);
     s->who = who;
     if (!who->command) {
-        s->player = make_player(who, seed, why, REASON_SIZE);
+        s->player = participant_player(who, seed, why, REASON_SIZE);
         return s->player ? FORFEIT_NONE : FORFEIT_ERROR;
     }
     if (process_start(&s->engine, who->command) != 0) {
@@ -349,9 +361,10 @@ static forfeit builtin_move(seat *s, const packeis_game *game, const time_contro
 forfeit seat_move(seat *s, const packeis_game *game, const char *start, const char *moves,
                   const time_control *tc, packeis_move *move, char *why)
 {
+    time_control own = participant_time_control(s->who, tc);
     if (s->player)
-        return builtin_move(s, game, tc, move, why);
-    return engine_move(s, game, start, moves, tc, move, why);
+        return builtin_move(s, game, &own, move, why);
+    return engine_move(s, game, start, moves, &own, move, why);
 }
 
 void seat_close(seat *s)
