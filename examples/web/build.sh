@@ -47,7 +47,9 @@ if [ ! -f "$build/build.ninja" ]; then
         -Ddefault_library=static -Ddebug=false -Dtests=disabled -Ddocs=disabled \
         -Dpython=disabled -Dswig=disabled -Dlua=disabled
 fi
-ninja -C "$build" examples/web/packeis.wasm
+ninja -C "$build" examples/web/packeis.wasm examples/web/packeis_h.js
+# The header's constants, made from it at build time, go beside the page too.
+cp "$build/examples/web/packeis_h.js" "$web/packeis_h.js"
 # The debug information (most of it wasi-libc's DWARF, a third of the file)
 # is not served: only a debug build (BUILD_DIR set up with -Ddebug=true)
 # keeps it. The function names stay, for readable stack traces.

@@ -3,12 +3,17 @@
 // computer players (class Player) on the functions the module exports. Runs
 // in a page, in a Web Worker and in Node alike.
 import { wasiImports } from './wasi.js';
+// The header's constants, generated from it at build time (gen_web.py).
+import * as H from './packeis_h.js';
 
-export const OK = 0;
-export const E_MALFORMED_TEXT = 22; // PACKEIS_E_MALFORMED_TEXT
-const PARSE_CHECK_LEGAL = 1; // PACKEIS_PARSE_CHECK_LEGAL
-export const MOVE_NONE = 0xffff;
-export const PHASE = { PLACEMENT: 0, MOVEMENT: 1, OVER: 2 };
+export const OK = H.PACKEIS_OK;
+export const E_MALFORMED_TEXT = H.PACKEIS_E_MALFORMED_TEXT;
+const PARSE_CHECK_LEGAL = H.PACKEIS_PARSE_CHECK_LEGAL;
+export const MOVE_NONE = H.PACKEIS_MOVE_NONE;
+export const PHASE = { PLACEMENT: H.PACKEIS_PHASE_PLACEMENT, MOVEMENT: H.PACKEIS_PHASE_MOVEMENT, OVER: H.PACKEIS_PHASE_OVER };
+const CELL_NAME_SIZE = H.PACKEIS_CELL_NAME_SIZE;
+const MOVE_TEXT_SIZE = H.PACKEIS_MOVE_TEXT_SIZE;
+const MAX_MOVES = H.PACKEIS_MAX_MOVES;
 export const PLAYER_LETTERS = ['A', 'B', 'C', 'D'];
 
 const encoder = new TextEncoder();
@@ -115,7 +120,7 @@ class Packeis {
     return this.scratch((s) => {
       const [text, length] = picture ? s.string(picture) : [0, 0];
       const out = s.alloc(8);
-      const variants = (anyFloe ? 1 : 0) | (snake ? 2 : 0); // bit v: packeis_variant v
+      const variants = (anyFloe ? 1 << H.PACKEIS_VARIANT_PLACE_ANY_FLOE : 0) | (snake ? 1 << H.PACKEIS_VARIANT_SNAKE_PLACEMENT : 0);
       const status = this.x.web_game_new(players, BigInt(seed), text, length, variants, out, out + 4);
       if (status !== OK) throw new PackeisError(this, status, 'new game', this.view().getUint32(out + 4, true));
       return new Game(this, this.view().getUint32(out, true));
@@ -194,9 +199,9 @@ export class Game {
   }
   cellName(cell) {
     return this.api.scratch((s) => {
-      const buffer = s.alloc(16 + 4);
-      const status = this.x.packeis_game_cell_name(this.p, cell, buffer, 16, buffer + 16);
-      return status === OK ? this.api.cString(buffer, this.api.view().getUint32(buffer + 16, true)) : '?';
+      const buffer = s.alloc(CELL_NAME_SIZE + 4);
+      const status = this.x.packeis_game_cell_name(this.p, cell, buffer, CELL_NAME_SIZE, buffer + CELL_NAME_SIZE);
+      return status === OK ? this.api.cString(buffer, this.api.view().getUint32(buffer + CELL_NAME_SIZE, true)) : '?';
     });
   }
   fish(cell) {
@@ -234,10 +239,10 @@ export class Game {
   }
   legalMoves() {
     return this.api.scratch((s) => {
-      const buffer = s.alloc(2 * 1024 + 4);
-      const status = this.x.packeis_game_legal_moves(this.p, buffer, 1024, buffer + 2048);
+      const buffer = s.alloc(2 * MAX_MOVES + 4);
+      const status = this.x.packeis_game_legal_moves(this.p, buffer, MAX_MOVES, buffer + 2 * MAX_MOVES);
       if (status !== OK) return [];
-      const count = this.api.view().getUint32(buffer + 2048, true);
+      const count = this.api.view().getUint32(buffer + 2 * MAX_MOVES, true);
       return Array.from(new Uint16Array(this.x.memory.buffer, buffer, count));
     });
   }
@@ -294,9 +299,9 @@ export class Game {
   }
   formatMove(move) {
     return this.api.scratch((s) => {
-      const buffer = s.alloc(32 + 4);
-      const status = this.x.packeis_game_format_move(this.p, move, buffer, 32, buffer + 32);
-      return status === OK ? this.api.cString(buffer, this.api.view().getUint32(buffer + 32, true)) : '?';
+      const buffer = s.alloc(MOVE_TEXT_SIZE + 4);
+      const status = this.x.packeis_game_format_move(this.p, move, buffer, MOVE_TEXT_SIZE, buffer + MOVE_TEXT_SIZE);
+      return status === OK ? this.api.cString(buffer, this.api.view().getUint32(buffer + MOVE_TEXT_SIZE, true)) : '?';
     });
   }
   // Reads a move in notation, checking that it is legal: {status, move,
