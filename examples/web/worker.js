@@ -5,8 +5,9 @@
 //   {type: 'forget'}        a new game: players drop their trees and tables
 // and gets back {type: 'ready', players}, {type: 'progress', id, ...} between
 // slices of the search, then {type: 'move', id, move, ...} or
-// {type: 'error', id, message}. A search runs in slices of a few thousand
-// playouts or positions, and the worker reads its messages between them:
+// {type: 'error', id, message}. A search runs in slices (MCTS: a tenth of
+// a second each; alpha-beta: a deeper search each time, from a few thousand
+// positions), and the worker reads its messages between them:
 // a page served without cross-origin isolation has no SharedArrayBuffer
 // through which to set the players' stop flag during a slice.
 import { loadPackeis } from './engine.js';
@@ -19,7 +20,11 @@ let api = null;
 const players = new Map(); // seat -> Player, kept for tree reuse between moves
 const stopped = new Set();
 
-const SLICE_PLAYOUTS = 1500;
+// An MCTS slice ends by the clock, whatever the machine's speed: 'move
+// now' is answered within it, and the tree's setup at every slice (the
+// player roots its tree again) costs a few percent at 1,500 playouts a
+// slice but nothing much at a tenth of a second.
+const SLICE_SECONDS = 0.1;
 const FIRST_DEPTH_NODES = 2000;
 
 function playerFor(seat, name, seed) {
@@ -67,10 +72,13 @@ async function think({ id, seat, player: name, seed, record, nodes, seconds }) {
     const mode = slicing(name);
     let best = null;
     let spent = 0;
-    let slice = mode === 'grow' ? SLICE_PLAYOUTS : FIRST_DEPTH_NODES;
+    let slice = FIRST_DEPTH_NODES;
     for (;;) {
-      const left = nodes ? nodes - spent : Infinity;
-      const budget = mode === 'once' ? { nodes, seconds } : { nodes: Math.min(slice, left), seconds: Math.max(0.05, (deadline - performance.now()) / 1000) };
+      const left = nodes - spent; // both sliced players have a node budget (players.js)
+      const remaining = Math.max(0.05, (deadline - performance.now()) / 1000);
+      const budget = mode === 'once' ? { nodes, seconds }
+        : mode === 'grow' ? { nodes: left, seconds: Math.min(SLICE_SECONDS, remaining) }
+          : { nodes: Math.min(slice, left), seconds: remaining };
       best = player.choose(game, budget);
       spent += mode === 'deepen' ? budget.nodes : best.report.nodes || budget.nodes;
       const info = describe(game, best.report, mode === 'deepen' ? best.report.nodes : spent, started);

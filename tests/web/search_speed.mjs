@@ -16,8 +16,12 @@
 // its playouts over its wall-clock seconds, by phase (placement, movement);
 // "in the page" is timed on the page's thread, from the message asking for
 // the move to the answer, which is what a person waits for (the worker's
-// own timing is shown beside it). Printed: the medians of the rounds and
-// the ratio page / bare Chromium.
+// own timing is shown beside it). Beside the wall-clock rates, which a
+// shared machine makes noisy, the rates by thread CPU time from a Chromium
+// trace: in the page every task of the worker's thread (the searches, their
+// slices, messages and setup), in the bare page its one task, in Node the
+// process's CPU time. Printed: the medians of the rounds and the ratios
+// page / bare Chromium.
 import { CHROMIUM, launch, serve } from './harness.mjs';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -58,14 +62,49 @@ function recordSearches() {
   };
 }
 
+// The thread CPU time of the tasks `body` makes Chromium run, from a trace
+// (the 'toplevel' category: every task with its thread time): {thread
+// name: [ms of each task]}. The trace covers the whole browser.
+async function threadTimes(page, body) {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await cdp.send('Tracing.start', { categories: 'toplevel', transferMode: 'ReportEvents' });
+  const result = await body();
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  const names = new Map();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
+  const tasks = {};
+  for (const e of events) {
+    if (e.ph !== 'X' || e.name !== 'ThreadControllerImpl::RunTask' || e.tdur === undefined) continue;
+    const name = names.get(`${e.pid}:${e.tid}`) ?? '?';
+    (tasks[name] ??= []).push(e.tdur / 1000);
+  }
+  return { result, tasks };
+}
+const sum = (list = []) => list.reduce((total, x) => total + x, 0);
+
 async function playInPage(browser, url) {
   const page = await browser.context.newPage();
   await page.addInitScript(recordSearches);
-  await page.goto(`${url}?seed=7&players=${seats.split(',').length}&seats=${seats}&speed=${speed}`);
-  await page.waitForFunction((n) => window.__searches.length >= n || document.body.dataset.turn === 'over', moves, { timeout: 600000 });
-  const searches = await page.evaluate((n) => window.__searches.slice(0, n), moves);
+  const { result: searches, tasks } = await threadTimes(page, async () => {
+    await page.goto(`${url}?seed=7&players=${seats.split(',').length}&seats=${seats}&speed=${speed}`);
+    await page.waitForFunction((n) => window.__searches.length >= n || document.body.dataset.turn === 'over', moves, { timeout: 600000 });
+    return page.evaluate((n) => window.__searches.slice(0, n), moves);
+  });
   await page.close();
-  return searches;
+  // Every task of the page's worker: its searches and what it does around them.
+  return { searches, cpu: sum(tasks['DedicatedWorker thread']) / 1000 };
+}
+
+// The same searches in the bare page, one task: its wall-clock timings and
+// that task's thread time.
+async function replayInBarePage(bare, searches) {
+  const { result, tasks } = await threadTimes(bare, () => bare.evaluate((list) => window.packeisSearches(list), searches));
+  return { timed: result, cpu: Math.max(...tasks.CrRendererMain) / 1000 };
 }
 
 const api = await loadPackeis();
@@ -95,15 +134,24 @@ const bare = await browser.context.newPage();
 await bare.goto(`${server.url}bench.html?rounds=0`);
 await bare.waitForSelector('body[data-ready]', { timeout: 60000 });
 const results = { page: [], worker: [], chromium: [], node: [] };
+const cpu = { page: [], chromium: [], node: [] };
 let count = 0;
 for (let r = 0; r < rounds; r++) {
-  const played = await playInPage(browser, server.url);
+  const { searches: played, cpu: pageCpu } = await playInPage(browser, server.url);
   const searches = played.map(({ think }) => ({ ...think, phase: phaseOf(think.record) }));
   count = searches.length;
+  const nodes = sum(played.map((s) => s.nodes));
   results.page.push(rates(searches, played.map((s) => ({ nodes: s.nodes, seconds: (s.answered - s.asked) / 1000 }))));
   results.worker.push(rates(searches, played.map((s) => ({ nodes: s.nodes, seconds: s.workerSeconds }))));
-  results.chromium.push(rates(searches, await bare.evaluate((list) => window.packeisSearches(list), searches)));
-  results.node.push(rates(searches, searchReplay(api, searches)));
+  cpu.page.push(nodes / pageCpu);
+  const inBare = await replayInBarePage(bare, searches);
+  results.chromium.push(rates(searches, inBare.timed));
+  cpu.chromium.push(sum(inBare.timed.map((t) => t.nodes)) / inBare.cpu);
+  const before = process.cpuUsage();
+  const inNode = searchReplay(api, searches);
+  const used = process.cpuUsage(before);
+  results.node.push(rates(searches, inNode));
+  cpu.node.push(sum(inNode.map((t) => t.nodes)) / ((used.user + used.system) / 1e6));
 }
 await browser.close();
 await server.close();
@@ -114,14 +162,16 @@ const figure = (where) => Object.fromEntries(phases.map((p) => [p, median(result
 const table = { page: figure('page'), worker: figure('worker'), chromium: figure('chromium'), node: figure('node') };
 const version = (await promisify(execFile)(CHROMIUM, ['--version'])).stdout.match(/[0-9][0-9.]+/)?.[0] ?? '';
 const cell = (rate) => Math.round(rate).toLocaleString('en');
-console.log(`MCTS playouts per second, seats ${seats}, the first ${count} moves of seed 7 at speed ${speed} (median of ${rounds} rounds, wall-clock):\n`);
-console.log('| where | placement | movement | all |');
-console.log('|---|---:|---:|---:|');
+console.log(`MCTS playouts per second, seats ${seats}, the first ${count} moves of seed 7 at speed ${speed} (median of ${rounds} rounds):\n`);
+console.log('| where | placement | movement | all (wall-clock) | all (CPU time) |');
+console.log('|---|---:|---:|---:|---:|');
 const rows = [
-  ['in the page (asked to answered, on the page\'s thread)', 'page'],
+  ['in the page (asked to answered, on the page\'s thread; CPU: the worker thread\'s every task)', 'page'],
   ['in the page (the worker\'s own timing)', 'worker'],
   [`bare WebAssembly in Chromium ${version} (bench.html)`, 'chromium'],
   [`bare WebAssembly in Node ${process.versions.node}`, 'node'],
 ];
-for (const [name, key] of rows) console.log(`| ${name} | ${phases.map((p) => cell(table[key][p])).join(' | ')} |`);
-console.log(`| page / bare Chromium | ${phases.map((p) => (table.page[p] / table.chromium[p]).toFixed(2)).join(' | ')} |`);
+for (const [name, key] of rows)
+  console.log(`| ${name} | ${phases.map((p) => cell(table[key][p])).join(' | ')} | ${cpu[key] ? cell(median(cpu[key])) : ''} |`);
+const ratio = (p) => (table.page[p] / table.chromium[p]).toFixed(2);
+console.log(`| page / bare Chromium | ${phases.map(ratio).join(' | ')} | ${(median(cpu.page) / median(cpu.chromium)).toFixed(2)} |`);
