@@ -5,7 +5,8 @@
 Usage::
 
     gen_ctypes.py [HEADER] [OUTPUT]     # write OUTPUT (default: packeis/_ffi.py)
-    gen_ctypes.py --check [HEADER] [OUTPUT]   # exit 1 if OUTPUT is stale
+                                        # and _exceptions.py beside it
+    gen_ctypes.py --check [HEADER] [OUTPUT]   # exit 1 if either is stale
 
 The header is the single source of truth: every ``#define`` with an integer
 value, every enum, the opaque handle types, the public structs and every
@@ -25,6 +26,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))  # bindings/: the header's parser
+import error_tree  # noqa: E402
 import packeis_header  # noqa: E402
 from packeis_header import HeaderError  # noqa: E402,F401 - raised to the callers
 DEFAULT_HEADER = os.path.join(HERE, "..", "..", "include", "packeis", "packeis.h")
@@ -138,21 +140,29 @@ def generate(header_text: str) -> str:
 
 
 def main(argv: list[str]) -> int:
+    """Writes (or with --check compares) OUTPUT and, beside it, the exception
+    classes (_exceptions.py, made by bindings/error_tree.py): both follow
+    the header, so one run after a change of the header updates both."""
     check = "--check" in argv
     args = [a for a in argv if a != "--check"]
     header = args[0] if args else DEFAULT_HEADER
     output = args[1] if len(args) > 1 else DEFAULT_OUTPUT
     with open(header, encoding="utf-8") as f:
-        text = generate(f.read())
-    if check:
-        with open(output, encoding="utf-8") as f:
-            if f.read() != text:
-                print(f"{output} is stale: run {sys.argv[0]}", file=sys.stderr)
-                return 1
-        return 0
-    with open(output, "w", encoding="utf-8", newline="\n") as f:
-        f.write(text)
-    return 0
+        text = f.read()
+    outputs = [(output, generate(text)),
+               (os.path.join(os.path.dirname(output), "_exceptions.py"),
+                error_tree.python_source(packeis_header.Header(text)))]
+    stale = 0
+    for path, made in outputs:
+        if check:
+            with open(path, encoding="utf-8") as f:
+                if f.read() != made:
+                    print(f"{path} is stale: run {sys.argv[0]}", file=sys.stderr)
+                    stale = 1
+        else:
+            with open(path, "w", encoding="utf-8", newline="\n") as f:
+                f.write(made)
+    return stale
 
 
 if __name__ == "__main__":

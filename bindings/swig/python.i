@@ -7,7 +7,8 @@
  *   that code (`GameOverError`, `NotInLineError` ..., all under
  *   `PackeisError`; the reasons a move is refused under `IllegalMoveError`,
  *   the layout errors under `LayoutError`; each also a ValueError,
- *   IndexError, MemoryError or RuntimeError as status.i says), carrying
+ *   IndexError, MemoryError or RuntimeError: the tree of
+ *   bindings/error_tree.py, the ctypes package's too), carrying
  *   `status`, `status_name` and, for a text parser, `stop` (the byte offset
  *   where it stopped; else None); success returns None, or the outputs;
  * - out-parameters become return values (`x, y = packeis_game_cell_coords(g,
@@ -30,8 +31,6 @@
 
 /* The exception classes, indexed by status code; [0] is PackeisError. */
 static PyObject *pk_py_errors[PACKEIS_STATUS_COUNT];
-static PyObject *pk_py_illegal_move;
-static PyObject *pk_py_layout;
 
 /* Where the text parser being wrapped writes its stop offset, so that its
  * error carries it (set by the `stop` typemap, cleared after each call). */
@@ -68,29 +67,13 @@ static void pk_py_raise(packeis_status status)
     Py_DECREF(error);
 }
 
-/* "PACKEIS_E_NOT_IN_LINE" -> "NotInLineError". */
-static void pk_py_class_name(const char *status_name, char *out, size_t size)
-{
-    const char *p = status_name + strlen("PACKEIS_E_");
-    size_t n = 0;
-    int upper = 1;
-    for (; *p && n + 6 < size; p++) {
-        if (*p == '_') {
-            upper = 1;
-            continue;
-        }
-        out[n++] = (char)(upper ? *p : (*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p));
-        upper = 0;
-    }
-    memcpy(out + n, "Error", 6);
-}
-
 /* A new exception class of the module, with `status` set. */
-static PyObject *pk_py_new_error(PyObject *module, const char *name, PyObject *bases, long status)
+static PyObject *pk_py_new_error(PyObject *module, const char *name, const char *doc,
+                                 PyObject *bases, long status)
 {
     char qualified[96];
     snprintf(qualified, sizeof qualified, "packeis_swig.%s", name);
-    PyObject *cls = PyErr_NewException(qualified, bases, NULL);
+    PyObject *cls = PyErr_NewExceptionWithDoc(qualified, doc, bases, NULL);
     PyObject *code = PyLong_FromLong(status);
     if (!cls || !code || PyObject_SetAttrString(cls, "status", code) < 0 ||
         PyObject_SetAttrString(cls, "stop", Py_None) < 0 ||
@@ -109,30 +92,27 @@ static PyObject *pk_py_new_error(PyObject *module, const char *name, PyObject *b
     return cls;
 }
 
-/* The classes: PackeisError, IllegalMoveError, LayoutError, and one per
- * code, under the first three and the Python error of its category. */
+/* The classes: PackeisError, then those of pk_error_classes (status.i: the
+ * table of bindings/error_tree.py, which the ctypes package's classes come
+ * from too), each under its base there and its builtin error. */
 static int pk_py_add_errors(PyObject *module)
 {
-    pk_py_errors[0] = pk_py_new_error(module, "PackeisError", NULL, -1);
+    static PyObject *made[PK_ERROR_CLASS_COUNT];
+    pk_py_errors[0] = pk_py_new_error(module, "PackeisError",
+                                      "Base class of every error libpackeis reports.", NULL, -1);
     if (!pk_py_errors[0])
         return -1;
-    pk_py_illegal_move = pk_py_new_error(module, "IllegalMoveError", pk_py_errors[0], -1);
-    pk_py_layout = pk_py_new_error(module, "LayoutError", pk_py_errors[0], -1);
-    if (!pk_py_illegal_move || !pk_py_layout)
-        return -1;
-    for (int code = 1; code < PACKEIS_STATUS_COUNT; code++) {
-        char name[64];
-        pk_py_class_name(packeis_status_name(code), name, sizeof name);
-        PyObject *group = pk_py_errors[0];
-        if (code >= PACKEIS_E_GAME_OVER && code <= PACKEIS_E_NOT_ONE_FISH)
-            group = pk_py_illegal_move;
-        else if (code >= PACKEIS_E_DUPLICATE_CELL && code <= PACKEIS_E_COORD_OUT_OF_RANGE)
-            group = pk_py_layout;
-        PyObject *bases = PyTuple_Pack(2, group, SWIG_ErrorType(pk_swig_error_category(code)));
-        pk_py_errors[code] = bases ? pk_py_new_error(module, name, bases, code) : NULL;
+    for (size_t i = 0; i < PK_ERROR_CLASS_COUNT; i++) {
+        const pk_error_class *c = &pk_error_classes[i];
+        PyObject *base = c->base < 0 ? pk_py_errors[0] : made[c->base];
+        PyObject *bases = c->builtin ? PyTuple_Pack(2, base, SWIG_ErrorType(c->builtin))
+                                     : PyTuple_Pack(1, base);
+        made[i] = bases ? pk_py_new_error(module, c->name, c->doc, bases, c->status) : NULL;
         Py_XDECREF(bases);
-        if (!pk_py_errors[code])
+        if (!made[i])
             return -1;
+        if (c->status > 0 && c->status < PACKEIS_STATUS_COUNT)
+            pk_py_errors[c->status] = made[i];
     }
     return 0;
 }

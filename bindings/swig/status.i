@@ -4,12 +4,13 @@
  * PACKEIS_OK returns nothing (only the outputs, if any); any other code
  * raises an error whose message is "PACKEIS_E_NOT_IN_LINE: <the text of
  * packeis_strerror()>" and whose category is one of exception.i's SWIG error
- * codes (which every SWIG language maps to its own error types): an index
- * error for PACKEIS_E_OUT_OF_RANGE, a memory error for
+ * codes (which every SWIG language maps to its own error types), the
+ * builtin error the code's class is in Python (bindings/error_tree.py): an
+ * index error for PACKEIS_E_OUT_OF_RANGE, a memory error for
  * PACKEIS_E_OUT_OF_MEMORY, a runtime error for a buffer too small (never
- * seen: the wrappers size the buffers) and for nothing to undo or redo, a
- * value error for everything else (bad arguments, illegal moves, layouts,
- * texts, positions).
+ * seen: the wrappers size the buffers), for nothing to undo or redo and for
+ * a code the table does not sort, a value error for bad arguments, illegal
+ * moves, layouts, texts and positions.
  *
  * A language file replaces the typemap below to raise in its own idiom
  * from the same category and message (python.i: one exception class per
@@ -26,21 +27,18 @@
 /* Room for the longest status name and message. */
 #define PK_SWIG_MESSAGE_SIZE 192
 
+/* pk_error_classes: the Python exception tree of the status codes, made at
+ * build time from bindings/error_tree.py (swig/meson.build); the category
+ * of each code is the builtin error it is in Python. */
+#include "pk_error_tree.h"
+
 /* The SWIG error category of a status (exception.i's SWIG_*Error codes). */
 static int pk_swig_error_category(packeis_status status)
 {
-    switch (status) {
-    case PACKEIS_E_OUT_OF_RANGE:
-        return SWIG_IndexError;
-    case PACKEIS_E_OUT_OF_MEMORY:
-        return SWIG_MemoryError;
-    case PACKEIS_E_BUFFER_TOO_SMALL:
-    case PACKEIS_E_NOTHING_TO_UNDO:
-    case PACKEIS_E_NOTHING_TO_REDO:
-        return SWIG_RuntimeError;
-    default:
-        return SWIG_ValueError;
-    }
+    for (size_t i = 0; i < PK_ERROR_CLASS_COUNT; i++)
+        if (pk_error_classes[i].status == status)
+            return pk_error_classes[i].category;
+    return SWIG_RuntimeError; /* a code this version does not know */
 }
 
 /* "PACKEIS_E_NOT_IN_LINE: <packeis_strerror()>", in the caller's buffer. */

@@ -602,5 +602,52 @@ class Release11Test(unittest.TestCase):
         self.assertTrue(str(caught.exception).startswith("PACKEIS_E_WRONG_PHASE: "))
 
 
+class ErrorTreeTest(unittest.TestCase):
+    """Both Python bindings build their exception classes from one table
+    (bindings/error_tree.py): each status code is a class of the same name
+    with the same bases in the ctypes package as here."""
+
+    @staticmethod
+    def bases(cls):
+        return [c.__name__ for c in cls.__mro__]
+
+    def test_every_status_maps_to_the_same_classes_in_both_packages(self):
+        import packeis  # the ctypes package (PYTHONPATH and PACKEIS_LIBRARY: meson.build)
+        from packeis import _errors
+
+        ours = {cls.status: cls for cls in vars(ps).values()
+                if isinstance(cls, type) and issubclass(cls, ps.PackeisError) and cls.status > 0}
+        codes = range(1, ps.PACKEIS_STATUS_COUNT)
+        self.assertEqual(sorted(ours), list(codes))
+        self.assertEqual(sorted(_errors.ERRORS), list(codes))
+        for code in codes:
+            self.assertEqual(self.bases(ours[code]), self.bases(_errors.ERRORS[code]),
+                             ps.packeis_status_name(code))
+            self.assertIs(getattr(packeis, ours[code].__name__), _errors.ERRORS[code])
+        for group in ("IllegalMoveError", "LayoutError"):
+            self.assertEqual(self.bases(getattr(ps, group)), self.bases(getattr(packeis, group)))
+        # Worked out by hand from the table: a refused move is a ValueError
+        # under IllegalMoveError, a layout error one through LayoutError.
+        self.assertEqual(self.bases(ours[ps.PACKEIS_E_NOT_IN_LINE]),
+                         ["NotInLineError", "IllegalMoveError", "PackeisError", "ValueError",
+                          "Exception", "BaseException", "object"])
+        self.assertEqual(self.bases(ours[ps.PACKEIS_E_NO_CELLS]),
+                         ["NoCellsError", "LayoutError", "PackeisError", "ValueError",
+                          "Exception", "BaseException", "object"])
+        self.assertEqual(self.bases(ours[ps.PACKEIS_E_BUFFER_TOO_SMALL])[1:3],
+                         ["PackeisError", "RuntimeError"])
+
+    def test_the_same_error_raised_by_both(self):
+        import packeis
+
+        with self.assertRaises(packeis.NothingToUndoError):
+            packeis.Game().undo()
+        with self.assertRaises(ps.NothingToUndoError):
+            ps.packeis_game_undo(new_game())
+        doc = ps.NotInLineError.__doc__
+        self.assertTrue(doc.startswith("A slide whose destination is not in a straight line"), doc)
+        self.assertEqual(" ".join(packeis.NotInLineError.__doc__.split()), doc)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -12,6 +12,7 @@ ROOT = os.path.dirname(os.path.dirname(PYDIR))
 sys.path.insert(0, PYDIR)
 
 import gen_ctypes  # noqa: E402
+from gen_ctypes import error_tree, packeis_header  # noqa: E402
 
 HEADER = os.path.join(ROOT, "include", "packeis", "packeis.h")
 COMMITTED = os.path.join(PYDIR, "packeis", "_ffi.py")
@@ -108,6 +109,29 @@ class GeneratorTest(unittest.TestCase):
                                   "PACKEIS_API int packeis_w(packeis_cb cb);\n")
         self.assertIn("packeis_cb = CFUNCTYPE(c_int, c_void_p, c_uint64)", out)
         self.assertIn("'packeis_w': (c_int, [('cb', packeis_cb)]),", out)
+
+    def test_exception_classes_are_current(self):
+        with open(os.path.join(PYDIR, "packeis", "_exceptions.py"), encoding="utf-8") as f:
+            self.assertEqual(error_tree.python_source(packeis_header.Header(self.header)), f.read(),
+                             "packeis/_exceptions.py is stale: run bindings/python/gen_ctypes.py")
+
+    def test_a_new_status_gets_a_class_of_its_own(self):
+        # A code the table does not sort yet: a PackeisError and RuntimeError
+        # named after it, documented by the header's comment.
+        edited = re.sub(r"(enum packeis_status_code \{.*?)\n\};",
+                        r"\1,\n    /** Something new. */\n    PACKEIS_E_SOMETHING_NEW = 99\n};",
+                        self.header, count=1, flags=re.S)
+        text = error_tree.python_source(packeis_header.Header(edited))
+        self.assertIn('class SomethingNewError(PackeisError, RuntimeError):\n    """Something new."""\n'
+                      "\n    status = 99  # PACKEIS_E_SOMETHING_NEW\n", text)
+        self.assertIn("    99: SomethingNewError,\n", text)
+        self.assertIn('{"SomethingNewError", -1, SWIG_RuntimeError, SWIG_RuntimeError, '
+                      "PACKEIS_E_SOMETHING_NEW,", error_tree.c_source(packeis_header.Header(edited)))
+
+    def test_the_table_names_only_codes_of_the_header(self):
+        edited = self.header.replace("PACKEIS_E_NO_CELLS", "PACKEIS_E_NO_FLOES")
+        with self.assertRaises(packeis_header.HeaderError):
+            error_tree.tree(packeis_header.Header(edited))
 
     def test_nodiscard_on_a_value_is_an_error(self):
         with self.assertRaises(gen_ctypes.HeaderError):
