@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "record_file.h"
+
 typedef struct word {
     const char *name;
     command_kind kind;
@@ -85,10 +87,11 @@ const char *command_help(void)
            "  hint       ask a computer player for a move\n"
            "  undo       take back your last move (and the computers' replies)\n"
            "  redo       play again what undo took back\n"
-           "  save FILE  save the game record to FILE\n"
+           "  save FILE  save the game record to FILE (and the seats to FILE.seats)\n"
            "  load FILE  continue the game recorded in FILE\n"
            "  board      draw the board again\n"
            "  new [SEED] a new game, the same seats (SEED: the board's shuffle)\n"
            "  help       this list\n"
-           "  quit       leave (also end of input, Ctrl-D)\n";
+           "  quit       leave (also end of input, Ctrl-D); an unfinished game not\n"
+           "             saved is kept in " RECORD_FILE_RECOVERY "\n";
 }

@@ -10,6 +10,7 @@
 
 #include "args.h"
 #include "players.h"
+#include "seats_file.h"
 
 /* What the seats were asked to be, before they are filled. */
 typedef struct seating {
@@ -62,7 +63,8 @@ void options_usage(FILE *out)
           "      --variant NAME    any-floe (place on any floe) or snake (snake\n"
           "                        placement order); may be repeated\n"
           "      --layout FILE     play on the board of a layout picture file\n"
-          "      --load FILE       continue the game record in FILE\n"
+          "      --load FILE       continue the game record in FILE, with the seats\n"
+          "                        saved in FILE.seats (seats given here win)\n"
           "      --no-color        no colours (also when NO_COLOR is set, or the\n"
           "                        output is not a terminal)\n"
           "  -h, --help            this text\n"
@@ -237,6 +239,33 @@ static void fill_seats(config *cfg, seating *s, int players_in_load)
     }
 }
 
+/* --load FILE: the seats of FILE.seats (seats_file.h) sit again where the
+ * command line names no one (with --opponents, --engine or --players the
+ * command line seats everyone, as for a new game). A seat that was an
+ * engine is not started from a file: its command is shown to give again. */
+static void load_seats(config *cfg, seating *s, int players)
+{
+    if (s->opponents > 0 || s->players > 0)
+        return;
+    char *texts[PACKEIS_MAX_PLAYERS], why[1024];
+    int found = seats_file_read(cfg->load, players, texts, why, sizeof why);
+    if (found < 0) {
+        fprintf(stderr, "%s: %s\n", PROGRAM, why);
+        exit(1);
+    }
+    cfg->seats_missing = found == 0;
+    for (int p = 0; p < players && found; p++) {
+        keep(cfg, texts[p]);
+        if (s->explicit_seat[p])
+            continue;
+        if (strncmp(texts[p], "engine:", 7) == 0)
+            bad_args("seat %c of %s was %s: packeis-play does not run a command read from "
+                     "a file; give --seat %c='%s' to play it again",
+                     'A' + p, cfg->load, texts[p], 'A' + p, texts[p]);
+        s->explicit_seat[p] = texts[p];
+    }
+}
+
 /* The strongest built-in player there is, for hints. */
 static const char *default_hint(void)
 {
@@ -326,6 +355,8 @@ void options_read(int argc, char **argv, config *cfg, int (*players_in_record)(c
         cfg->seed = 0; /* the caller draws one from the clock */
     cfg->seed_given = seed_given;
     int players_in_load = cfg->load && !s.players ? players_in_record(cfg->load) : 0;
+    if (players_in_load)
+        load_seats(cfg, &s, players_in_load);
     fill_seats(cfg, &s, players_in_load);
     read_spec("--hint", hint ? hint : default_hint(), &cfg->hint);
     if (cfg->hint.kind == SEAT_HUMAN)

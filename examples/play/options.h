@@ -22,9 +22,10 @@ typedef struct config {
     const char *load;   /* a game record to continue, or NULL */
     seat_spec hint;     /* who gives hints */
     int no_color;       /* --no-color */
+    int seats_missing;  /* --load FILE without FILE.seats: the seats not given are people */
     /* Texts made while reading the arguments, which the seats point into;
      * options_free() frees them. */
-    char *owned[2 * PACKEIS_MAX_PLAYERS];
+    char *owned[3 * PACKEIS_MAX_PLAYERS];
     int owned_count;
 } config;
 

@@ -8,6 +8,10 @@
 
 #include <packeis/packeis.h>
 
+/* Where leaving an unfinished game with unsaved actions keeps it (in the
+ * working directory; the last such game only: session_leave()). */
+#define RECORD_FILE_RECOVERY "packeis-play-unsaved.txt"
+
 /* Largest record file read: a record of the largest game is a few kB. */
 #define RECORD_FILE_MAX (1 << 20)
 

@@ -125,6 +125,11 @@ int session_start(session *s, const config *cfg, const style *st, int terminal, 
         fprintf(stderr, "packeis-play: %s\n", why);
         return 1;
     }
+    if (cfg->seats_missing)
+        fprintf(out,
+                "%s has no %s.seats beside it: the seats not given are people "
+                "(--seat, --opponents and --engine seat others).\n",
+                cfg->load, cfg->load);
     return 0;
 }
 
@@ -175,6 +180,7 @@ packeis_status session_play(session *s, packeis_move move)
         return status;
     ply_notice(s->out, s->game, packeis_game_ply_count(s->game) - 1, &s->labels, s->st);
     s->board_shown = 0;
+    s->unsaved = 1;
     return PACKEIS_OK;
 }
 
@@ -272,10 +278,7 @@ static int human_turn(session *s)
     char line[INPUT_LINE_MAX + 1];
     input_status got = input_read(s->in, line);
     if (got == INPUT_END) {
-        fprintf(s->out, "\nend of input: goodbye%s\n",
-                packeis_game_phase(s->game) == PACKEIS_PHASE_OVER
-                    ? ""
-                    : " (the game is not finished; `save FILE` keeps one for later)");
+        session_leave(s, 1);
         return 1;
     }
     if (got == INPUT_TOO_LONG) {

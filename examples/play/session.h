@@ -32,6 +32,7 @@ typedef struct session {
     int terminal; /* standard output is a terminal: "thinking" notes are erased */
     int humans;
     int board_shown; /* the board on screen is the current one */
+    int unsaved;     /* actions played or taken back since the last save or load */
     FILE *in, *out;
 } session;
 

@@ -13,6 +13,7 @@
 #include "game_text.h"
 #include "move_input.h"
 #include "record_file.h"
+#include "seats_file.h"
 #include "text_file.h"
 
 /* Lines of `moves` are wrapped at this width. */
@@ -187,6 +188,7 @@ static void undo(session *s)
     fputc('\n', s->out);
     if (packeis_game_undo_to(s->game, keep) != PACKEIS_OK)
         say_error(s, "undo failed");
+    s->unsaved = 1;
     s->board_shown = 0;
 }
 
@@ -203,21 +205,50 @@ static void redo(session *s)
     } while (packeis_game_redo_count(s->game) > 0 &&
              packeis_game_phase(s->game) != PACKEIS_PHASE_OVER &&
              s->spec[packeis_game_current_player(s->game)].kind != SEAT_HUMAN);
+    s->unsaved = 1;
     s->board_shown = 0;
 }
 
 /* ---- files ------------------------------------------------------------- */
 
+int session_save(session *s, const char *path, char *why, size_t why_size)
+{
+    if (record_file_save(path, s->game, why, why_size) != 0 ||
+        seats_file_save(path, s->spec, s->players, why, why_size) != 0)
+        return -1;
+    s->unsaved = 0;
+    return 0;
+}
+
 static void save(session *s, const char *path)
 {
     char why[512];
-    if (record_file_save(path, s->game, why, sizeof why) != 0) {
+    if (session_save(s, path, why, sizeof why) != 0) {
         fprintf(s->out, "%sNot saved: %s%s\n", s->st->error, why, s->st->reset);
         return;
     }
     size_t plies = packeis_game_ply_count(s->game);
-    fprintf(s->out, "Saved the game (%zu action%s) to %s.\n", plies, plies == 1 ? "" : "s",
-            path);
+    fprintf(s->out, "Saved the game (%zu action%s) to %s, its seats to %s.seats.\n", plies,
+            plies == 1 ? "" : "s", path, path);
+}
+
+void session_leave(session *s, int end_of_input)
+{
+    const char *how = end_of_input ? "\nend of input: " : "";
+    if (!s->unsaved || packeis_game_ply_count(s->game) == 0 ||
+        packeis_game_phase(s->game) == PACKEIS_PHASE_OVER) {
+        fprintf(s->out, "%sgoodbye\n", how);
+        return;
+    }
+    char why[512];
+    if (session_save(s, RECORD_FILE_RECOVERY, why, sizeof why) == 0)
+        fprintf(s->out,
+                "%sthe game was not saved: it is kept in %s "
+                "(packeis-play --load %s goes on with it)\n",
+                how, RECORD_FILE_RECOVERY, RECORD_FILE_RECOVERY);
+    else
+        fprintf(s->out, "%s%sthe game was not saved, and cannot be kept: %s%s\n", how,
+                s->st->error, why, s->st->reset);
 }
 
 static void load(session *s, const char *path)
@@ -236,6 +267,7 @@ static void load(session *s, const char *path)
     }
     packeis_game_free(s->game);
     s->game = game;
+    s->unsaved = 0;
     size_t plies = packeis_game_ply_count(game);
     fprintf(s->out, "Loaded %s (%zu action%s).\n", path, plies, plies == 1 ? "" : "s");
     if (session_restart_seats(s, why) != 0)
@@ -271,6 +303,7 @@ static void new_game(session *s, const char *argument)
     }
     s->board_seed = seed;
     s->seed = seed;
+    s->unsaved = 0;
     session_tell_seed(s);
     char why[REASON_SIZE];
     if (session_restart_seats(s, why) != 0)
@@ -337,6 +370,7 @@ int session_command(session *s, command c)
         fputs(command_help(), s->out);
         return 0;
     case COMMAND_QUIT:
+        session_leave(s, 0);
         return 1;
     case COMMAND_MISSING:
         fprintf(s->out, "%s%s needs a file name: %s FILE%s\n", s->st->error, c.argument,

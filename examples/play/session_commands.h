@@ -11,6 +11,15 @@
  * 1 to stop (quit), -1 if the library failed. */
 int session_command(session *s, command c);
 
+/* Writes the game record to `path` and its seats to `path`.seats
+ * (seats_file.h). 0, or -1 with the reason in `why`. */
+int session_save(session *s, const char *path, char *why, size_t why_size);
+
+/* Leaving (quit, or the end of input when `end_of_input`): says goodbye; an
+ * unfinished game with actions not saved is first kept in
+ * RECORD_FILE_RECOVERY, and said so, so that nothing played is lost. */
+void session_leave(session *s, int end_of_input);
+
 /* The board and the scores. */
 void session_show(session *s);
 

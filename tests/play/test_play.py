@@ -224,6 +224,24 @@ class TerminalGame(unittest.TestCase):
                                 timeout=WAIT, check=True).stdout
         self.assertIn(f"{saved} actions; provisional standings", middle)
 
+    def test_ctrl_d_keeps_the_unsaved_game(self):
+        """Ctrl-D at the prompt of a real terminal, after a move: the game is
+        kept in packeis-play-unsaved.txt, and the screen says so."""
+        kept = os.path.join(os.getcwd(), "packeis-play-unsaved.txt")
+        if os.path.exists(kept):
+            os.unlink(kept)
+        t = self.start("--seed 5 --hint greedy")
+        t.prompt()
+        move = self.hint(t)
+        mark = len(t.text())
+        t.send(move)
+        t.wait(r"^2\. B greedy places on", mark)
+        t.prompt(mark)
+        t.tmux("send-keys", "-t", "play", "C-d")
+        t.wait(r"end of input: the game was not saved: it is kept in\s+packeis-play-unsaved\.txt")
+        t.wait(r"^\[exit 0\]$")
+        self.assertTrue(os.path.exists(kept))
+
     def test_long_lines_wrap_at_spaces(self):
         """At 40 columns the game breaks its long lines at spaces itself
         (the terminal would cut words): every line of the window fits, and
@@ -323,7 +341,7 @@ class CommandLine(unittest.TestCase):
         done = play("--seed", "1", stdin=b"help\nmoves\n")
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertNotIn(b"\033", done.stdout)
-        self.assertIn(b"end of input: goodbye (the game is not finished", done.stdout)
+        self.assertIn(b"end of input: goodbye\n", done.stdout)  # nothing played, nothing kept
         self.assertIn(b"save FILE  save the game record to FILE", done.stdout)
 
     def test_undo_redo(self):
@@ -398,7 +416,8 @@ class CommandLine(unittest.TestCase):
             self.assertIn(f"{record}: No such file or directory", missing.stderr.decode())
             # greedy places first, the person saves.
             first = play("--seed", "2", "--seat", "1=greedy", stdin=f"save {record}\n".encode())
-            self.assertIn(f"Saved the game (1 action) to {record}.", first.stdout.decode())
+            self.assertIn(f"Saved the game (1 action) to {record}, its seats to {record}.seats.",
+                          first.stdout.decode())
             placed = re.search(r"^1\. A greedy places on (\w+)$", first.stdout.decode(), re.M)
             # Loaded again: the person is B, and A's placement is there.
             again = play("--load", record, "--seat", "1=greedy").stdout.decode()
@@ -412,6 +431,80 @@ class CommandLine(unittest.TestCase):
             broken = play("--load", record)
             self.assertEqual(broken.returncode, 1)
             self.assertIn(f"{record}:", broken.stderr.decode())
+
+    def test_load_keeps_the_seats(self):
+        """A game saved against a computer resumes against it: the record's
+        seats file (FILE.seats) seats it again, unless the command line
+        names that seat."""
+        with tempfile.TemporaryDirectory() as scratch:
+            record = os.path.join(scratch, "game.txt")
+            first = play("--seed", "3", "--opponents", "montecarlo:20", "--no-color",
+                         stdin=f"a1\nsave {record}\n".encode())
+            self.assertIn("2. B montecarlo:20 places on", first.stdout.decode())
+            with open(record + ".seats") as file:
+                self.assertEqual([line for line in file.read().split("\n")[1:] if line],
+                                 ["A human", "B montecarlo:20"])
+            self.assertEqual(subprocess.run([ARGS.replay, record], capture_output=True,
+                                            timeout=WAIT).returncode, 0)
+            # B answers A's next placement by itself: it is a computer again.
+            again = play("--load", record, "--no-color", stdin=b"a2\n").stdout.decode()
+            self.assertIn("  B montecarlo:20   0 fish", again)
+            self.assertRegex(again, r"3\. A you places on a2\n4\. B montecarlo:20 places on")
+            # A seat named on the command line wins over the file's.
+            other = play("--load", record, "--seat", "2=greedy", "--no-color",
+                         stdin=b"a2\n").stdout.decode()
+            self.assertRegex(other, r"(?m)^4\. B greedy places on")
+            # Without a seats file every seat not given is a person, and it says so.
+            os.unlink(record + ".seats")
+            bare = play("--load", record, "--no-color", stdin=b"").stdout.decode()
+            self.assertIn(f"{record} has no {record}.seats beside it: the seats not given are "
+                          "people", bare)
+            self.assertIn("  B person", bare)
+
+    def test_load_does_not_run_a_command_from_a_file(self):
+        with tempfile.TemporaryDirectory() as scratch:
+            record = os.path.join(scratch, "game.txt")
+            engine = f"engine:{ARGS.engine} --player greedy"
+            play("--seed", "3", "--seat", f"2={engine}", stdin=f"a1\nsave {record}\n".encode())
+            with open(record + ".seats") as file:
+                self.assertIn(f"B {engine}\n", file.read())
+            done = play("--load", record)
+            self.assertEqual(done.returncode, 2)
+            self.assertIn(f"seat B of {record} was {engine}: packeis-play does not run a "
+                          f"command read from a file; give --seat B='{engine}'",
+                          done.stderr.decode())
+            given = play("--load", record, "--seat", f"B={engine}", stdin=b"a2\n")
+            self.assertRegex(given.stdout.decode(), r"(?m)^4\. B greedy \(engine\) places on")
+            with open(record + ".seats", "w") as file:
+                file.write("A human\nC greedy\n")
+            broken = play("--load", record)
+            self.assertEqual(broken.returncode, 1)
+            self.assertIn(f"{record}.seats:2: not a seat line", broken.stderr.decode())
+
+    def test_an_unsaved_game_is_kept_when_input_ends(self):
+        """The end of input (Ctrl-D) or quit in an unfinished game with
+        actions not saved keeps it in packeis-play-unsaved.txt, and says so
+        while the game can still be had back; a saved one just says goodbye."""
+        kept = "packeis-play-unsaved.txt"
+        for leave in (b"", b"quit\n"):
+            with self.subTest(leave=leave):
+                if os.path.exists(kept):
+                    os.unlink(kept)
+                done = play("--seed", "4", "--opponents", "greedy", stdin=b"a1\n" + leave)
+                self.assertEqual(done.returncode, 0, done.stderr)
+                self.assertIn(f"the game was not saved: it is kept in {kept} (packeis-play "
+                              f"--load {kept} goes on with it)", done.stdout.decode())
+                replayed = subprocess.run([ARGS.replay, kept], capture_output=True, text=True,
+                                          timeout=WAIT, check=True).stdout
+                self.assertIn("2 actions", replayed)
+                again = play("--load", kept, "--no-color", stdin=b"a2\n").stdout.decode()
+                self.assertRegex(again, r"(?m)^4\. B greedy places on")
+        with tempfile.TemporaryDirectory() as scratch:
+            os.unlink(kept)
+            record = os.path.join(scratch, "game.txt")
+            saved = play("--seed", "4", stdin=f"a1\nsave {record}\n".encode())
+            self.assertIn(b"end of input: goodbye\n", saved.stdout)
+            self.assertFalse(os.path.exists(kept))
 
     def test_garbage_input(self):
         # Any bytes at the prompt: refused lines, never a crash; the end of
@@ -448,6 +541,13 @@ def main():
     parser.add_argument("--engine", required=True)
     parser.add_argument("--broken", required=True)
     ARGS, rest = parser.parse_known_args()
+    for name in ("play", "replay", "engine", "broken"):
+        setattr(ARGS, name, os.path.abspath(getattr(ARGS, name)))
+    # A game left unsaved is kept in the working directory
+    # (packeis-play-unsaved.txt): the tests' is a scratch folder of their own.
+    scratch = tempfile.mkdtemp(prefix="packeis-play-cwd-")
+    atexit.register(shutil.rmtree, scratch, ignore_errors=True)
+    os.chdir(scratch)
     # meson's timeout sends SIGTERM: exit through atexit, killing the servers.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     unittest.main(argv=[sys.argv[0], *rest], verbosity=2)
