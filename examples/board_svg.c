@@ -14,6 +14,7 @@
 #include <packeis/packeis.h>
 
 #include "args.h"
+#include "status_name.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,9 +31,8 @@
 static void check(packeis_status status, const char *what)
 {
     if (status != PACKEIS_OK) {
-        const char *name = packeis_status_name(status);
         fprintf(stderr, "board_svg: %s: %s (%s)\n", what, packeis_strerror(status),
-                name ? name : "?");
+                status_name(status));
         exit(EXIT_FAILURE);
     }
 }

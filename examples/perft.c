@@ -14,6 +14,7 @@
 #include <packeis/packeis.h>
 
 #include "args.h"
+#include "status_name.h"
 
 #include <getopt.h>
 #include <inttypes.h>
@@ -35,9 +36,8 @@ struct config {
 static void check(packeis_status status, const char *what)
 {
     if (status != PACKEIS_OK) {
-        const char *name = packeis_status_name(status);
         fprintf(stderr, "perft: %s: %s (%s)\n", what, packeis_strerror(status),
-                name ? name : "?");
+                status_name(status));
         exit(EXIT_FAILURE);
     }
 }

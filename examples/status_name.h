@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* status_name.h: a status's name for the programs' messages, never NULL
- * (one definition for demo, replay, the engine and the referee). */
+ * (one definition for every program of examples/). */
 #ifndef PACKEIS_EXAMPLES_STATUS_NAME_H
 #define PACKEIS_EXAMPLES_STATUS_NAME_H
 
