@@ -4,7 +4,7 @@
  *
  * Each iteration walks down the tree by UCB1 (every child once first, the
  * greedy player's favourites first), expands the leaf it reaches, plays one
- * uniformly random game to the end from there (packeis_game_playout_batch())
+ * uniformly random game to the end from there (packeis_game_playout())
  * and adds to every node on the way the reward of the player who chose it
  * (max-n): the share of the other players it beat, a tie counting half, mixed
  * with a little of its fish margin so that won and lost positions are still
@@ -80,20 +80,19 @@ static const player_option mcts_options[] = {
     {"tree", "int", "64", 1, 65536, "most memory of each thread's tree in MB"},
 };
 
-/* The reward of every player for one finished game, and in `wins` its part
- * from the ranks alone. */
-static void rewards(const mcts_config *config, int players, const int *fish, const int *floes,
-                    double *reward, double *wins)
+/* The reward of every player for one finished game: its rank part
+ * (out->wins) blended with its fish margin over the best other player. */
+static void rewards(const mcts_config *config, int players, const player_outcome *out,
+                    double *reward)
 {
-    player_rank_rewards(players, fish, floes, wins);
     for (int p = 0; p < players; p++) {
         int best_other = -1;
         for (int q = 0; q < players; q++)
-            if (q != p && fish[q] > best_other)
-                best_other = fish[q];
-        double margin = 0.5 + (fish[p] - best_other) / 40.0;
+            if (q != p && out->fish[q] > best_other)
+                best_other = out->fish[q];
+        double margin = 0.5 + (out->fish[p] - best_other) / 40.0;
         margin = margin < 0 ? 0 : margin > 1 ? 1 : margin;
-        reward[p] = (1 - config->margin) * wins[p] + config->margin * margin;
+        reward[p] = (1 - config->margin) * out->wins[p] + config->margin * margin;
     }
 }
 
@@ -145,15 +144,14 @@ static packeis_status iterate(mcts_worker *w, uint64_t seed)
         if (tree->nodes[node].visits == 0)
             break; /* a new leaf: play out from here */
     }
-    unsigned winners;
-    int fish[PACKEIS_MAX_PLAYERS], floes[PACKEIS_MAX_PLAYERS];
+    player_outcome out;
     if (status == PACKEIS_OK)
-        status =
-            packeis_game_playout_batch(w->scratch, seed, 1, &winners, fish, floes, 1, NULL);
+        status = player_playout(w->scratch, seed, &out); /* the scratch is reassigned next */
     if (status != PACKEIS_OK)
         return status;
-    double reward[PACKEIS_MAX_PLAYERS], wins[PACKEIS_MAX_PLAYERS];
-    rewards(w->config, packeis_game_player_count(w->scratch), fish, floes, reward, wins);
+    double reward[PACKEIS_MAX_PLAYERS];
+    const double *wins = out.wins;
+    rewards(w->config, packeis_game_player_count(w->scratch), &out, reward);
     tree->nodes[0].visits++;
     for (int i = 0; i < length; i++) {
         tree->nodes[path[i]].visits++;

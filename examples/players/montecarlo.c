@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * montecarlo.c: flat Monte Carlo. Every legal move gets the same number of
- * uniformly random playouts (packeis_game_playout_batch(), round after round
+ * uniformly random playouts (packeis_game_playout(), round after round
  * so that a time limit or the stop flag leaves them even); the move with the
  * best mean reward for the mover wins. The reward of a playout is the
  * mover's share of the other players it beat (1 first alone, 0 last alone,
@@ -21,7 +21,8 @@ enum { MC_ROUND = 8, MC_REPORT_EVERY = 4096 };
 typedef struct mc_player {
     uint64_t seed;
     int playouts_per_move;
-    packeis_game *scratch;
+    packeis_game *scratch; /* the position after the move sampled */
+    packeis_game *rollout; /* one playout from there */
 } mc_player;
 
 static const player_option mc_options[] = {
@@ -56,30 +57,26 @@ static void mc_set_option(void *state, size_t index, double value)
 static packeis_status mc_sample(mc_player *mc, const packeis_game *game, packeis_move move,
                                 int mover, uint64_t seed, size_t games, mc_stats *stats)
 {
-    unsigned winners[MC_ROUND];
-    int fish[MC_ROUND * PACKEIS_MAX_PLAYERS], floes[MC_ROUND * PACKEIS_MAX_PLAYERS];
     packeis_status status = packeis_game_assign(mc->scratch, game);
     if (status == PACKEIS_OK)
         status = packeis_game_apply(mc->scratch, move);
-    if (status == PACKEIS_OK)
-        status = packeis_game_playout_batch(mc->scratch, seed, games, winners, fish, floes,
-                                            MC_ROUND, NULL);
-    if (status != PACKEIS_OK)
-        return status;
     int players = packeis_game_player_count(game);
-    for (size_t g = 0; g < games; g++) {
-        double reward[PACKEIS_MAX_PLAYERS];
-        const int *f = fish + g * PACKEIS_MAX_PLAYERS;
-        player_rank_rewards(players, f, floes + g * PACKEIS_MAX_PLAYERS, reward);
+    for (size_t g = 0; g < games && status == PACKEIS_OK; g++) {
+        player_outcome out;
+        status = packeis_game_assign(mc->rollout, mc->scratch);
+        if (status == PACKEIS_OK)
+            status = player_playout(mc->rollout, seed + g, &out);
+        if (status != PACKEIS_OK)
+            break;
         int best_other = -1;
         for (int p = 0; p < players; p++)
-            if (p != mover && f[p] > best_other)
-                best_other = f[p];
-        stats->reward += reward[mover];
-        stats->margin += f[mover] - best_other;
+            if (p != mover && out.fish[p] > best_other)
+                best_other = out.fish[p];
+        stats->reward += out.wins[mover];
+        stats->margin += out.fish[mover] - best_other;
+        stats->playouts++;
     }
-    stats->playouts += games;
-    return PACKEIS_OK;
+    return status;
 }
 
 static double mc_value(const mc_stats *stats)
@@ -161,6 +158,8 @@ static packeis_status mc_choose(void *state, const packeis_game *game,
     player_budget_start(&budget, limits, (uint64_t)mc->playouts_per_move * count);
     if (!mc->scratch && (status = packeis_game_clone(game, &mc->scratch)) != PACKEIS_OK)
         return status;
+    if (!mc->rollout && (status = packeis_game_clone(game, &mc->rollout)) != PACKEIS_OK)
+        return status;
     mc_stats *stats = calloc(count, sizeof *stats);
     if (!stats)
         return PACKEIS_E_OUT_OF_MEMORY;
@@ -182,7 +181,8 @@ static void mc_forget(void *state)
 {
     mc_player *mc = state;
     packeis_game_free(mc->scratch);
-    mc->scratch = NULL;
+    packeis_game_free(mc->rollout);
+    mc->scratch = mc->rollout = NULL;
 }
 
 static void mc_destroy(void *state)

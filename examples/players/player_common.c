@@ -78,31 +78,15 @@ double player_budget_elapsed(const player_budget *budget)
     return player_clock() - budget->start;
 }
 
-void player_rank_rewards(int players, const int *fish, const int *floes, double *reward)
+packeis_status player_playout(packeis_game *game, uint64_t seed, player_outcome *out)
 {
-    for (int p = 0; p < players; p++) {
-        double beaten = 0;
-        for (int q = 0; q < players; q++) {
-            if (q == p)
-                continue;
-            if (fish[p] > fish[q] || (fish[p] == fish[q] && floes[p] > floes[q]))
-                beaten += 1;
-            else if (fish[p] == fish[q] && floes[p] == floes[q])
-                beaten += 0.5;
-        }
-        reward[p] = beaten / (players - 1);
-    }
-}
-
-void player_game_rewards(const packeis_game *game, double *reward)
-{
-    int fish[PACKEIS_MAX_PLAYERS], floes[PACKEIS_MAX_PLAYERS];
+    packeis_status status = packeis_game_playout(game, seed, NULL);
     int players = packeis_game_player_count(game);
-    for (int p = 0; p < players; p++) {
-        fish[p] = packeis_game_fish_won(game, p);
-        floes[p] = packeis_game_floes_won(game, p);
+    for (int p = 0; p < players && status == PACKEIS_OK; p++) {
+        out->wins[p] = (packeis_game_reward(game, p) + 1) / 2;
+        out->fish[p] = packeis_game_fish_won(game, p);
     }
-    player_rank_rewards(players, fish, floes, reward);
+    return status;
 }
 
 packeis_status player_legal_moves(const packeis_game *game, packeis_move *moves, size_t *count)

@@ -67,13 +67,18 @@ double player_budget_elapsed(const player_budget *budget);
 
 /* ---- standings --------------------------------------------------------- */
 
-/* The reward of every player from final fish and floes (index p for player
- * p): the share of the other players it beat, a tie counting half, so 1 for
- * first place alone and 0 for last alone. */
-void player_rank_rewards(int players, const int *fish, const int *floes, double *reward);
+/* How one random game ended, for each player p at index p: `wins` the
+ * share of the other players it beat, a tie counting half (1 for first
+ * place alone, 0 for last alone: (packeis_game_reward() + 1) / 2, the
+ * library's ranking), `fish` its fish. */
+typedef struct player_outcome {
+    double wins[PACKEIS_MAX_PLAYERS];
+    int fish[PACKEIS_MAX_PLAYERS];
+} player_outcome;
 
-/* The same from a finished (or provisional) game. */
-void player_game_rewards(const packeis_game *game, double *reward);
+/* Plays `game` out at random with `seed` (packeis_game_playout(): the game
+ * packeis_game_playout_batch() plays for that seed) and reads its end. */
+packeis_status player_playout(packeis_game *game, uint64_t seed, player_outcome *out);
 
 /* The legal moves; PACKEIS_E_GAME_OVER if there are none. */
 packeis_status player_legal_moves(const packeis_game *game, packeis_move *moves, size_t *count);
