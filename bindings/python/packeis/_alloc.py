@@ -90,10 +90,13 @@ def _at_exit() -> None:
     _exiting = True
 
 
-def run_on_worker(function: Callable[..., Any], *args: Any) -> Any:
+def run_on_worker(function: Callable[..., Any], *args: Any,
+                  on_wait: Optional[Callable[[bool], None]] = None) -> Any:
     """``function(*args)`` on a helper thread (inline if already on one, or
     at exit), waiting for it even through Ctrl-C, which is raised once it
-    is done."""
+    is done. ``on_wait(interrupted)``, if given, is called on this thread
+    every 50 ms of the wait and at once when a signal handler raised
+    (``interrupted`` is then True): a long C call is told to stop so."""
     if _exiting or on_worker() or sys.is_finalizing():
         return function(*args)
     done = _thread.allocate_lock()
@@ -121,6 +124,11 @@ def run_on_worker(function: Callable[..., Any], *args: Any) -> Any:
             done.acquire(True, 0.05)
         except BaseException as error:  # Ctrl-C: the C call must still end first
             interrupted = error
+        if on_wait is not None and not box[2]:
+            try:
+                on_wait(interrupted is not None)
+            except BaseException as error:  # raised by a signal handler in on_wait
+                interrupted = error
     if interrupted is not None:
         raise interrupted
     if box[1] is not None:

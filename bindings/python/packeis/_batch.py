@@ -7,21 +7,25 @@ import array
 import ctypes
 import time
 from ctypes import byref, c_float, c_int, c_size_t, c_uint, c_uint8, c_uint64
-from typing import Any, NamedTuple, Optional, Sequence
+from typing import Any, Callable, NamedTuple, Optional, Sequence
 
 from . import _ffi
 from ._args import BYTE_FORMATS, FLOAT32_FORMATS, U64, buffer_view, in_range, seed as as_seed
 from ._enums import MAX_CELLS, MAX_MOVES, MAX_PLAYERS, MOVE_VALUES, OBSERVATION_PLANES, \
     OBSERVATION_SIZE
-from ._errors import GameClosedError, InvalidArgumentError, OutOfRangeError
+from ._alloc import run_on_worker
+from ._errors import GameClosedError, InvalidArgumentError, OutOfRangeError, StoppedError
 from ._handle import GameHandle, raise_status
 from ._lib import lib
-from ._moves import Move, MoveBuffer
+from ._moves import Move
 
 _perft = lib.packeis_game_perft
-_apply = lib.packeis_game_apply
-_undo = lib.packeis_game_undo
+_perft_watched = lib.packeis_game_perft_watched
+_divide_watched = lib.packeis_game_divide_watched
 _playout_batch = lib.packeis_game_playout_batch
+#: packeis_stop_on_flag as a packeis_progress pointer: the C calls read the
+#: flag themselves, no Python runs on the thread doing the work.
+_stop_on_flag = ctypes.cast(lib.packeis_stop_on_flag, _ffi.packeis_progress)
 
 #: The most games one :meth:`Game.random_games` call plays (its results
 #: take 36 bytes a game: 600 MB at most).
@@ -35,11 +39,10 @@ BATCH_CHUNK = 512
 #: floe, then at most one slide per floe, each taking the floe away).
 MAX_DEPTH = 2 * MAX_CELLS
 
-#: A perft or divide of this depth or less is one C call (fast on any
-#: position); deeper, it is split into C calls of at most about PERFT_SLICE
-#: seconds (see _Perft).
+#: A perft or divide of this depth or less is one C call on the calling
+#: thread (at most 64 x 63 actions); deeper, a watched call on a helper
+#: thread (see _Stop).
 DIRECT_DEPTH = 3
-PERFT_SLICE = 0.05
 
 
 class BatchResult(NamedTuple):
@@ -90,59 +93,56 @@ def _ctypes_array(ctype: Any, obj: Any, length: int, offset: int = 0) -> Any:
     return (ctype * length).from_buffer(obj, offset * ctypes.sizeof(ctype))
 
 
-class _Perft:
-    """perft on a private clone, in C calls of bounded time so that Ctrl-C
-    is felt between them: at each node, C counts depth 3, 4, ... as long as
-    the next count is expected to take less than PERFT_SLICE (from how much
-    the last one grew, in time and in leaves); if the whole depth is not
-    reached so, the node's children are walked in Python, each counted the
-    same way."""
+class _Stop:
+    """How a watched C call (perft, divide) on a private copy of a game is
+    stopped: the C call reads ``flag`` through ``packeis_stop_on_flag``
+    after every subtree of three actions (a fraction of a millisecond), and
+    the waiting thread sets it (``on_wait``, every 50 ms) when Ctrl-C (any
+    exception of a signal handler) arrives, when ``origin`` is closed, when
+    ``stop()`` answers true or when the ``timeout`` has passed."""
 
-    def __init__(self, game: Any, origin: Any) -> None:
-        self.game = game
-        self.origin = origin  # the game the count is of: closed, the count stops
-        self.buffers: list[Any] = []
+    def __init__(self, origin: Any, stop: Optional[Callable[[], Any]],
+                 timeout: Optional[float]) -> None:
+        if stop is not None and not callable(stop):
+            raise TypeError(f"stop must be a callable (such as threading.Event().is_set), "
+                            f"not {type(stop).__name__}")
+        self.origin, self.stop, self.why = origin, stop, ""
+        self.deadline = None if timeout is None else time.monotonic() + _seconds(timeout)
+        self.flag = c_int(0)
 
-    def count(self, depth: int) -> int:
-        game = self.game
-        # No game goes on longer than twice its floes (a placement on each,
-        # then a slide off each): deeper is the same count.
-        depth = min(depth, 2 * bin(game.floe_set).count("1"))
-        reached, seconds, leaves = min(depth, DIRECT_DEPTH), 0.0, 0
-        while True:
-            self.check_origin()
-            start = time.perf_counter()
-            count = game._call(_perft, reached)
-            took = time.perf_counter() - start
-            if reached == depth:
-                return count
-            growth = max(took / seconds if seconds else 0.0, count / leaves if leaves else 0.0, 2.0)
-            if took * growth > PERFT_SLICE:
-                break
-            reached, seconds, leaves = reached + 1, max(took, 1e-7), max(count, 1)
-        total = 0
-        for move in self.moves(depth):
-            game._check(_apply, move)
-            try:
-                total += self.count(depth - 1)
-            finally:
-                game._check(_undo)
-        return total
+    def on_wait(self, interrupted: bool) -> None:
+        if self.flag.value:
+            return
+        if interrupted:
+            self.why = "interrupted"
+        elif self.origin.closed:
+            self.why = "closed"
+        elif self.deadline is not None and time.monotonic() >= self.deadline:
+            self.why = "timeout"
+        elif self.stop is not None and self.stop():
+            self.why = "stop"
+        else:
+            return
+        self.flag.value = 1
 
-    def check_origin(self) -> None:
-        """Between two slices: the game counted may have been closed
-        meanwhile (a signal handler, another thread); the copy would count
-        on without it, for as long as the whole count takes."""
-        if self.origin.closed:
+    def run(self, copy: Any, function: Any, *args: Any) -> int:
+        """``function(copy, *args, packeis_stop_on_flag, &flag, ...)`` on a
+        helper thread; the status, or the exception of why it stopped."""
+        if self.origin.closed:  # while it was copied (an allocator's policy)
             raise GameClosedError("the game was closed during the count")
+        status = run_on_worker(copy._call, function, *args[:1], _stop_on_flag,
+                               byref(self.flag), *args[1:], on_wait=self.on_wait)
+        if status == _ffi.PACKEIS_E_STOPPED:
+            if self.why == "closed":
+                raise GameClosedError("the game was closed during the count")
+            raise StoppedError(f"the count was stopped ({self.why})")
+        return status
 
-    def moves(self, depth: int) -> list[int]:
-        """The legal moves (one buffer per level: the walk is depth-first)."""
-        while len(self.buffers) <= depth:
-            self.buffers.append(MoveBuffer())
-        buffer = self.buffers[depth]
-        n = self.game.legal_moves_into(buffer)
-        return list(buffer.array[:n])
+
+def _seconds(timeout: Any) -> float:
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout >= 0:
+        raise ValueError(f"timeout must be a number of seconds >= 0, not {timeout!r}")
+    return float(timeout)
 
 
 class BatchMixin(GameHandle):
@@ -189,25 +189,36 @@ class BatchMixin(GameHandle):
         self._run(play)
         return BatchResult(games, self._players, total, winners, fish, floes)
 
-    def perft(self, depth: int) -> int:
+    def perft(self, depth: int, *, stop: Optional[Callable[[], Any]] = None,
+              timeout: Optional[float] = None) -> int:
         """The number of action sequences of ``depth`` actions (a finished
-        game counts once). Deep counts run on a copy of the game in C calls
-        of a fraction of a second each, so Ctrl-C stops them, and so does
-        closing the game meanwhile (a signal handler, another thread):
-        :class:`GameClosedError` at the next slice.
+        game counts once). Counts deeper than 3 run in C on a copy of the
+        game, on a helper thread, with ``packeis_game_perft_watched``: they
+        stop within a fraction of a millisecond of being told to, and this
+        thread tells them within 50 ms of Ctrl-C (raised as usual), of the
+        game being closed (:class:`GameClosedError`), of ``stop()`` answering
+        true (a callable polled on this thread, such as
+        ``threading.Event().is_set``) or of ``timeout`` seconds
+        (:class:`StoppedError` for both).
 
         :raises OutOfRangeError: ``depth`` not in ``0 ... MAX_DEPTH`` (128:
             no game is longer).
         """
         depth = in_range(depth, "depth", 0, MAX_DEPTH)
+        watch = _Stop(self, stop, timeout)
         if depth <= DIRECT_DEPTH:
             return self._call(_perft, depth)
+        leaves = c_uint64()
         with self.clone() as copy:  # type: ignore[attr-defined]
-            return _Perft(copy, self).count(depth)
+            status = watch.run(copy, _perft_watched, depth, byref(leaves))
+        if status:
+            raise_status(status)
+        return leaves.value
 
-    def divide(self, depth: int) -> dict[Move, int]:
+    def divide(self, depth: int, *, stop: Optional[Callable[[], Any]] = None,
+               timeout: Optional[float] = None) -> dict[Move, int]:
         """perft split by first move: for each legal move, in increasing
-        order, the perft of ``depth - 1`` after it (interruptible as
+        order, the perft of ``depth - 1`` after it (stoppable as
         :meth:`perft` is).
 
         :raises InvalidArgumentError: ``depth`` 0 (as the C call).
@@ -216,20 +227,18 @@ class BatchMixin(GameHandle):
         depth = in_range(depth, "depth", 0, MAX_DEPTH)
         if not depth:
             raise InvalidArgumentError(f"depth must be 1 to {MAX_DEPTH}, got 0")
+        watch = _Stop(self, stop, timeout)
+        moves, leaves = (_ffi.packeis_move * MAX_MOVES)(), (c_uint64 * MAX_MOVES)()
+        count = c_size_t()
         if depth <= DIRECT_DEPTH:
-            moves, leaves = (_ffi.packeis_move * MAX_MOVES)(), (c_uint64 * MAX_MOVES)()
-            count = c_size_t()
             self._check(lib.packeis_game_divide, depth, moves, leaves, MAX_MOVES, byref(count))
-            return {Move(moves[i]): leaves[i] for i in range(count.value)}
-        with self.clone() as copy:  # type: ignore[attr-defined]
-            walk, out = _Perft(copy, self), {}
-            for move in walk.moves(depth):
-                copy._check(_apply, move)
-                try:
-                    out[Move(move)] = walk.count(depth - 1)
-                finally:
-                    copy._check(_undo)
-            return out
+        else:
+            with self.clone() as copy:  # type: ignore[attr-defined]
+                status = watch.run(copy, _divide_watched, depth, moves, leaves, MAX_MOVES,
+                                   byref(count))
+            if status:
+                raise_status(status)
+        return {Move(moves[i]): leaves[i] for i in range(count.value)}
 
     def observe(self, relative: bool = False, out: Any = None) -> Any:
         """The observation planes (see :class:`Plane`): ``OBSERVATION_SIZE``

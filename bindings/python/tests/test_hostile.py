@@ -197,7 +197,7 @@ class AllocatorTest(HostileCase):
                     holder["game"] = None
                     assert copy.ply_count == 0
                     del copy
-                else:  # a count in slices stops at the next one (not after all of them)
+                else:  # a count closed while its copy is made does not start
                     expect(packeis.GameClosedError, g.perft, 4, says="closed during the count")
                 assert g.closed, call
                 expect(packeis.GameClosedError, g.apply, 0)

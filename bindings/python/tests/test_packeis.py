@@ -621,6 +621,38 @@ class GameTest(unittest.TestCase):
         self.assertEqual(plies, g.ply_count)
         g.undo_to(0)
 
+    def test_deep_counts_match_and_stop(self):
+        # Deep counts (watched C calls on a copy) equal the sum of the
+        # shallow ones; stop() from another thread and a timeout end a
+        # count that would run for years, leaving the game as it was.
+        g = Game(seed=3)
+        for m in g.legal_moves()[:5]:
+            g.apply(m)
+        position = g.save_position()
+        d = g.divide(5)
+        self.assertEqual(sum(d.values()), g.perft(5))
+        self.assertEqual(d, {m: n for m, n in g.divide(5).items()})
+        after = {}
+        for m in g.legal_moves():
+            g.apply(m)
+            after[m] = g.perft(4)
+            g.undo()
+        self.assertEqual(d, after)
+        event = threading.Event()
+        timer = threading.Timer(0.2, event.set)
+        timer.start()
+        with self.assertRaises(packeis.StoppedError):
+            g.perft(60, stop=event.is_set)
+        timer.join()
+        with self.assertRaises(packeis.StoppedError):
+            g.divide(60, timeout=0.1)
+        with self.assertRaises(TypeError):
+            g.perft(5, stop=True)
+        with self.assertRaises(ValueError):
+            g.perft(5, timeout=-1)
+        self.assertEqual(g.save_position(), position)
+        self.assertEqual(g.perft(4, stop=lambda: True), g.perft(4))  # shallow: one C call
+
     def test_move_buffer(self):
         g = Game(seed=8)
         buf = packeis.MoveBuffer()
