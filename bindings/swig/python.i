@@ -278,8 +278,9 @@ static PyObject *pk_py_append(PyObject *result, PyObject *output)
 
 /* Handles are made only by the library's constructors: calling a handle
  * type, or its __new__, raises (SWIG's default __new__ would make an empty
- * object that crashes the first call given it). packeis.i expands this
- * after the handle types are set up. */
+ * object that crashes the first call given it), and no other object can
+ * stand for one (`append` below). packeis.i expands this after the handle
+ * types are set up. */
 %{
 static PyObject *pk_py_no_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
@@ -289,15 +290,57 @@ static PyObject *pk_py_no_new(PyTypeObject *type, PyObject *args, PyObject *kwar
                  "(packeis_game_new, packeis_options_new, packeis_batch_new ...)", type->tp_name);
     return NULL;
 }
+
+/* SWIG's `append` (a method of the base type of every SWIG object) chains
+ * another object to this one's `this`, for C++ multiple inheritance. Our
+ * handles have no bases, and a handle object so chained stood for the
+ * other's handle wherever its own type was not wanted (an options object
+ * was a second object of a game: calls and packeis_game_free() through it
+ * reached the game), while the builtin deallocator never releases the
+ * chain, so the object chained outlived its owner. So `append` with a
+ * handle on either side raises: each handle has one object, its owner; for
+ * other SWIG modules' objects it chains as before. */
+static PyTypeObject *pk_py_handles[3]; /* game, options, batch: set at init */
+
+static PyObject *pk_py_append_checked(PyObject *self, PyObject *other)
+{
+    for (size_t i = 0; i < sizeof pk_py_handles / sizeof *pk_py_handles; i++)
+        if (PyObject_TypeCheck(self, pk_py_handles[i]) ||
+            PyObject_TypeCheck(other, pk_py_handles[i])) {
+            PyErr_Format(PyExc_TypeError, "%s objects cannot be chained: each is the one "
+                         "object of its handle", pk_py_handles[i]->tp_name);
+            return NULL;
+        }
+    return SwigPyObject_append(self, other);
+}
+static PyMethodDef pk_py_append_method = {"append", pk_py_append_checked, METH_O,
+                                          "appends another 'this' object (never a handle)"};
+
+/* Makes the handle types unmade by Python (pk_py_no_new) and unchainable. */
+static int pk_py_seal_handles(PyTypeObject *game, PyTypeObject *options, PyTypeObject *batch)
+{
+    pk_py_handles[0] = game;
+    pk_py_handles[1] = options;
+    pk_py_handles[2] = batch;
+    for (size_t i = 0; i < sizeof pk_py_handles / sizeof *pk_py_handles; i++) {
+        pk_py_handles[i]->tp_new = pk_py_no_new;
+        PyType_Modified(pk_py_handles[i]);
+    }
+    PyTypeObject *base = game->tp_base;
+    PyObject *method = base ? PyDescr_NewMethod(base, &pk_py_append_method) : NULL;
+    int status = method ? PyDict_SetItemString(base->tp_dict, "append", method) : -1;
+    Py_XDECREF(method);
+    if (base)
+        PyType_Modified(base);
+    return status;
+}
 %}
 %define PK_LANGUAGE_HANDLES_DONE
 %init %{
-    SwigPyBuiltin__packeis_game_type.ht_type.tp_new = pk_py_no_new;
-    SwigPyBuiltin__packeis_options_type.ht_type.tp_new = pk_py_no_new;
-    SwigPyBuiltin__packeis_batch_type.ht_type.tp_new = pk_py_no_new;
-    PyType_Modified(&SwigPyBuiltin__packeis_game_type.ht_type);
-    PyType_Modified(&SwigPyBuiltin__packeis_options_type.ht_type);
-    PyType_Modified(&SwigPyBuiltin__packeis_batch_type.ht_type);
+    if (pk_py_seal_handles(&SwigPyBuiltin__packeis_game_type.ht_type,
+                           &SwigPyBuiltin__packeis_options_type.ht_type,
+                           &SwigPyBuiltin__packeis_batch_type.ht_type) < 0)
+        return NULL;
 %}
 %enddef
 

@@ -485,6 +485,38 @@ class RawModuleTest(unittest.TestCase):
         del g
         gc.collect()
 
+    def test_a_handle_has_one_object_and_one_owner(self):
+        """No object can stand for another's handle: SWIG's chain of `this`
+        objects (`append`) is refused on handles, so `own(1)` or a free
+        through a second object cannot make the clone a second owner, and a
+        handle is freed with its one object. (Before: `o.append(c)` made the
+        options object `o` a second wrapper of the clone `c`, through which
+        packeis_game_free() freed c's game, and which kept `c` alive for
+        ever: the clone survived its owner.)"""
+        g = new_game()
+        c = ps.packeis_game_clone(g)
+        references = sys.getrefcount(c)
+        batch = ps.packeis_batch_new(ps.packeis_options_new(None), 2)
+        for other in (ps.packeis_options_new(None), ps.packeis_game_clone(g), batch, c):
+            for append in (other.append, type(other).__base__.append.__get__(other)):
+                with self.assertRaises(TypeError):
+                    append(c)
+            self.assertIsNone(other.next())
+        o = ps.packeis_options_new(None)
+        with self.assertRaises(TypeError):
+            o.append(c)
+        self.assertTrue(o.own(1))  # its own options, still
+        with self.assertRaises(TypeError):
+            ps.packeis_game_ply_count(o)  # not a game
+        with self.assertRaises(TypeError):
+            ps.packeis_game_free(o)
+        self.assertEqual(ps.packeis_game_ply_count(c), 0)  # c's game is alive
+        self.assertTrue(c.thisown)
+        # Nothing holds the clone but its name (SWIG's objects are not
+        # tracked by gc, so count the references).
+        del o, other, append, batch
+        self.assertEqual(sys.getrefcount(c), references)
+
 
 class Release11Test(unittest.TestCase):
     """The 1.1.0 calls: counts, rewards, bit masks, compact observations,
