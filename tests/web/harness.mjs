@@ -71,3 +71,30 @@ export async function launch() {
     },
   };
 }
+
+// A Chromium trace of the whole browser from now (default: the 'toplevel'
+// category, every task with its thread CPU time); resolves to a function
+// that ends it and resolves to its events.
+export async function startTrace(page, categories = 'toplevel') {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
+  return async () => {
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await complete;
+    await cdp.detach();
+    return events;
+  };
+}
+
+// The tasks of a trace: [{thread (its name), pid, tid, ts, dur, cpu}], the
+// times in ms (ts in the trace's clock), cpu the thread's CPU time in it.
+export function traceTasks(events) {
+  const names = new Map();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
+  return events
+    .filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.tdur !== undefined)
+    .map((e) => ({ thread: names.get(`${e.pid}:${e.tid}`) ?? '?', pid: e.pid, tid: e.tid, ts: e.ts / 1000, dur: e.dur / 1000, cpu: e.tdur / 1000 }));
+}

@@ -22,7 +22,7 @@
 // slices, messages and setup), in the bare page its one task, in Node the
 // process's CPU time. Printed: the medians of the rounds and the ratios
 // page / bare Chromium.
-import { CHROMIUM, launch, serve } from './harness.mjs';
+import { CHROMIUM, launch, serve, startTrace, traceTasks } from './harness.mjs';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { loadPackeis, PHASE } from '../../examples/web/engine.js';
@@ -62,27 +62,13 @@ function recordSearches() {
   };
 }
 
-// The thread CPU time of the tasks `body` makes Chromium run, from a trace
-// (the 'toplevel' category: every task with its thread time): {thread
-// name: [ms of each task]}. The trace covers the whole browser.
+// The CPU time of each task of each thread while `body` runs (a trace):
+// {result, tasks: {thread name: [ms of each task]}}.
 async function threadTimes(page, body) {
-  const cdp = await page.context().newCDPSession(page);
-  const events = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
-  await cdp.send('Tracing.start', { categories: 'toplevel', transferMode: 'ReportEvents' });
+  const stop = await startTrace(page);
   const result = await body();
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.end');
-  await complete;
-  await cdp.detach();
-  const names = new Map();
-  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
   const tasks = {};
-  for (const e of events) {
-    if (e.ph !== 'X' || e.name !== 'ThreadControllerImpl::RunTask' || e.tdur === undefined) continue;
-    const name = names.get(`${e.pid}:${e.tid}`) ?? '?';
-    (tasks[name] ??= []).push(e.tdur / 1000);
-  }
+  for (const task of traceTasks(await stop())) (tasks[task.thread] ??= []).push(task.cpu);
   return { result, tasks };
 }
 const sum = (list = []) => list.reduce((total, x) => total + x, 0);

@@ -29,7 +29,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { launch, serve, sourceRoot } from './harness.mjs';
+import { launch, serve, sourceRoot, startTrace, traceTasks } from './harness.mjs';
 
 const REPLAY = process.env.REPLAY || join(sourceRoot, 'build-web', 'examples', 'replay');
 const SCREENSHOT = process.env.SCREENSHOT || join(sourceRoot, 'build-web', 'web-screenshot.png');
@@ -78,40 +78,29 @@ function watchMainThread() {
   });
 }
 
-// A trace of the page's renderer (its tasks with their thread CPU time),
-// from the page's opening: a long task in which the page's thread had the
-// CPU for less than 50 ms was long because the shared machine ran something
-// else, not because of the page.
+// The trace of a page opened with {trace: true} (its tasks with their
+// thread CPU time), from its opening: a long task in which the page's thread
+// had the CPU for less than 50 ms was long because the shared machine ran
+// something else, not because of the page. Page -> the trace's end.
 const traces = new WeakMap();
-async function startTrace(page) {
-  const cdp = await page.context().newCDPSession(page);
-  const events = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
-  await cdp.send('Tracing.start', { categories: 'toplevel,blink.user_timing', transferMode: 'ReportEvents' });
-  traces.set(page, { cdp, events });
-}
-// The main thread's tasks since the trace began: [{start, duration, cpu}]
-// in the page's clock (ms), found by a performance mark.
+// The main thread's tasks since the page opened: [{start, duration, cpu}]
+// in the page's clock (ms), placed by a performance mark.
 async function mainThreadTasks(page) {
-  const { cdp, events } = traces.get(page);
   const mark = await page.evaluate(() => performance.mark('packeis-clock').startTime);
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.end');
-  await complete;
+  const events = await traces.get(page)();
   const clock = events.find((e) => e.name === 'packeis-clock');
-  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args.name === 'CrRendererMain' && e.pid === clock.pid);
-  return events
-    .filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.pid === main.pid && e.tid === main.tid)
-    .map((e) => ({ start: mark + (e.ts - clock.ts) / 1000, duration: e.dur / 1000, cpu: (e.tdur ?? e.dur) / 1000 }));
+  return traceTasks(events)
+    .filter((t) => t.thread === 'CrRendererMain' && t.pid === clock.pid)
+    .map((t) => ({ start: mark + t.ts - clock.ts / 1000, duration: t.dur, cpu: t.cpu }));
 }
 
-async function open(query) {
+async function open(query, { trace = false } = {}) {
   const page = await browser.context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await page.addInitScript(watchMainThread);
-  await startTrace(page);
+  if (trace) traces.set(page, await startTrace(page, 'toplevel,blink.user_timing'));
   await page.goto(server.url + query);
   await page.waitForSelector('body[data-ready]', { timeout: 20000 });
   return { page, errors };
@@ -159,7 +148,7 @@ async function nativeStandings(page, name) {
 }
 
 test("a person's whole game against a computer player, by clicking", { timeout: 240000 }, async () => {
-  const { page, errors } = await open('?seed=11&players=2&seats=person,mcts-easy&speed=0.15');
+  const { page, errors } = await open('?seed=11&players=2&seats=person,mcts-easy&speed=0.15', { trace: true });
   let refused = false;
   let undone = false;
   let typed = false;
@@ -234,7 +223,7 @@ test("a person's whole game against a computer player, by clicking", { timeout: 
 });
 
 test('a 4-player game between computer seats, to the end', { timeout: 300000 }, async () => {
-  const { page, errors } = await open('?seed=5&players=4&seats=greedy-normal,mcts-easy,alphabeta-easy,montecarlo-easy&speed=0.05');
+  const { page, errors } = await open('?seed=5&players=4&seats=greedy-normal,mcts-easy,alphabeta-easy,montecarlo-easy&speed=0.05', { trace: true });
   assert.equal(await waitForPerson(page, 280000), 'over');
   const standings = await pageStandings(page);
   assert.equal(standings.length, 4);
