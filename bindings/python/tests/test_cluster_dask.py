@@ -156,21 +156,6 @@ class WorkerKilled(unittest.TestCase):
                 self.assertEqual(len(z["records"]), self.GAMES)
 
 
-def python_processes_running(module):
-    """PIDs of the processes whose command line runs ``-m module``."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/cmdline", "rb") as file:
-                    argv = file.read().split(b"\0")
-            except OSError:
-                continue
-            if module.encode() in argv:
-                found.append(int(entry))
-    return found
-
-
 class Trust(OnTwoWorkers):
     """Listen only where asked; bounded, stoppable, one-line messages."""
 
@@ -199,8 +184,7 @@ class Trust(OnTwoWorkers):
             perft(packeis.Game(seed=1).save_position(), 12, split_depth=1, prefixes_per_task=1,
                   client=self.cluster.client, task_timeout=2)
         self.assertLess(time.monotonic() - started, 30)
-        time.sleep(1)
-        self.assertEqual(python_busy_children(), [], "no counting process left busy")
+        self.assertFalse(workers_counting(self.cluster), "no count left running")
         with packeis.Game(seed=5) as game:  # the workers are free again
             self.assertEqual(perft(game, 3, client=self.cluster.client).total, game.perft(3))
 
@@ -211,15 +195,15 @@ class Trust(OnTwoWorkers):
                                    "--prefixes-per-task", "1"],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 60
-        while not python_busy_children() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        self.assertTrue(python_busy_children(), "the perft did not start")
+        while not workers_counting(self.cluster) and time.monotonic() < deadline:
+            pass
+        self.assertTrue(workers_counting(self.cluster), "the perft did not start")
         client.kill()
         client.wait()
         deadline = time.monotonic() + 30
-        while python_busy_children() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        self.assertEqual(python_busy_children(), [], "the counts went on without a client")
+        while workers_counting(self.cluster) and time.monotonic() < deadline:
+            pass
+        self.assertFalse(workers_counting(self.cluster), "the counts went on without a client")
 
     def test_a_stopped_worker_stalls_the_job_with_a_message(self):
         worker = self.cluster.workers[0]
@@ -247,18 +231,44 @@ class Trust(OnTwoWorkers):
         self.assertEqual(len(done.stderr.strip().splitlines()), 1, done.stderr)
 
 
-def python_busy_children():
-    """The counting processes (packeis.cluster._bounded) using CPU now."""
-    busy = []
-    for pid in python_processes_running("packeis.cluster._bounded"):
+def _descendants(roots):
+    """The PIDs of ``roots`` and of every process below them."""
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as file:
+                    parents[int(entry)] = int(file.read().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+    found, grew = set(roots), True
+    while grew:
+        more = {pid for pid, parent in parents.items() if parent in found} - found
+        found |= more
+        grew = bool(more)
+    return found
+
+
+def _cpu_seconds(pids):
+    total = 0
+    for pid in pids:
         try:
             with open(f"/proc/{pid}/stat") as file:
-                state = file.read().rsplit(")", 1)[1].split()[0]
+                fields = file.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
         except OSError:
             continue
-        if state == "R":
-            busy.append(pid)
-    return busy
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def workers_counting(cluster, window=1.0):
+    """Whether the cluster's worker processes (nannies, workers) spent more
+    than half of ``window`` seconds of CPU time during it: a count runs
+    (an idle worker spends about a hundredth)."""
+    pids = _descendants([worker.pid for worker in cluster.workers])
+    before = _cpu_seconds(pids)
+    time.sleep(window)
+    return _cpu_seconds(pids) - before > window / 2
 
 
 class LostScheduler(unittest.TestCase):

@@ -6,20 +6,22 @@ counts are summed in prefix order. The total is the one-core perft's.
 
 A task is a plain function: a saved position, its prefixes (moves in the
 library's notation) and the depth left in, the counts out. On a cluster
-each task counts in a child process of its worker
-(:mod:`packeis.cluster._bounded`), so that a count that runs past the
-task's deadline (``task_timeout``, default :data:`DEFAULT_TASK_TIMEOUT`), or
-whose client went away, is stopped: the worker is free again at once. A
-task stopped by its deadline fails the job with a message naming it (the
+each count is stopped in C (``packeis_game_perft_watched``, through
+:meth:`packeis.Game.perft`'s ``stop`` and ``timeout``) when it runs past
+the task's deadline (``task_timeout``, default :data:`DEFAULT_TASK_TIMEOUT`)
+or when its client went away: the worker is free again at once. A task
+stopped by its deadline fails the job with a message naming it (the
 scheduler does not retry it: a retry would take as long).
 """
 from __future__ import annotations
 
+import time
 from typing import Any, NamedTuple, Optional, Sequence, Union
 
 from .._game import Game
 from .._batch import MAX_DEPTH
-from ._bounded import call_bounded
+from .._errors import StoppedError
+from ._bounded import TaskCancelledError, TaskDeadlineError, unwanted
 from ._tasks import run_tasks
 
 __all__ = ["PerftResult", "perft", "prefixes", "count_prefixes", "MAX_PREFIXES",
@@ -73,12 +75,23 @@ def prefixes(game: Game, depth: int) -> list[tuple[str, ...]]:
 def count_prefixes(position: str, lines: Sequence[Sequence[str]], depth: int) -> list[int]:
     """The task: for each line of moves from the saved ``position``, the
     perft of ``depth`` minus its length below it (1 for a finished game)."""
+    return _count(position, lines, depth)
+
+
+def _count(position: str, lines: Sequence[Sequence[str]], depth: int,
+           deadline: Optional[float] = None) -> list[int]:
+    """:func:`count_prefixes`, each count stopped at ``deadline``
+    (time.monotonic()) or when the Dask task is no longer wanted."""
     counts = []
     with Game.from_position(position) as game:
         for line in lines:
             for name in line:
                 game.apply(game.parse_move(name))
-            counts.append(game.perft(depth - len(line)) if not game.is_over else 1)
+            if game.is_over:
+                counts.append(1)
+            else:
+                left = None if deadline is None else max(0.0, deadline - time.monotonic())
+                counts.append(game.perft(depth - len(line), stop=unwanted, timeout=left))
             for _ in line:
                 game.undo()
     return counts
@@ -86,11 +99,17 @@ def count_prefixes(position: str, lines: Sequence[Sequence[str]], depth: int) ->
 
 def count_prefixes_bounded(position: str, lines: Sequence[Sequence[str]], depth: int,
                            seconds: float, first: int) -> list[int]:
-    """The cluster's task: :func:`count_prefixes` in a child process,
-    stopped after ``seconds`` or when the job goes away."""
+    """The cluster's task: :func:`count_prefixes`, stopped after
+    ``seconds`` (:class:`TaskDeadlineError`) or when the job goes away
+    (:class:`TaskCancelledError`)."""
     what = f"perft task of prefixes {first} ... {first + len(lines) - 1}"
-    return call_bounded(__name__, "count_prefixes", [position, [list(l) for l in lines], depth],
-                        seconds, what)
+    try:
+        return _count(position, lines, depth, time.monotonic() + seconds)
+    except StoppedError:
+        if unwanted():
+            raise TaskCancelledError(f"{what}: the job went away; stopped") from None
+        raise TaskDeadlineError(f"{what} ran past its deadline of {seconds:g} s and was "
+                                f"stopped") from None
 
 
 def _check_prefix_count(game: Game, split_depth: int) -> None:
