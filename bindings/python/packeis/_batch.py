@@ -240,7 +240,8 @@ class BatchMixin(GameHandle):
                 raise_status(status)
         return {Move(moves[i]): leaves[i] for i in range(count.value)}
 
-    def observe(self, relative: bool = False, out: Any = None) -> Any:
+    def observe(self, relative: bool = False, out: Any = None, *,
+                player: Optional[int] = None) -> Any:
         """The observation planes (see :class:`Plane`): ``OBSERVATION_SIZE``
         float32 values, plane ``k`` at ``[k * 64, (k + 1) * 64)``.
 
@@ -249,15 +250,28 @@ class BatchMixin(GameHandle):
             ``OBSERVATION_SIZE`` values to fill instead (an ``array('f')``,
             a numpy array of dtype float32...), written without copying;
             other element types raise TypeError.
+        :param player: the planes as this player sees them
+            (``packeis_game_observe_as``): the per-player planes numbered
+            from ``player``, also once the game is over; not with
+            ``relative``.
         :return: ``out``, or a new ``array('f')``.
+        :raises OutOfRangeError: a player the game does not have.
         """
+        if player is not None:
+            if relative:
+                raise ValueError("observe: give relative or player, not both")
+            player = self._player(player)
         if out is None:
             out = _zeros("f", OBSERVATION_SIZE)
         buffer_view(out, FLOAT32_FORMATS, OBSERVATION_SIZE, "out")
         count = c_size_t()
-        flags = _ffi.PACKEIS_OBSERVE_RELATIVE if relative else 0
-        self._check(lib.packeis_game_observe, flags,
-                    _ctypes_array(c_float, out, OBSERVATION_SIZE), OBSERVATION_SIZE, byref(count))
+        planes = _ctypes_array(c_float, out, OBSERVATION_SIZE)
+        if player is not None:
+            self._check(lib.packeis_game_observe_as, player, planes, OBSERVATION_SIZE,
+                        byref(count))
+        else:
+            flags = _ffi.PACKEIS_OBSERVE_RELATIVE if relative else 0
+            self._check(lib.packeis_game_observe, flags, planes, OBSERVATION_SIZE, byref(count))
         return out
 
     def legal_mask(self, out: Any = None) -> Any:

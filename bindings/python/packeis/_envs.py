@@ -26,10 +26,6 @@ except ImportError:  # pragma: no cover - exercised by the no-numpy test
 #: The shape of an observation: planes by cells.
 OBSERVATION_SHAPE = (OBSERVATION_PLANES, MAX_CELLS)
 
-#: The first plane of each group of four per-player planes (penguins, to
-#: act, fish won, floes won, out): see :class:`packeis.Plane`.
-_PLAYER_GROUPS = (3, 7, 13, 17, 21)
-
 #: The setup arguments of :class:`packeis.Game` an environment passes on
 #: (the board seed is the environment's to choose).
 SETUP_KEYS = ("players", "penguins", "layout", "layout_picture", "place_any_floe",
@@ -51,18 +47,6 @@ def new_game(setup: dict, board_seed: int) -> Game:
     return Game(seed=board_seed, **setup)
 
 
-def perspective_rows(player: int, players: int) -> list[int]:
-    """For each plane of an observation seen by ``player``, the plane of the
-    absolute observation it comes from: in each group of per-player planes,
-    slot ``j`` shows player ``(player + j) % players``. For the player to
-    act this is what ``observe(relative=True)`` gives."""
-    rows = list(range(OBSERVATION_PLANES))
-    for base in _PLAYER_GROUPS:
-        for j in range(players):
-            rows[base + j] = base + (player + j) % players
-    return rows
-
-
 class Observer:
     """Observations and legal masks of one setup's games, cached per player.
 
@@ -72,29 +56,17 @@ class Observer:
 
     def __init__(self, players: int) -> None:
         self.players = players
-        self._rows = [perspective_rows(p, players) for p in range(players)]
-        if _np is not None:
-            self._scratch = _np.zeros(OBSERVATION_SHAPE, dtype=_np.float32)
-            self._index = [_np.asarray(r) for r in self._rows]
 
     def observation(self, game: Game, player: int) -> Any:
-        """The planes of ``game`` as ``player`` sees them (a new array)."""
+        """The planes of ``game`` as ``player`` sees them (a new array):
+        ``packeis_game_observe_as``."""
         if _np is not None:
-            game.observe(out=self._scratch)
-            return self._scratch[self._index[player]]
-        planes = game.observe()
-        out = array.array("f")
-        for row in self._rows[player]:
-            out.extend(planes[row * MAX_CELLS:(row + 1) * MAX_CELLS])
-        return out
+            return game.observe(player=player, out=_np.empty(OBSERVATION_SHAPE, _np.float32))
+        return game.observe(player=player)
 
     def flat_observation(self, game: Game, player: int) -> list[float]:
         """The same values as a flat list of floats (OpenSpiel's form)."""
-        planes = game.observe()
-        out: list[float] = []
-        for row in self._rows[player]:
-            out.extend(planes[row * MAX_CELLS:(row + 1) * MAX_CELLS])
-        return out
+        return game.observe(player=player).tolist()
 
     @staticmethod
     def mask(game: Game) -> Any:
@@ -318,4 +290,4 @@ def random_policy(game: Game, rng: random.Random) -> int:
 Policy = Callable[[Game, random.Random], Any]
 
 __all__ = ["OBSERVATION_SHAPE", "MAX_PLAYERS", "OBSERVATION_SIZE", "Observer", "rewards",
-           "random_policy", "perspective_rows"]
+           "random_policy"]

@@ -87,7 +87,13 @@ def check_observation(case: unittest.TestCase, obs: Any, game: packeis.Game, pla
         case.assertEqual(flat, list(game.observe(relative=True)))
     if player == 0:
         case.assertEqual(flat, absolute)
-    rows = _envs.perspective_rows(player, game.players)
+    # By hand: in each group of four per-player planes, slot j shows player
+    # (player + j) % players; the other planes are the absolute ones.
+    rows = list(range(packeis.OBSERVATION_PLANES))
+    for first in (packeis.Plane.PENGUINS_0, packeis.Plane.TO_ACT_0, packeis.Plane.FISH_WON_0,
+                  packeis.Plane.FLOES_WON_0, packeis.Plane.OUT_0):
+        for j in range(game.players):
+            rows[first + j] = first + (player + j) % game.players
     for row, source in enumerate(rows):
         case.assertEqual(flat[row * 64:(row + 1) * 64], absolute[source * 64:(source + 1) * 64])
 
