@@ -509,9 +509,9 @@ PK_LUA_PER_GAME_BUFFER(uint64_t, words, PACKEIS_OBSERVATION_PLANES, PK_LUA_TABLE
 /* ---- long calls, stopped by Ctrl-C -------------------------------------------- */
 /* The lua interpreter answers Ctrl-C by setting a hook on the state, which
  * raises "interrupted!" as soon as Lua code runs again; a C call never sees
- * it. perft and divide therefore count in steps (packeis.i) and stop when a
- * hook is set that was not there when they began: the hook then raises as
- * the call returns. */
+ * it. perft and divide are therefore the library's watched calls (packeis.i),
+ * which stop when a hook is set that was not there when they began: the
+ * hook then raises as the call returns. */
 %{
 typedef struct pk_lua_poll_state {
     lua_State *L;
@@ -553,10 +553,12 @@ packeis_status pk_lua_game_divide(lua_State *L, const packeis_game *game, unsign
 {
     pk_lua_poll_state poll = {L, lua_gethook(L)};
     packeis_game *copy = NULL;
-    packeis_status status = pk_swig_divide_prepare(game, depth, moves, capacity, count, &copy);
+    packeis_status status = packeis_game_clone(game, &copy);
+    *count = 0;
     if (status != PACKEIS_OK)
         return status;
-    status = pk_swig_divide_of_copy(copy, depth, moves, leaves, *count, pk_lua_poll, &poll);
+    status = pk_swig_divide_of_copy(copy, depth, moves, leaves, capacity, count, pk_lua_poll,
+                                    &poll);
     return status == PK_SWIG_ERROR_RAISED ? PACKEIS_OK : status;
 }
 %}

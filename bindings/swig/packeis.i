@@ -45,42 +45,33 @@
 %include "status.i"
 
 /* ---- long calls -------------------------------------------------------------- */
-/* perft, divide and batches of playouts run on a private copy of the game,
- * in steps; between steps the language's poll function may let other
- * threads run and look for an interrupt (python.i: the GIL is released
- * during the call, Ctrl-C stops it), and stops the call by returning
- * nonzero. So the caller's game is read only while it is copied, and
- * nothing another thread does to it can reach the call. */
+/* perft, divide and batches of playouts run on a private copy of the game;
+ * as they go, the language's poll function may let other threads run and
+ * look for an interrupt (python.i: the GIL is released during the call,
+ * Ctrl-C stops it), and stops the call by returning nonzero. So the
+ * caller's game is read only while it is copied, and nothing another thread
+ * does to it can reach the call. perft and divide are the library's
+ * watched calls (packeis_game_perft_watched(): the poll runs after every
+ * subtree of three actions, under a millisecond); playouts go in steps. */
 %{
 typedef int (*pk_swig_poll)(void *context);
 
-/* Levels of perft counted by one library call: a few hundred thousand
- * leaves at most, well under a second. */
-#define PK_SWIG_PERFT_STEP 3u
 /* Playouts per library call. */
 #define PK_SWIG_PLAYOUT_STEP 256u
 
-/* Adds the perft of `game` (modified, restored) to `*leaves`. */
-static packeis_status pk_swig_perft_walk(packeis_game *game, unsigned depth, uint64_t *leaves,
-                                         pk_swig_poll poll, void *context)
+/* A poll as the watched calls' ::packeis_progress callback. */
+typedef struct pk_swig_watch {
+    pk_swig_poll poll;
+    void *context;
+    int stopped;
+} pk_swig_watch;
+
+static int pk_swig_progress(void *context, uint64_t done)
 {
-    size_t count = packeis_game_legal_move_count(game);
-    if (depth <= PK_SWIG_PERFT_STEP || count == 0) {
-        *leaves += packeis_game_perft(game, depth);
-        return poll && poll(context) ? PK_SWIG_ERROR_RAISED : PACKEIS_OK;
-    }
-    packeis_move moves[PACKEIS_MAX_MOVES];
-    packeis_status status = packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count);
-    for (size_t i = 0; status == PACKEIS_OK && i < count; i++) {
-        status = packeis_game_apply(game, moves[i]);
-        if (status != PACKEIS_OK)
-            break;
-        status = pk_swig_perft_walk(game, depth - 1, leaves, poll, context);
-        packeis_status undone = packeis_game_undo(game);
-        if (status == PACKEIS_OK)
-            status = undone;
-    }
-    return status;
+    pk_swig_watch *watch = context;
+    (void)done;
+    watch->stopped = watch->poll && watch->poll(watch->context);
+    return watch->stopped;
 }
 
 /* The long calls work on a copy of the game, made by the caller before it
@@ -89,46 +80,32 @@ static packeis_status pk_swig_perft_walk(packeis_game *game, unsigned depth, uin
  * frees its copy. (Lua, one thread, copies the game in the call itself; its
  * playout batches call the library directly, a million games at most.) */
 
-/* The perft of `copy` (freed). */
+/* The perft of `copy` (freed); PK_SWIG_ERROR_RAISED if the poll stopped it. */
 static packeis_status pk_swig_perft_of_copy(packeis_game *copy, unsigned depth, uint64_t *leaves,
                                             pk_swig_poll poll, void *context)
 {
+    pk_swig_watch watch = {poll, context, 0};
     *leaves = 0;
-    packeis_status status = pk_swig_perft_walk(copy, depth, leaves, poll, context);
+    packeis_status status =
+        packeis_game_perft_watched(copy, depth, pk_swig_progress, &watch, leaves);
     packeis_game_free(copy);
-    return status;
+    return watch.stopped ? PK_SWIG_ERROR_RAISED : status;
 }
 
-/* What packeis_game_divide() needs of the game: its legal moves and a copy. */
-static packeis_status pk_swig_divide_prepare(const packeis_game *game, unsigned depth,
-                                             packeis_move *moves, size_t capacity, size_t *count,
-                                             packeis_game **copy)
-{
-    *copy = NULL;
-    if (!game || depth == 0)
-        return PACKEIS_E_INVALID_ARGUMENT;
-    packeis_status status = packeis_game_legal_moves(game, moves, capacity, count);
-    return status == PACKEIS_OK ? packeis_game_clone(game, copy) : status;
-}
-
-/* packeis_game_divide() in steps, on `copy` (freed). */
+/* packeis_game_divide() of `copy` (freed), as pk_swig_perft_of_copy(). */
 static packeis_status pk_swig_divide_of_copy(packeis_game *copy, unsigned depth,
-                                             const packeis_move *moves, uint64_t *leaves,
-                                             size_t count, pk_swig_poll poll, void *context)
+                                             packeis_move *moves, uint64_t *leaves,
+                                             size_t capacity, size_t *count, pk_swig_poll poll,
+                                             void *context)
 {
-    packeis_status status = PACKEIS_OK;
-    for (size_t i = 0; status == PACKEIS_OK && i < count; i++) {
-        leaves[i] = 0;
-        status = packeis_game_apply(copy, moves[i]);
-        if (status != PACKEIS_OK)
-            break;
-        status = pk_swig_perft_walk(copy, depth - 1, &leaves[i], poll, context);
-        packeis_status undone = packeis_game_undo(copy);
-        if (status == PACKEIS_OK)
-            status = undone;
-    }
+    pk_swig_watch watch = {poll, context, 0};
+    *count = 0;
+    packeis_status status = packeis_game_divide_watched(copy, depth, pk_swig_progress, &watch,
+                                                        moves, leaves, capacity, count);
     packeis_game_free(copy);
-    return status;
+    if (status != PACKEIS_OK)
+        *count = 0; /* no partial results */
+    return watch.stopped ? PK_SWIG_ERROR_RAISED : status;
 }
 
 /* packeis_game_playout_batch() in steps of PK_SWIG_PLAYOUT_STEP games, on

@@ -665,16 +665,18 @@ packeis_status pk_py_game_perft(const packeis_game *game, unsigned depth, uint64
 }
 
 /** packeis_game_divide(game, depth): [(move, leaves), ...] (the GIL
- *  released once the moves are listed and the game copied). */
+ *  released once the game is copied). */
 packeis_status pk_py_game_divide(const packeis_game *game, unsigned depth, packeis_move *moves,
                                  uint64_t *leaves, size_t capacity, size_t *count)
 {
     packeis_game *copy = NULL;
-    packeis_status status = pk_swig_divide_prepare(game, depth, moves, capacity, count, &copy);
+    packeis_status status = packeis_game_clone(game, &copy);
+    *count = 0;
     if (status != PACKEIS_OK)
         return status;
     pk_py_unlocked unlocked = {PyEval_SaveThread()};
-    status = pk_swig_divide_of_copy(copy, depth, moves, leaves, *count, pk_py_poll, &unlocked);
+    status = pk_swig_divide_of_copy(copy, depth, moves, leaves, capacity, count, pk_py_poll,
+                                    &unlocked);
     PyEval_RestoreThread(unlocked.thread);
     return status;
 }

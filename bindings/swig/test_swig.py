@@ -426,7 +426,7 @@ class LongCallTest(unittest.TestCase):
         self.assertLess(time.monotonic() - start, 1.0)
 
     def test_stepwise_perft_and_divide_match_the_library(self):
-        # Depth 4 and 5 run the wrapper's own top levels (the library counts 3).
+        # Depth 4 and 5 play the top levels one by one (packeis_game_perft_watched).
         g = new_game(2, 3)
         ps.packeis_game_playout(g, 0)
         ps.packeis_game_undo_to(g, 10)  # a movement position
