@@ -388,6 +388,31 @@ PK_LUA_GROWING(packeis_game_layout_picture, arg3, arg4, arg5)
     free(scores$argnum);
 }
 
+/* Rewards of a batch of random games: a table of PACKEIS_MAX_PLAYERS
+ * numbers a game, then the plies (stopped by Ctrl-C, below). */
+%typemap(in) (size_t games, double *rewards, size_t capacity) (double *rewards = NULL) {
+    lua_Integer wanted = 0;
+    if (!pk_lua_integer(L, $input, 0, PK_LUA_MAX_PLAYOUTS, &wanted))
+        SWIG_fail;
+    rewards = calloc(((size_t)wanted ? (size_t)wanted : 1) * PACKEIS_MAX_PLAYERS, sizeof *rewards);
+    if (!rewards) {
+        pk_lua_raise(L, PACKEIS_E_OUT_OF_MEMORY);
+        SWIG_fail;
+    }
+    $1 = (size_t)wanted;
+    $2 = rewards;
+    $3 = (size_t)wanted;
+}
+%typemap(argout) (size_t games, double *rewards, size_t capacity) {
+    lua_createtable(L, (int)($1 * PACKEIS_MAX_PLAYERS), 0);
+    for (size_t i = 0; i < $1 * PACKEIS_MAX_PLAYERS; i++) {
+        lua_pushnumber(L, (lua_Number)$2[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    SWIG_arg++;
+}
+%typemap(freearg) (size_t games, double *rewards, size_t capacity) { free(rewards$argnum); }
+
 /* ---- batches ----------------------------------------------------------------- */
 /* Inputs of one value per game of the batch (always the first argument,
  * arg1): a table of exactly packeis_batch_size() integers. */
@@ -529,8 +554,10 @@ static int pk_lua_poll(void *context)
 %typemap(argout) uint64_t *perft_leaves %{ lua_pushinteger(L, (lua_Integer)*$1); SWIG_arg++; %}
 %rename(packeis_game_perft) pk_lua_game_perft;
 %rename(packeis_game_divide) pk_lua_game_divide;
+%rename(packeis_game_playout_rewards) pk_lua_game_playout_rewards;
 %ignore packeis_game_perft;
 %ignore packeis_game_divide;
+%ignore packeis_game_playout_rewards;
 %inline %{
 /** packeis_game_perft(game, depth): the count (stopped by Ctrl-C). */
 packeis_status pk_lua_game_perft(lua_State *L, const packeis_game *game, unsigned depth,
@@ -559,6 +586,23 @@ packeis_status pk_lua_game_divide(lua_State *L, const packeis_game *game, unsign
         return status;
     status = pk_swig_divide_of_copy(copy, depth, moves, leaves, capacity, count, pk_lua_poll,
                                     &poll);
+    return status == PK_SWIG_ERROR_RAISED ? PACKEIS_OK : status;
+}
+
+/** packeis_game_playout_rewards(game, seed, games): rewards, plies
+ *  (stopped by Ctrl-C). */
+packeis_status pk_lua_game_playout_rewards(lua_State *L, const packeis_game *game, uint64_t seed,
+                                           size_t games, double *rewards, size_t capacity,
+                                           size_t *plies)
+{
+    pk_lua_poll_state poll = {L, lua_gethook(L)};
+    packeis_game *copy = NULL;
+    packeis_status status = packeis_game_clone(game, &copy);
+    *plies = 0;
+    if (status != PACKEIS_OK)
+        return status;
+    status = pk_swig_playout_rewards_of_copy(copy, seed, games, rewards, capacity, plies,
+                                             pk_lua_poll, &poll);
     return status == PK_SWIG_ERROR_RAISED ? PACKEIS_OK : status;
 }
 %}

@@ -23,7 +23,10 @@
  *
  * Not wrapped: packeis_batch_game(), whose game belongs to the batch and
  * would outlive it in a collected language (read a batch's games through
- * the batch calls).
+ * the batch calls); the calls that take a C callback
+ * (packeis_game_perft_watched(), _divide_watched(), packeis_stop_on_flag()):
+ * perft and divide, and packeis_game_playout_rewards(), are stopped by the
+ * language's own interrupt (Ctrl-C).
  */
 #if defined(SWIGLUA)
 %module packeis
@@ -132,7 +135,28 @@ static packeis_status pk_swig_playout_batch_of_copy(packeis_game *copy, uint64_t
     return status;
 }
 
+/* packeis_game_playout_rewards() of `copy` (freed), as pk_swig_perft_of_copy(). */
+static packeis_status pk_swig_playout_rewards_of_copy(packeis_game *copy, uint64_t seed,
+                                                      size_t games, double *rewards,
+                                                      size_t capacity, size_t *plies,
+                                                      pk_swig_poll poll, void *context)
+{
+    pk_swig_watch watch = {poll, context, 0};
+    *plies = 0;
+    packeis_status status = packeis_game_playout_rewards(copy, seed, games, rewards, capacity,
+                                                         pk_swig_progress, &watch, plies);
+    packeis_game_free(copy);
+    return watch.stopped ? PK_SWIG_ERROR_RAISED : status;
+}
+
 %}
+
+/* The watched calls take a C callback, which no target language can give:
+ * perft and divide are watched already (the language's poll stops them,
+ * above), so they stand for the watched ones. */
+%ignore packeis_game_perft_watched;
+%ignore packeis_game_divide_watched;
+%ignore packeis_stop_on_flag;
 
 /* ---- the typemaps of each language -------------------------------------- */
 #if defined(SWIGPYTHON)

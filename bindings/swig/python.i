@@ -19,9 +19,10 @@
  *   legal moves as one int (bit m for move m), texts as str;
  * - `(text, text_length)` is one str (or bytes) argument; a custom layout is
  *   one sequence of (x, y, fish) triples;
- * - perft, divide and packeis_game_playout_batch() release the GIL and stop
- *   with KeyboardInterrupt on Ctrl-C (see "long calls" in packeis.i); a
- *   batch of playouts has at most PK_PY_MAX_PLAYOUTS games a call; the
+ * - perft, divide, packeis_game_playout_batch() and _playout_rewards()
+ *   release the GIL and stop with KeyboardInterrupt on Ctrl-C (see "long
+ *   calls" in packeis.i); a batch of playouts has at most
+ *   PK_PY_MAX_PLAYOUTS games a call; the
  *   calls over every game of a batch release the GIL too, the batch marked
  *   busy meanwhile (another thread's call with it raises RuntimeError).
  */
@@ -591,23 +592,35 @@ PK_PY_GROWING(packeis_game_layout_picture, arg3, arg4, arg5)
 /* ---- long calls: the GIL released, Ctrl-C stops them ---------------------- */
 /* Batch of random games: (winners, fish, floes, plies), fish and floes with
  * PACKEIS_MAX_PLAYERS entries per game. */
-%typemap(in) (size_t games, unsigned *winners, int *fish, int *floes, size_t capacity)
-    (unsigned *winners = NULL, int *scores = NULL) {
-    unsigned long long wanted = PyLong_Check($input) ? PyLong_AsUnsignedLongLong($input) : 0;
-    if (!PyLong_Check($input) || PyErr_Occurred() || wanted > PK_PY_MAX_PLAYOUTS) {
+%{
+/* The number of games of a batch of playouts, 0 ... PK_PY_MAX_PLAYOUTS
+ * (0 and a ValueError if it is not). */
+static int pk_py_games(PyObject *input, size_t *games)
+{
+    unsigned long long wanted = PyLong_Check(input) ? PyLong_AsUnsignedLongLong(input) : 0;
+    if (!PyLong_Check(input) || PyErr_Occurred() || wanted > PK_PY_MAX_PLAYOUTS) {
         PyErr_Clear();
         PyErr_Format(PyExc_ValueError, "games must be an int in 0 ... %u (call again for more)",
                      PK_PY_MAX_PLAYOUTS);
-        SWIG_fail;
+        return 0;
     }
-    size_t n = (size_t)wanted ? (size_t)wanted : 1;
+    *games = (size_t)wanted;
+    return 1;
+}
+%}
+%typemap(in) (size_t games, unsigned *winners, int *fish, int *floes, size_t capacity)
+    (unsigned *winners = NULL, int *scores = NULL) {
+    size_t wanted = 0;
+    if (!pk_py_games($input, &wanted))
+        SWIG_fail;
+    size_t n = wanted ? wanted : 1;
     winners = PyMem_Calloc(n, sizeof *winners);
     scores = PyMem_Calloc(2 * n * PACKEIS_MAX_PLAYERS, sizeof *scores);
     if (!winners || !scores) {
         PyErr_NoMemory();
         SWIG_fail;
     }
-    $1 = (size_t)wanted;
+    $1 = wanted;
     $2 = winners;
     $3 = scores;
     $4 = scores + n * PACKEIS_MAX_PLAYERS;
@@ -642,12 +655,43 @@ PK_PY_GROWING(packeis_game_layout_picture, arg3, arg4, arg5)
     PyMem_Free(scores$argnum);
 }
 
+/* Rewards of a batch of random games: (rewards, plies), rewards with
+ * PACKEIS_MAX_PLAYERS floats per game. */
+%typemap(in) (size_t games, double *rewards, size_t capacity) (double *rewards = NULL) {
+    size_t wanted = 0;
+    if (!pk_py_games($input, &wanted))
+        SWIG_fail;
+    rewards = PyMem_Calloc((wanted ? wanted : 1) * PACKEIS_MAX_PLAYERS, sizeof *rewards);
+    if (!rewards) {
+        PyErr_NoMemory();
+        SWIG_fail;
+    }
+    $1 = wanted;
+    $2 = rewards;
+    $3 = wanted;
+}
+%typemap(argout) (size_t games, double *rewards, size_t capacity) {
+    PyObject *list = PyList_New((Py_ssize_t)($1 * PACKEIS_MAX_PLAYERS));
+    for (size_t i = 0; list && i < $1 * PACKEIS_MAX_PLAYERS; i++) {
+        PyObject *reward = PyFloat_FromDouble($2[i]);
+        if (!reward)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, (Py_ssize_t)i, reward);
+    }
+    if (!list || !($result = pk_py_append($result, list)))
+        SWIG_fail;
+}
+%typemap(freearg) (size_t games, double *rewards, size_t capacity) { PyMem_Free(rewards$argnum); }
+
 %rename(packeis_game_perft) pk_py_game_perft;
 %rename(packeis_game_divide) pk_py_game_divide;
 %rename(packeis_game_playout_batch) pk_py_game_playout_batch;
 %ignore packeis_game_perft;
 %ignore packeis_game_divide;
 %ignore packeis_game_playout_batch;
+%rename(packeis_game_playout_rewards) pk_py_game_playout_rewards;
+%ignore packeis_game_playout_rewards;
 %inline %{
 /** packeis_game_perft(game, depth): the count (the GIL released once the
  *  game is copied: another thread may change the game meanwhile). */
@@ -696,6 +740,23 @@ packeis_status pk_py_game_playout_batch(const packeis_game *game, uint64_t seed,
     pk_py_unlocked unlocked = {PyEval_SaveThread()};
     status = pk_swig_playout_batch_of_copy(copy, seed, games, winners, fish, floes, plies,
                                            pk_py_poll, &unlocked);
+    PyEval_RestoreThread(unlocked.thread);
+    return status;
+}
+
+/** packeis_game_playout_rewards(game, seed, games): [rewards, plies] (the
+ *  GIL released once the game is copied). */
+packeis_status pk_py_game_playout_rewards(const packeis_game *game, uint64_t seed, size_t games,
+                                          double *rewards, size_t capacity, size_t *plies)
+{
+    packeis_game *copy = NULL;
+    packeis_status status = packeis_game_clone(game, &copy);
+    *plies = 0;
+    if (status != PACKEIS_OK)
+        return status;
+    pk_py_unlocked unlocked = {PyEval_SaveThread()};
+    status = pk_swig_playout_rewards_of_copy(copy, seed, games, rewards, capacity, plies,
+                                             pk_py_poll, &unlocked);
     PyEval_RestoreThread(unlocked.thread);
     return status;
 }

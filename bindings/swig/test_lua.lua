@@ -153,6 +153,20 @@ do
         sum = sum + pair[2]
     end
     check(sum == packeis.packeis_game_perft(game, 2), "divide adds up to perft")
+    -- The rewards of a batch of random games (1.2): those of each game's end.
+    local rewards, rewarded = packeis.packeis_game_playout_rewards(game, 3, 5)
+    local winners, _, _, plies = packeis.packeis_game_playout_batch(game, 3, 5)
+    check(#rewards == 5 * packeis.PACKEIS_MAX_PLAYERS and rewarded == plies, "one reward a seat")
+    for k = 1, 5 do
+        local copy = packeis.packeis_game_clone(game)
+        packeis.packeis_game_playout(copy, 3 + k - 1)
+        for p = 0, packeis.packeis_game_player_count(game) - 1 do
+            check(rewards[(k - 1) * packeis.PACKEIS_MAX_PLAYERS + p + 1] ==
+                  packeis.packeis_game_reward(copy, p), "reward of game " .. k)
+        end
+        check(winners[k] == packeis.packeis_game_winners(copy), "the same games")
+    end
+    check(not pcall(packeis.packeis_game_playout_rewards, game, 0, -1), "no negative batch")
     local words = packeis.packeis_game_observe_bits(game, 0)
     check(#words == packeis.PACKEIS_OBSERVATION_PLANES, "one word per plane")
     check(words[packeis.PACKEIS_PLANE_CELL + 1] == packeis.packeis_game_floes(game), "the cell plane is the layout")

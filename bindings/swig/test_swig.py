@@ -46,8 +46,10 @@ class HeaderCoverageTest(unittest.TestCase):
         functions = set(re.findall(r"PACKEIS_API[^;]*?\b(packeis_\w+)\s*\(", header))
         self.assertGreater(len(functions), 60)
         missing = sorted(name for name in functions if not callable(getattr(ps, name, None)))
-        # Its game belongs to the batch and would outlive it (packeis.i).
-        self.assertEqual(missing, ["packeis_batch_game"])
+        # Its game belongs to the batch and would outlive it; the others take a
+        # C callback, and perft and divide are watched already (packeis.i).
+        self.assertEqual(missing, ["packeis_batch_game", "packeis_game_divide_watched",
+                                   "packeis_game_perft_watched", "packeis_stop_on_flag"])
         # The allocator struct is not wrapped: nothing can make one.
         self.assertFalse(hasattr(ps, "packeis_allocator"))
         defines = re.findall(r"^#define (PACKEIS_[A-Z0-9_]+) \(?(-?(?:0x[0-9A-Fa-f]+|\d+))u?\)?$",
@@ -271,6 +273,18 @@ class SwigTest(unittest.TestCase):
         self.assertEqual(ps.packeis_game_playout_batch(g, 0, 0), [[], [], [], 0])
         with self.assertRaises(ValueError):
             ps.packeis_game_playout_batch(g, 0, -1)
+        # The same games, as each player's reward (1.2): packeis_game_reward of the end.
+        rewards, rewarded_plies = ps.packeis_game_playout_rewards(g, 4, 10)
+        self.assertEqual((len(rewards), rewarded_plies), (40, plies))
+        for k in range(10):
+            c = ps.packeis_game_clone(g)
+            ps.packeis_game_playout(c, 4 + k)
+            self.assertEqual(rewards[4 * k:4 * k + 4],
+                             [ps.packeis_game_reward(c, p) for p in range(3)] + [0.0])
+        self.assertIn(1.0, rewards[:3])  # 3 players: the winner 1, the last -1
+        self.assertEqual(ps.packeis_game_playout_rewards(g, 0, 0), [[], 0])
+        with self.assertRaises(ValueError):
+            ps.packeis_game_playout_rewards(g, 0, -1)
         self.assertEqual(ps.packeis_game_perft(g, 1), len(ps.packeis_game_legal_moves(g)))
         divided = ps.packeis_game_divide(g, 2)
         self.assertEqual([m for m, _ in divided], ps.packeis_game_legal_moves(g))
@@ -362,7 +376,8 @@ class LongCallTest(unittest.TestCase):
 
     def test_perft_of_any_depth_is_interrupted_by_ctrl_c(self):
         for call in ("ps.packeis_game_perft(g, 2**32 - 1)", "ps.packeis_game_divide(g, 4000)",
-                     "ps.packeis_game_playout_batch(g, 0, 10**6)"):
+                     "ps.packeis_game_playout_batch(g, 0, 10**6)",
+                     "ps.packeis_game_playout_rewards(g, 0, 10**6)"):
             start = time.monotonic()
             code, out = child(GAME + "print('started', flush=True)\n"
                               "try:\n    %s\nexcept KeyboardInterrupt:\n"
@@ -409,7 +424,8 @@ class LongCallTest(unittest.TestCase):
                           "calls = 0\n"
                           "while time.monotonic() < end:\n"
                           "    ps.packeis_game_perft(g, 2); ps.packeis_game_divide(g, 2)\n"
-                          "    ps.packeis_game_playout_batch(g, calls, 8); calls += 1\n"
+                          "    ps.packeis_game_playout_batch(g, calls, 8)\n"
+                          "    ps.packeis_game_playout_rewards(g, calls, 8); calls += 1\n"
                           "stop = True; t.join()\n"
                           "print('calls', calls, flush=True)\n")
         self.assertEqual(code, 0, out)
@@ -421,6 +437,8 @@ class LongCallTest(unittest.TestCase):
         for games in (10**8, 2**64, -1, 1.5, "3"):
             with self.assertRaises(ValueError):
                 ps.packeis_game_playout_batch(g, 0, games)
+            with self.assertRaises(ValueError):
+                ps.packeis_game_playout_rewards(g, 0, games)
         with self.assertRaises(OverflowError):
             ps.packeis_game_perft(g, 2**32)  # not an unsigned
         self.assertLess(time.monotonic() - start, 1.0)
