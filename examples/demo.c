@@ -159,19 +159,20 @@ static void draw_scores(const packeis_game *game, int players)
 
 /* Player A is the library of players' greedy, the others its random player,
  * each seeded from the demo's seed, so a seed replays the same game. */
-static void make_players(player **seats, const struct config *cfg)
+static void make_players(packeis_player **seats, const struct config *cfg)
 {
     for (int p = 0; p < cfg->players; p++)
-        if (player_new(p == 0 ? "greedy" : "random", cfg->seed + (uint64_t)p, &seats[p]) != 0) {
+        if (packeis_player_new(p == 0 ? "greedy" : "random", cfg->seed + (uint64_t)p,
+                               &seats[p]) != 0) {
             fprintf(stderr, "demo: cannot make the players (out of memory)\n");
             exit(1);
         }
 }
 
-static packeis_move choose_move(player *seat, const packeis_game *game)
+static packeis_move choose_move(packeis_player *seat, const packeis_game *game)
 {
     packeis_move move = PACKEIS_MOVE_NONE;
-    check(player_choose(seat, game, NULL, &move, NULL), "choose a move");
+    check(packeis_player_choose(seat, game, NULL, &move, NULL), "choose a move");
     return move;
 }
 
@@ -252,7 +253,7 @@ static void report_action(const packeis_game *game, packeis_move move, int playe
 
 static void play(packeis_game *game, const struct config *cfg)
 {
-    player *seats[PACKEIS_MAX_PLAYERS];
+    packeis_player *seats[PACKEIS_MAX_PLAYERS];
     make_players(seats, cfg);
     int turn;
     while ((turn = packeis_game_current_player(game)) >= 0) {
@@ -266,7 +267,7 @@ static void play(packeis_game *game, const struct config *cfg)
         }
     }
     for (int p = 0; p < cfg->players; p++)
-        player_free(seats[p]);
+        packeis_player_free(seats[p]);
 }
 
 static void print_standings(const packeis_game *game, int players)

@@ -100,24 +100,24 @@ static struct config parse_args(int argc, char **argv)
 
 static void list_players(void)
 {
-    for (const char *const *name = player_names(); *name; name++) {
-        player *p;
-        if (player_new(*name, 0, &p) != 0)
+    for (const char *const *name = packeis_player_names(); *name; name++) {
+        packeis_player *p;
+        if (packeis_player_new(*name, 0, &p) != 0)
             continue;
-        printf("%s: %s\n", *name, player_description(p));
+        printf("%s: %s\n", *name, packeis_player_description(p));
         size_t count;
-        const player_option *options = player_options(p, &count);
+        const packeis_player_option *options = packeis_player_options(p, &count);
         for (size_t i = 0; i < count; i++)
             printf("  %s (%s, default %s): %s\n", options[i].name, options[i].type,
                    options[i].default_value, options[i].description);
-        player_free(p);
+        packeis_player_free(p);
     }
 }
 
 /* The player of --player, in the seat notation (seat_spec.h: NAME[:STRENGTH]),
  * then --option on it; the strength's budget becomes that of a go without
  * limits (`limits`). */
-static player *make_player(const struct config *cfg, player_limits *limits)
+static packeis_player *make_player(const struct config *cfg, packeis_player_limits *limits)
 {
     seat_spec spec;
     char why[512];
@@ -126,7 +126,7 @@ static player *make_player(const struct config *cfg, player_limits *limits)
                   cfg->player);
     if (seat_spec_parse(cfg->player, &spec, why, sizeof why) != 0)
         args_fail("packeis-engine", "--player %s (--list shows the players)", why);
-    player *p = participant_player(&spec.who, cfg->seed, why, sizeof why);
+    packeis_player *p = participant_player(&spec.who, cfg->seed, why, sizeof why);
     if (!p) {
         fprintf(stderr, "packeis-engine: %s\n", why);
         exit(1);
@@ -135,7 +135,7 @@ static player *make_player(const struct config *cfg, player_limits *limits)
         char *equals = strchr(cfg->options[i], '=');
         *equals = '\0';
         const char *reason = "refused";
-        if (player_set_option(p, cfg->options[i], equals + 1, &reason) != 0)
+        if (packeis_player_set_option(p, cfg->options[i], equals + 1, &reason) != 0)
             args_fail("packeis-engine", "--option %s=%s: %s", cfg->options[i], equals + 1,
                       reason ? reason : "refused");
     }
@@ -153,8 +153,8 @@ int main(int argc, char **argv)
         list_players();
         return 0;
     }
-    player_limits defaults;
-    player *p = make_player(&cfg, &defaults);
+    packeis_player_limits defaults;
+    packeis_player *p = make_player(&cfg, &defaults);
     free(cfg.options);
     /* A client that goes away ends the session at the end of its input,
      * not with a signal while a reply is written. */
@@ -184,6 +184,6 @@ int main(int argc, char **argv)
     }
     free(line);
     session_close(&s);
-    player_free(p);
+    packeis_player_free(p);
     return 0;
 }

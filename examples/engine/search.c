@@ -50,13 +50,13 @@ static void append(char *line, size_t size, size_t *used, const char *format, ..
 }
 
 /* One `info` line from a report (doc/protocol.md, "Replies"). */
-static void report_info(void *context, const player_report *report)
+static void report_info(void *context, const packeis_player_report *report)
 {
     search *s = context;
     if (atomic_load(&s->silent))
         return;
     s->reported_nodes = report->nodes;
-    char line[PLAYER_PV_MAX * PACKEIS_MOVE_TEXT_SIZE + 256];
+    char line[PACKEIS_PLAYER_PV_MAX * PACKEIS_MOVE_TEXT_SIZE + 256];
     size_t used = 0;
     double seconds = now() - s->started_at;
     append(line, sizeof line, &used, "info");
@@ -70,7 +70,7 @@ static void report_info(void *context, const player_report *report)
                report->exact ? " exact" : "");
     if (report->pv_length > 0)
         append(line, sizeof line, &used, " pv");
-    for (size_t i = 0; i < report->pv_length && i < PLAYER_PV_MAX; i++) {
+    for (size_t i = 0; i < report->pv_length && i < PACKEIS_PLAYER_PV_MAX; i++) {
         /* A move's name depends on the layout only, so the position
          * searched names every move of the line. */
         char text[PACKEIS_MOVE_TEXT_SIZE];
@@ -99,8 +99,8 @@ static void write_bestmove(const search *s)
 static void *run(void *context)
 {
     search *s = context;
-    player_report report;
-    s->status = player_choose(s->player, s->game, &s->limits, &s->move, &report);
+    packeis_player_report report;
+    s->status = packeis_player_choose(s->player, s->game, &s->limits, &s->move, &report);
     /* The final report, unless the player's last on_report was it. */
     if (s->status == PACKEIS_OK && report.nodes > 0 && report.nodes != s->reported_nodes)
         report_info(s, &report);
@@ -114,8 +114,8 @@ static void *run(void *context)
 
 int search_busy(search *s) { return s->started && (s->infinite || !atomic_load(&s->done)); }
 
-packeis_status search_start(search *s, player *p, const packeis_game *game,
-                            const player_limits *limits, int infinite)
+packeis_status search_start(search *s, packeis_player *p, const packeis_game *game,
+                            const packeis_player_limits *limits, int infinite)
 {
     search_finish(s, 1);
     packeis_game *copy;
@@ -129,7 +129,7 @@ packeis_status search_start(search *s, player *p, const packeis_game *game,
     s->limits.stop = &s->stop;
     s->limits.on_report = report_info;
     s->limits.context = s;
-    s->score_kind = strcmp(player_name(p), "alphabeta") == 0 ? "fish" : "win";
+    s->score_kind = strcmp(packeis_player_name(p), "alphabeta") == 0 ? "fish" : "win";
     s->started_at = now();
     atomic_store(&s->stop, 0);
     atomic_store(&s->silent, 0);

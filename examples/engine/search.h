@@ -27,9 +27,9 @@ typedef struct search {
     atomic_int stop;
     atomic_int silent; /* quit: no bestmove */
     atomic_int done;   /* the thread has its move (set before bestmove is written) */
-    player *player;
+    packeis_player *player;
     packeis_game *game; /* a copy of the position searched, owned */
-    player_limits limits;
+    packeis_player_limits limits;
     const char *score_kind; /* "fish" or "win" */
     double started_at;
     uint64_t reported_nodes; /* of the last info line (search thread only) */
@@ -42,8 +42,8 @@ int search_busy(search *s);
 
 /* Starts searching a copy of `game` with `p` under `limits`. Returns
  * PACKEIS_OK or the error of copying the game (nothing started). */
-packeis_status search_start(search *s, player *p, const packeis_game *game,
-                            const player_limits *limits, int infinite);
+packeis_status search_start(search *s, packeis_player *p, const packeis_game *game,
+                            const packeis_player_limits *limits, int infinite);
 
 /* Ends a running search at once and waits for its thread; with `quiet` no
  * bestmove is written. Nothing happens when no thread was started. */

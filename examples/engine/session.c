@@ -72,7 +72,7 @@ static int parse_count(const word *w, uint64_t *value)
 
 /* ---- the handshake and options ----------------------------------------- */
 
-static void print_option(const player_option *o)
+static void print_option(const packeis_player_option *o)
 {
     char range[96] = "";
     if (strcmp(o->type, "bool") != 0 && o->max > o->min)
@@ -87,10 +87,10 @@ static void cmd_packeis(session *s, const command *c)
         fail(&c->words[0], "protocol version 1 only (send 'packeis 1')");
         return;
     }
-    emit("id name %s", player_name(s->player));
+    emit("id name %s", packeis_player_name(s->player));
     emit("id author %s", s->author);
     size_t count;
-    const player_option *options = player_options(s->player, &count);
+    const packeis_player_option *options = packeis_player_options(s->player, &count);
     for (size_t i = 0; i < count; i++)
         print_option(&options[i]);
     emit("packeisok");
@@ -119,7 +119,7 @@ static void cmd_setoption(session *s, const command *c)
     memcpy(value, w[4].text, length);
     value[length] = '\0';
     const char *why = "refused";
-    if (player_set_option(s->player, name, value, &why) != 0)
+    if (packeis_player_set_option(s->player, name, value, &why) != 0)
         fail(&w[0], "%s: %s: '%s'", name, why ? why : "refused", value);
     free(value);
 }
@@ -285,7 +285,7 @@ static void cmd_position(session *s, const command *c)
 
 /* ---- go, stop ---------------------------------------------------------- */
 
-static int parse_limits(const command *c, player_limits *limits, int *infinite)
+static int parse_limits(const command *c, packeis_player_limits *limits, int *infinite)
 {
     const word *w = c->words;
     memset(limits, 0, sizeof *limits);
@@ -325,7 +325,7 @@ static int parse_limits(const command *c, player_limits *limits, int *infinite)
 
 static void cmd_go(session *s, const command *c)
 {
-    player_limits limits;
+    packeis_player_limits limits;
     int infinite;
     if (!parse_limits(c, &limits, &infinite))
         return;
@@ -356,7 +356,7 @@ static void cmd_isready(session *s, const command *c)
 static void cmd_newgame(session *s, const command *c)
 {
     (void)c;
-    player_forget(s->player);
+    packeis_player_forget(s->player);
 }
 
 static void cmd_quit(session *s, const command *c)
@@ -431,7 +431,7 @@ void session_command(session *s, char *line)
     free(words);
 }
 
-packeis_status session_open(session *s, player *p, const char *author)
+packeis_status session_open(session *s, packeis_player *p, const char *author)
 {
     memset(s, 0, sizeof *s);
     s->player = p;

@@ -9,17 +9,17 @@
 #include "search.h"
 
 typedef struct session {
-    player *player;     /* borrowed */
-    const char *author; /* for `id author` */
-    packeis_game *game; /* the current position, owned */
+    packeis_player *player; /* borrowed */
+    const char *author;     /* for `id author` */
+    packeis_game *game;     /* the current position, owned */
     search search;
-    player_limits defaults; /* of a go without limits (all 0: the player's own) */
-    int quit;               /* quit was read */
+    packeis_player_limits defaults; /* of a go without limits (all 0: the player's own) */
+    int quit;                       /* quit was read */
 } session;
 
 /* Starts a session at `position new`. Returns PACKEIS_OK or the library's
  * error. */
-packeis_status session_open(session *s, player *p, const char *author);
+packeis_status session_open(session *s, packeis_player *p, const char *author);
 
 /* Carries out one command line (without its line feed; a final carriage
  * return is ignored). */

@@ -42,7 +42,7 @@ static void say(char *why, size_t size, const char *format, ...)
 
 static int known_player(const char *name)
 {
-    for (const char *const *n = player_names(); *n; n++)
+    for (const char *const *n = packeis_player_names(); *n; n++)
         if (strcmp(*n, name) == 0)
             return 1;
     return 0;
@@ -71,19 +71,21 @@ static int read_options(participant *out, const char *text, char *why, size_t wh
     return 0;
 }
 
-player *participant_player(const participant *who, uint64_t seed, char *why, size_t why_size)
+packeis_player *participant_player(const participant *who, uint64_t seed, char *why,
+                                   size_t why_size)
 {
-    player *p;
-    if (player_new(who->player, seed, &p) != 0) {
+    packeis_player *p;
+    if (packeis_player_new(who->player, seed, &p) != 0) {
         say(why, why_size, "cannot create the player '%s'", who->player);
         return NULL;
     }
     for (int i = 0; i < who->option_count; i++) {
         const char *reason = "refused";
-        if (player_set_option(p, who->option_name[i], who->option_value[i], &reason) != 0) {
+        if (packeis_player_set_option(p, who->option_name[i], who->option_value[i], &reason) !=
+            0) {
             say(why, why_size, "%s=%s: %s", who->option_name[i], who->option_value[i],
                 reason ? reason : "refused");
-            player_free(p);
+            packeis_player_free(p);
             return NULL;
         }
     }
@@ -108,10 +110,10 @@ int participant_builtin(participant *out, const char *spec, char *why, size_t wh
     }
     if (spec[name_length] == ':' && read_options(out, spec + name_length + 1, why, why_size))
         return -1;
-    player *p = participant_player(out, 0, why, why_size);
+    packeis_player *p = participant_player(out, 0, why, why_size);
     if (!p)
         return -1;
-    player_free(p);
+    packeis_player_free(p);
     return 0;
 }
 
@@ -344,10 +346,10 @@ static forfeit engine_move(seat *s, const packeis_game *game, const char *start,
 static forfeit builtin_move(seat *s, const packeis_game *game, const time_control *tc,
                             packeis_move *move, char *why)
 {
-    player_limits limits = {0};
+    packeis_player_limits limits = {0};
     limits.seconds = tc->movetime_ms / 1000.0;
     limits.nodes = tc->nodes;
-    packeis_status status = player_choose(s->player, game, &limits, move, NULL);
+    packeis_status status = packeis_player_choose(s->player, game, &limits, move, NULL);
     if (status == PACKEIS_OK)
         status = packeis_game_check_move(game, *move);
     if (status != PACKEIS_OK) {
@@ -370,7 +372,7 @@ forfeit seat_move(seat *s, const packeis_game *game, const char *start, const ch
 void seat_close(seat *s)
 {
     if (s->player)
-        player_free(s->player);
+        packeis_player_free(s->player);
     if (s->started)
         process_end(&s->engine, QUIT_GRACE);
     memset(s, 0, sizeof *s);

@@ -59,7 +59,8 @@ int participant_builtin(participant *out, const char *spec, char *why, size_t wh
 
 /* A new player of the built-in participant `who`, with its options set;
  * NULL with the reason in `why`. */
-player *participant_player(const participant *who, uint64_t seed, char *why, size_t why_size);
+packeis_player *participant_player(const participant *who, uint64_t seed, char *why,
+                                   size_t why_size);
 
 /* The time control of `who`'s moves: `base`, with its own budget instead
  * of base's movetime and nodes if it has one. */
@@ -75,8 +76,8 @@ int participant_engine(participant *out, const char *command, const time_control
 
 typedef struct seat {
     const participant *who;
-    player *player; /* built-in */
-    process engine; /* engine */
+    packeis_player *player; /* built-in */
+    process engine;         /* engine */
     int started;
 } seat;
 

@@ -27,7 +27,7 @@ typedef struct seating {
 
 static void print_player_names(FILE *out)
 {
-    for (const char *const *name = player_names(); *name; name++)
+    for (const char *const *name = packeis_player_names(); *name; name++)
         fprintf(out, " %s", *name);
 }
 
@@ -94,7 +94,7 @@ static int is_player_name(const char *text, size_t length)
 {
     if (length == 5 && strncmp(text, "human", 5) == 0)
         return 1;
-    for (const char *const *name = player_names(); *name; name++)
+    for (const char *const *name = packeis_player_names(); *name; name++)
         if (strlen(*name) == length && strncmp(*name, text, length) == 0)
             return 1;
     return 0;
@@ -174,7 +174,7 @@ static void read_spec(const char *where, const char *text, seat_spec *out)
             memcpy(out->who.label + length, " (engine)", 10);
         return;
     }
-    for (const char *const *name = player_names(); *name; name++)
+    for (const char *const *name = packeis_player_names(); *name; name++)
         if (strlen(names) + strlen(*name) + 2 < sizeof names)
             snprintf(names + strlen(names), sizeof names - strlen(names), " %s", *name);
     bad_args("%s: %s (players:%s)", where, why, names);
@@ -270,7 +270,7 @@ static void load_seats(config *cfg, seating *s, int players)
 static const char *default_hint(void)
 {
     const char *best = "greedy";
-    for (const char *const *name = player_names(); *name; name++)
+    for (const char *const *name = packeis_player_names(); *name; name++)
         if (strcmp(*name, "mcts") == 0)
             best = "mcts";
     return best;

@@ -51,7 +51,7 @@ typedef struct ab_player {
     packeis_game *scratch;
 } ab_player;
 
-static const player_option ab_options[] = {
+static const packeis_player_option ab_options[] = {
     {"nodes", "int", "20000", 1, 1e12,
      "positions searched per move when no limit is given (the default budget)"},
     {"hash", "int", "4", 1, 4096, "size of the transposition table in MB"},
@@ -208,12 +208,12 @@ static int search(ab_search *s, int depth, int alpha, int beta, int *to_end,
 }
 
 /* The principal variation, read from the table. */
-static void read_pv(ab_search *s, packeis_move first, player_report *report)
+static void read_pv(ab_search *s, packeis_move first, packeis_player_report *report)
 {
     report->pv_length = 0;
     packeis_move move = first;
     size_t played = 0;
-    while (report->pv_length < PLAYER_PV_MAX && move != PACKEIS_MOVE_NONE &&
+    while (report->pv_length < PACKEIS_PLAYER_PV_MAX && move != PACKEIS_MOVE_NONE &&
            packeis_game_check_move(s->game, move) == PACKEIS_OK &&
            packeis_game_apply(s->game, move) == PACKEIS_OK) {
         report->pv[report->pv_length++] = move;
@@ -307,8 +307,8 @@ static packeis_status ab_prepare(ab_player *ab, const packeis_game *game)
     return packeis_game_assign(ab->scratch, game);
 }
 
-static void fill_report(ab_search *s, player_report *report, int depth, packeis_move move,
-                        int value, int exact)
+static void fill_report(ab_search *s, packeis_player_report *report, int depth,
+                        packeis_move move, int value, int exact)
 {
     player_report_basics(report, s->budget, s->nodes);
     report->depth = depth;
@@ -318,8 +318,8 @@ static void fill_report(ab_search *s, player_report *report, int depth, packeis_
     read_pv(s, move, report);
 }
 
-static packeis_status deepen(ab_search *s, const player_limits *limits, packeis_move *move,
-                             player_report *report)
+static packeis_status deepen(ab_search *s, const packeis_player_limits *limits,
+                             packeis_move *move, packeis_player_report *report)
 {
     packeis_move moves[PACKEIS_MAX_MOVES];
     size_t count;
@@ -360,8 +360,8 @@ static packeis_status deepen(ab_search *s, const player_limits *limits, packeis_
 }
 
 static packeis_status ab_choose(void *state, const packeis_game *game,
-                                const player_limits *limits, packeis_move *move,
-                                player_report *report)
+                                const packeis_player_limits *limits, packeis_move *move,
+                                packeis_player_report *report)
 {
     ab_player *ab = state;
     packeis_status status = ab_prepare(ab, game);

@@ -12,8 +12,8 @@
 #include "player_kind.h"
 
 static packeis_status greedy_choose(void *state, const packeis_game *game,
-                                    const player_limits *limits, packeis_move *move,
-                                    player_report *report)
+                                    const packeis_player_limits *limits, packeis_move *move,
+                                    packeis_player_report *report)
 {
     player_budget budget;
     player_budget_start(&budget, limits, 1);

@@ -70,7 +70,7 @@ typedef struct mcts_player {
     root_stats merged; /* the root visits of every thread, summed */
 } mcts_player;
 
-static const player_option mcts_options[] = {
+static const packeis_player_option mcts_options[] = {
     {"playouts", "int", "2000", 1, 1e12,
      "playouts per move when no limit is given (the default budget)"},
     {"exploration", "float", "0.3", 0, 100, "the exploration constant of UCB1"},
@@ -228,7 +228,8 @@ static void gather(const mcts_worker *w, root_stats *stats)
 
 /* The principal variation of one tree: the most visited child, again and
  * again. */
-static void principal_variation(const mcts_tree *tree, packeis_move first, player_report *r)
+static void principal_variation(const mcts_tree *tree, packeis_move first,
+                                packeis_player_report *r)
 {
     r->pv[0] = first;
     r->pv_length = 1;
@@ -238,7 +239,7 @@ static void principal_variation(const mcts_tree *tree, packeis_move first, playe
          root->first_child && c < root->first_child + root->child_count; c++)
         if (tree->nodes[c].move == first)
             node = c;
-    while (node && r->pv_length < PLAYER_PV_MAX) {
+    while (node && r->pv_length < PACKEIS_PLAYER_PV_MAX) {
         const mcts_node *n = &tree->nodes[node];
         if (n->first_child == 0 || n->child_count == 0)
             break;
@@ -256,7 +257,7 @@ static void principal_variation(const mcts_tree *tree, packeis_move first, playe
 /* Fills the report from the workers; returns the most visited move. */
 static packeis_move report_search(mcts_player *m, int threads, const packeis_move *moves,
                                   size_t count, const player_budget *budget,
-                                  player_report *report)
+                                  packeis_player_report *report)
 {
     root_stats *stats = &m->merged;
     memset(stats, 0, sizeof *stats);
@@ -286,8 +287,8 @@ static packeis_move report_search(mcts_player *m, int threads, const packeis_mov
 }
 
 /* A thread's search: iterations until its quota or the budget is spent. */
-static void run_worker(mcts_worker *w, const player_limits *limits, mcts_player *m,
-                       const packeis_move *moves, size_t count, player_report *report)
+static void run_worker(mcts_worker *w, const packeis_player_limits *limits, mcts_player *m,
+                       const packeis_move *moves, size_t count, packeis_player_report *report)
 {
     uint64_t next_report = MCTS_REPORT_EVERY;
     while (w->playouts < w->quota) {
@@ -307,7 +308,7 @@ static void run_worker(mcts_worker *w, const player_limits *limits, mcts_player 
 
 typedef struct thread_job {
     mcts_worker *worker;
-    const player_limits *limits;
+    const packeis_player_limits *limits;
 } thread_job;
 
 static void *thread_main(void *arg)
@@ -340,8 +341,8 @@ static packeis_status prepare_worker(mcts_player *m, int t, const packeis_game *
 }
 
 static packeis_status mcts_choose(void *state, const packeis_game *game,
-                                  const player_limits *limits, packeis_move *move,
-                                  player_report *report)
+                                  const packeis_player_limits *limits, packeis_move *move,
+                                  packeis_player_report *report)
 {
     mcts_player *m = state;
     packeis_move moves[PACKEIS_MAX_MOVES];

@@ -25,7 +25,7 @@ typedef struct mc_player {
     packeis_game *rollout; /* one playout from there */
 } mc_player;
 
-static const player_option mc_options[] = {
+static const packeis_player_option mc_options[] = {
     {"playouts", "int", "20", 1, 1000000,
      "playouts per legal move when no limit is given (the default budget)"},
 };
@@ -86,7 +86,7 @@ static double mc_value(const mc_stats *stats)
     return (stats->reward + 1e-3 * stats->margin) / (double)stats->playouts;
 }
 
-static void mc_fill_report(player_report *report, const player_budget *budget,
+static void mc_fill_report(packeis_player_report *report, const player_budget *budget,
                            const packeis_move *moves, const mc_stats *stats, size_t count,
                            size_t best, uint64_t used)
 {
@@ -115,9 +115,9 @@ static size_t mc_best(const mc_stats *stats, size_t count)
 
 /* Rounds of playouts over every move until the budget is spent. */
 static packeis_status mc_search(mc_player *mc, const packeis_game *game,
-                                const player_limits *limits, player_budget *budget,
+                                const packeis_player_limits *limits, player_budget *budget,
                                 const packeis_move *moves, mc_stats *stats, size_t count,
-                                uint64_t *used, player_report *report)
+                                uint64_t *used, packeis_player_report *report)
 {
     int mover = packeis_game_current_player(game);
     uint64_t seed = player_move_seed(mc->seed, game);
@@ -145,8 +145,8 @@ static packeis_status mc_search(mc_player *mc, const packeis_game *game,
 }
 
 static packeis_status mc_choose(void *state, const packeis_game *game,
-                                const player_limits *limits, packeis_move *move,
-                                player_report *report)
+                                const packeis_player_limits *limits, packeis_move *move,
+                                packeis_player_report *report)
 {
     mc_player *mc = state;
     packeis_move moves[PACKEIS_MAX_MOVES];

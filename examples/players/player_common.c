@@ -40,7 +40,7 @@ double player_clock(void)
     return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
 }
 
-void player_budget_start(player_budget *budget, const player_limits *limits,
+void player_budget_start(player_budget *budget, const packeis_player_limits *limits,
                          uint64_t default_nodes)
 {
     budget->start = player_clock();
@@ -97,7 +97,8 @@ packeis_status player_legal_moves(const packeis_game *game, packeis_move *moves,
     return status;
 }
 
-void player_report_basics(player_report *report, const player_budget *budget, uint64_t nodes)
+void player_report_basics(packeis_player_report *report, const player_budget *budget,
+                          uint64_t nodes)
 {
     report->nodes = nodes;
     report->seconds = player_budget_elapsed(budget);
@@ -154,7 +155,8 @@ void player_no_option(void *state, size_t index, double value)
     (void)state, (void)index, (void)value;
 }
 
-void player_report_move(player_report *report, const player_budget *budget, packeis_move move)
+void player_report_move(packeis_player_report *report, const player_budget *budget,
+                        packeis_move move)
 {
     player_report_basics(report, budget, 1);
     report->pv_length = 1;

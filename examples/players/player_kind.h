@@ -13,7 +13,7 @@
 typedef struct player_kind {
     const char *name;
     const char *description;
-    const player_option *options;
+    const packeis_player_option *options;
     size_t option_count;
     /* Allocates the state for `seed` with every option at its default;
      * NULL when out of memory. */
@@ -21,8 +21,9 @@ typedef struct player_kind {
     /* Sets option `index` (already checked against its type and range). */
     void (*set_option)(void *state, size_t index, double value);
     /* Chooses a move; the game is not over and every pointer is valid. */
-    packeis_status (*choose)(void *state, const packeis_game *game, const player_limits *limits,
-                             packeis_move *move, player_report *report);
+    packeis_status (*choose)(void *state, const packeis_game *game,
+                             const packeis_player_limits *limits, packeis_move *move,
+                             packeis_player_report *report);
     /* Drops what was kept between moves (may be NULL). */
     void (*forget)(void *state);
     void (*destroy)(void *state);
@@ -57,7 +58,7 @@ typedef struct player_budget {
 /* Seconds of a monotonic clock. */
 double player_clock(void);
 /* The budget of `limits`, or `default_nodes` when every limit is 0. */
-void player_budget_start(player_budget *budget, const player_limits *limits,
+void player_budget_start(player_budget *budget, const packeis_player_limits *limits,
                          uint64_t default_nodes);
 /* Whether `used` nodes, the clock or the stop flag end the search now. */
 int player_budget_over(player_budget *budget, uint64_t used);
@@ -104,8 +105,10 @@ void player_no_option(void *state, size_t index, double value);
 uint64_t player_board_signature(const packeis_game *game);
 
 /* Fills the fields every report has. */
-void player_report_basics(player_report *report, const player_budget *budget, uint64_t nodes);
+void player_report_basics(packeis_player_report *report, const player_budget *budget,
+                          uint64_t nodes);
 /* The report of a player that does not search: one node, the move alone. */
-void player_report_move(player_report *report, const player_budget *budget, packeis_move move);
+void player_report_move(packeis_player_report *report, const player_budget *budget,
+                        packeis_move move);
 
 #endif

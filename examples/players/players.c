@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* players.c: the table of players, and what every player shares: creation
- * by name, options given as text, the checks around player_choose(). */
+ * by name, options given as text, the checks around packeis_player_choose(). */
 #include "player_kind.h"
 
 #include <errno.h>
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct player {
+struct packeis_player {
     const player_kind *kind;
     void *state;
 };
@@ -19,15 +19,17 @@ static const player_kind *const kinds[] = {
 };
 #define KIND_COUNT (sizeof(kinds) / sizeof(kinds[0]))
 
-const char *const *player_names(void)
+const char *packeis_player_version(void) { return PACKEIS_PLAYERS_VERSION_STRING; }
+
+const char *const *packeis_player_names(void)
 {
-    /* In the order of `kinds`; player_new() finds every one of them. */
+    /* In the order of `kinds`; packeis_player_new() finds every one of them. */
     static const char *const names[KIND_COUNT + 1] = {"random",    "greedy", "montecarlo",
                                                       "alphabeta", "mcts",   NULL};
     return names;
 }
 
-int player_new(const char *name, uint64_t seed, player **out)
+int packeis_player_new(const char *name, uint64_t seed, packeis_player **out)
 {
     if (out)
         *out = NULL;
@@ -36,7 +38,7 @@ int player_new(const char *name, uint64_t seed, player **out)
     for (size_t i = 0; i < KIND_COUNT; i++) {
         if (strcmp(kinds[i]->name, name) != 0)
             continue;
-        player *p = malloc(sizeof *p);
+        packeis_player *p = malloc(sizeof *p);
         if (!p)
             return -2;
         p->kind = kinds[i];
@@ -51,11 +53,14 @@ int player_new(const char *name, uint64_t seed, player **out)
     return -1;
 }
 
-const char *player_name(const player *p) { return p ? p->kind->name : NULL; }
+const char *packeis_player_name(const packeis_player *p) { return p ? p->kind->name : NULL; }
 
-const char *player_description(const player *p) { return p ? p->kind->description : NULL; }
+const char *packeis_player_description(const packeis_player *p)
+{
+    return p ? p->kind->description : NULL;
+}
 
-const player_option *player_options(const player *p, size_t *count)
+const packeis_player_option *packeis_player_options(const packeis_player *p, size_t *count)
 {
     if (count)
         *count = p ? p->kind->option_count : 0;
@@ -76,7 +81,7 @@ static int parse_bool(const char *text, double *value)
 }
 
 /* A number in the option's range, an integer for "int". */
-static int parse_number(const player_option *option, const char *text, double *value,
+static int parse_number(const packeis_player_option *option, const char *text, double *value,
                         const char **why)
 {
     char *end;
@@ -98,7 +103,8 @@ static int parse_number(const player_option *option, const char *text, double *v
     return 1;
 }
 
-int player_set_option(player *p, const char *name, const char *value, const char **why)
+int packeis_player_set_option(packeis_player *p, const char *name, const char *value,
+                              const char **why)
 {
     const char *ignored;
     if (!why)
@@ -108,7 +114,7 @@ int player_set_option(player *p, const char *name, const char *value, const char
         return -1;
     }
     for (size_t i = 0; i < p->kind->option_count; i++) {
-        const player_option *option = &p->kind->options[i];
+        const packeis_player_option *option = &p->kind->options[i];
         if (strcmp(option->name, name) != 0)
             continue;
         double v;
@@ -127,10 +133,11 @@ int player_set_option(player *p, const char *name, const char *value, const char
     return -1;
 }
 
-packeis_status player_choose(player *p, const packeis_game *game, const player_limits *limits,
-                             packeis_move *move, player_report *report)
+packeis_status packeis_player_choose(packeis_player *p, const packeis_game *game,
+                                     const packeis_player_limits *limits, packeis_move *move,
+                                     packeis_player_report *report)
 {
-    static const player_limits none = {0};
+    static const packeis_player_limits none = {0};
     if (move)
         *move = PACKEIS_MOVE_NONE;
     if (report)
@@ -143,7 +150,7 @@ packeis_status player_choose(player *p, const packeis_game *game, const player_l
         limits = &none;
     if (!(limits->seconds >= 0) || !isfinite(limits->seconds))
         return PACKEIS_E_INVALID_ARGUMENT;
-    player_report scratch;
+    packeis_player_report scratch;
     if (!report) {
         memset(&scratch, 0, sizeof scratch);
         report = &scratch;
@@ -154,13 +161,13 @@ packeis_status player_choose(player *p, const packeis_game *game, const player_l
     return status;
 }
 
-void player_forget(player *p)
+void packeis_player_forget(packeis_player *p)
 {
     if (p && p->kind->forget)
         p->kind->forget(p->state);
 }
 
-void player_free(player *p)
+void packeis_player_free(packeis_player *p)
 {
     if (!p)
         return;

@@ -1,7 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * players.h: the computer players of libpackeis, built on the public header
- * <packeis/packeis.h> only, as an outside author would write them.
+ * players.h (installed as <packeis/players.h>): the computer players of
+ * libpackeis, in the library libpackeis-players (pkg-config
+ * packeis-players), built on the public header <packeis/packeis.h> only, as
+ * an outside author would write them.
+ *
+ * Version 0.x: unstable. Names, structs and behaviour may change with any
+ * release; the SONAME (libpackeis-players.so.0.MINOR) changes with them, so
+ * a program built against one 0.x never loads another. Every symbol is
+ * prefixed packeis_player_.
  *
  *   random      a uniformly random legal move
  *   greedy      slides onto the richest destination; places where most fish
@@ -16,7 +23,7 @@
  *               threads
  *
  * A player is created by name with a seed, tuned by named options, and asked
- * for one move at a time under a budget (player_limits). Every player is
+ * for one move at a time under a budget (packeis_player_limits). Every player is
  * deterministic for a given seed, sequence of positions and node budget (a
  * time budget or the stop flag depend on the clock, of course). A player is
  * not thread-safe: use one per thread (the mcts player's own threads are its
@@ -36,20 +43,20 @@ extern "C" {
 #endif
 
 /* Most moves of a principal variation in a report. */
-#define PLAYER_PV_MAX 64
+#define PACKEIS_PLAYER_PV_MAX 64
 
-/* A player: opaque, made by player_new(). */
-typedef struct player player;
+/* A player: opaque, made by packeis_player_new(). */
+typedef struct packeis_player packeis_player;
 
 /*
  * What a search found, for the `info` lines of an engine and for frontends.
  * Fields a player does not fill are 0.
  */
-typedef struct player_report {
+typedef struct packeis_player_report {
     /* alphabeta: the last completed depth; mcts: the deepest line of the tree. */
     int depth;
     /* The work done, in the player's unit of its node budget (see
-     * player_limits.nodes). */
+     * packeis_player_limits.nodes). */
     uint64_t nodes;
     /* Wall-clock time spent on this move so far. */
     double seconds;
@@ -66,12 +73,12 @@ typedef struct player_report {
     int exact;
     /* The principal variation, from the move chosen on. */
     size_t pv_length;
-    packeis_move pv[PLAYER_PV_MAX];
+    packeis_move pv[PACKEIS_PLAYER_PV_MAX];
     /* montecarlo, mcts: for each root move its visits (playouts). */
     size_t root_moves;
     packeis_move moves[PACKEIS_MAX_MOVES];
     uint64_t visits[PACKEIS_MAX_MOVES];
-} player_report;
+} packeis_player_report;
 
 /*
  * The budget of one move. Every field 0 (or a NULL limits) means the
@@ -80,7 +87,7 @@ typedef struct player_report {
  * limits, the first reached ends the search. A player always returns a legal
  * move, also when stopped at once.
  */
-typedef struct player_limits {
+typedef struct packeis_player_limits {
     /* Wall-clock seconds for this move; 0 = no time limit. */
     double seconds;
     /* Work for this move, never exceeded; 0 = no node limit. The unit:
@@ -92,58 +99,63 @@ typedef struct player_limits {
     const atomic_int *stop;
     /* Called now and then during the search (alphabeta: after each depth;
      * montecarlo and mcts: every few thousand playouts and at the end), from
-     * the thread that called player_choose(). May be NULL. */
-    void (*on_report)(void *context, const player_report *report);
+     * the thread that called packeis_player_choose(). May be NULL. */
+    void (*on_report)(void *context, const packeis_player_report *report);
     void *context;
-} player_limits;
+} packeis_player_limits;
 
 /* An option a player understands (for an engine's handshake). */
-typedef struct player_option {
+typedef struct packeis_player_option {
     const char *name;
     const char *type; /* "int", "float" or "bool" */
     const char *default_value;
     double min, max; /* the range of "int" and "float" */
     const char *description;
-} player_option;
+} packeis_player_option;
+
+/* The version of the players library loaded, such as "0.1.0". */
+const char *packeis_player_version(void);
 
 /* The names of the built-in players, NULL-terminated:
  * random greedy montecarlo alphabeta mcts. */
-const char *const *player_names(void);
+const char *const *packeis_player_names(void);
 
 /* Creates the player called `name` with `seed`. Returns 0, or -1 for an
  * unknown name (or NULL arguments), -2 when out of memory. */
-int player_new(const char *name, uint64_t seed, player **out);
+int packeis_player_new(const char *name, uint64_t seed, packeis_player **out);
 
-/* The player's name, as given to player_new(). */
-const char *player_name(const player *p);
+/* The player's name, as given to packeis_player_new(). */
+const char *packeis_player_name(const packeis_player *p);
 
 /* One line saying how the player plays. */
-const char *player_description(const player *p);
+const char *packeis_player_description(const packeis_player *p);
 
 /* The options of the player: an array of *count elements (count may be
  * NULL), valid as long as the player lives. */
-const player_option *player_options(const player *p, size_t *count);
+const packeis_player_option *packeis_player_options(const packeis_player *p, size_t *count);
 
 /* Sets an option by name from text ("20", "1.4", "true"/"false"/"1"/"0").
  * Returns 0, or -1 with *why (a static sentence, `why` may be NULL) for an
  * unknown option, a malformed value or one out of range; the player is then
  * unchanged. */
-int player_set_option(player *p, const char *name, const char *value, const char **why);
+int packeis_player_set_option(packeis_player *p, const char *name, const char *value,
+                              const char **why);
 
 /* Chooses a move for the player to act in `game`, which is not changed.
  * Returns PACKEIS_OK with a legal move in *move; PACKEIS_E_INVALID_ARGUMENT
  * (a NULL pointer), PACKEIS_E_GAME_OVER, PACKEIS_E_OUT_OF_MEMORY or another
  * status of the library on failure, *move then being PACKEIS_MOVE_NONE.
  * `report` (may be NULL) receives what the search found. */
-packeis_status player_choose(player *p, const packeis_game *game, const player_limits *limits,
-                             packeis_move *move, player_report *report);
+packeis_status packeis_player_choose(packeis_player *p, const packeis_game *game,
+                                     const packeis_player_limits *limits, packeis_move *move,
+                                     packeis_player_report *report);
 
 /* A new game starts: drops what the player kept from earlier moves
  * (the mcts tree, the alphabeta table). */
-void player_forget(player *p);
+void packeis_player_forget(packeis_player *p);
 
 /* Frees a player (NULL: nothing happens). */
-void player_free(player *p);
+void packeis_player_free(packeis_player *p);
 
 #ifdef __cplusplus
 }

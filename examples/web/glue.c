@@ -6,7 +6,7 @@
 #include <string.h>
 
 static packeis_status last_status = PACKEIS_OK;
-static player_report last_report;
+static packeis_player_report last_report;
 
 WEB_EXPORT("web_alloc") void *web_alloc(size_t size) { return malloc(size ? size : 1); }
 
@@ -49,46 +49,52 @@ packeis_status web_game_new(int players, uint64_t seed, const char *picture,
 
 WEB_EXPORT("web_player_name") const char *web_player_name(int index)
 {
-    const char *const *names = player_names();
+    const char *const *names = packeis_player_names();
     for (int i = 0; names[i]; i++)
         if (i == index)
             return names[i];
     return NULL;
 }
 
-WEB_EXPORT("web_player_new") player *web_player_new(const char *name, uint64_t seed)
+WEB_EXPORT("web_player_new") packeis_player *web_player_new(const char *name, uint64_t seed)
 {
-    player *p = NULL;
-    return player_new(name, seed, &p) == 0 ? p : NULL;
+    packeis_player *p = NULL;
+    return packeis_player_new(name, seed, &p) == 0 ? p : NULL;
 }
 
 WEB_EXPORT("web_player_set_option")
-const char *web_player_set_option(player *p, const char *name, const char *value)
+const char *web_player_set_option(packeis_player *p, const char *name, const char *value)
 {
     const char *why = "no such player";
-    if (p && player_set_option(p, name, value, &why) == 0)
+    if (p && packeis_player_set_option(p, name, value, &why) == 0)
         return NULL;
     return why ? why : "refused";
 }
 
 WEB_EXPORT("web_player_choose")
-packeis_move web_player_choose(player *p, const packeis_game *game, double seconds,
+packeis_move web_player_choose(packeis_player *p, const packeis_game *game, double seconds,
                                uint64_t nodes)
 {
-    player_limits limits = {.seconds = seconds, .nodes = nodes};
+    packeis_player_limits limits = {.seconds = seconds, .nodes = nodes};
     packeis_move move = PACKEIS_MOVE_NONE;
     memset(&last_report, 0, sizeof last_report);
-    last_status = player_choose(p, game, &limits, &move, &last_report);
+    last_status = packeis_player_choose(p, game, &limits, &move, &last_report);
     return last_status == PACKEIS_OK ? move : PACKEIS_MOVE_NONE;
 }
 
 WEB_EXPORT("web_last_status") packeis_status web_last_status(void) { return last_status; }
 
-WEB_EXPORT("web_player_forget") void web_player_forget(player *p) { player_forget(p); }
+WEB_EXPORT("web_player_forget") void web_player_forget(packeis_player *p)
+{
+    packeis_player_forget(p);
+}
 
-WEB_EXPORT("web_player_free") void web_player_free(player *p) { player_free(p); }
+WEB_EXPORT("web_player_free") void web_player_free(packeis_player *p)
+{
+    packeis_player_free(p);
+}
 
-const player_report *web_report(void) { return &last_report; }
+const packeis_player_report *web_report(void) { return &last_report; }
 
 WEB_EXPORT("web_report_depth") int web_report_depth(void) { return last_report.depth; }
 

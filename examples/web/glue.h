@@ -41,24 +41,24 @@ packeis_status web_game_new(int players, uint64_t seed, const char *picture,
 const char *web_player_name(int index);
 
 /* A player by name with a seed, or NULL (unknown name, out of memory). */
-player *web_player_new(const char *name, uint64_t seed);
+packeis_player *web_player_new(const char *name, uint64_t seed);
 
-/* player_set_option(); returns NULL or the reason it was refused. */
-const char *web_player_set_option(player *p, const char *name, const char *value);
+/* packeis_player_set_option(); returns NULL or the reason it was refused. */
+const char *web_player_set_option(packeis_player *p, const char *name, const char *value);
 
 /* Chooses a move for the player to act within `seconds` (0: none) and
  * `nodes` (0: none; both 0: the player's default), and keeps the report for
  * web_report_*(). Returns the move, or PACKEIS_MOVE_NONE on failure (the
  * status is web_last_status()). */
-packeis_move web_player_choose(player *p, const packeis_game *game, double seconds,
+packeis_move web_player_choose(packeis_player *p, const packeis_game *game, double seconds,
                                uint64_t nodes);
 
 packeis_status web_last_status(void);
-void web_player_forget(player *p);
-void web_player_free(player *p);
+void web_player_forget(packeis_player *p);
+void web_player_free(packeis_player *p);
 
 /* The report of the last web_player_choose(). */
-const player_report *web_report(void);
+const packeis_player_report *web_report(void);
 int web_report_depth(void);
 uint64_t web_report_nodes(void);
 double web_report_seconds(void);

@@ -74,6 +74,32 @@ def dynamic_section(readelf, path):
     return tags
 
 
+def check_players(destdir, inc, lib, readelf):
+    """The players library (examples/players, version 0.x): its header,
+    its real file and links with the SONAME libpackeis-players.so.0.MINOR,
+    its pkg-config file. Returns the names it installs in the libdir."""
+    if not os.path.isfile(os.path.join(inc, 'packeis', 'players.h')):
+        fail('header not installed: packeis/players.h')
+    names = sorted(n for n in os.listdir(lib) if n.startswith('libpackeis-players.so')) \
+        if os.path.isdir(lib) else []
+    real = [n for n in names if re.fullmatch(r'libpackeis-players\.so\.0\.\d+\.\d+', n)]
+    if len(real) != 1 or len(names) != 3:
+        fail('libpackeis-players: expected the real file, its SONAME link and the '
+             'development link, found %s' % names)
+        return names
+    soname = real[0].rsplit('.', 1)[0]
+    tags = dynamic_section(readelf, os.path.join(lib, real[0]))
+    if tags.get('SONAME') != [soname]:
+        fail('libpackeis-players SONAME is %s, expected %s' % (tags.get('SONAME'), soname))
+    for link, target in ((soname, real[0]), ('libpackeis-players.so', soname)):
+        if not os.path.islink(os.path.join(lib, link)) or \
+                os.readlink(os.path.join(lib, link)) != target:
+            fail('%s is not a link to %s' % (link, target))
+    if not os.path.isfile(os.path.join(lib, 'pkgconfig', 'packeis-players.pc')):
+        fail('pkg-config file not installed: pkgconfig/packeis-players.pc')
+    return names
+
+
 def check_files(destdir, prefix, includedir, libdir, version, soversion, source_root,
                 build_root, readelf, default_library):
     inc = staged(destdir, includedir)
@@ -125,6 +151,8 @@ def check_files(destdir, prefix, includedir, libdir, version, soversion, source_
         if not os.path.isfile(os.path.join(lib, 'libpackeis.a')):
             fail('%s/libpackeis.a is not installed (default_library=%s)'
                  % (libdir, default_library))
+    if default_library != 'static':
+        expected += check_players(destdir, inc, lib, readelf)
     if os.path.isdir(lib):
         for name in sorted(os.listdir(lib)):
             if (name.endswith('.a') or name.startswith('libpackeis')) and name not in expected:

@@ -41,19 +41,19 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static player *new_player(const char *name, uint64_t seed)
+static packeis_player *new_player(const char *name, uint64_t seed)
 {
-    player *p;
-    assert_int_equal(player_new(name, seed, &p), 0);
+    packeis_player *p;
+    assert_int_equal(packeis_player_new(name, seed, &p), 0);
     assert_non_null(p);
-    assert_string_equal(player_name(p), name);
+    assert_string_equal(packeis_player_name(p), name);
     return p;
 }
 
 /* The work a player must have done for a node budget: exactly the budget
  * for the playout players (when there is a choice), at most the budget for
  * alphabeta (it stops early once the game is solved), 1 for the others. */
-static void check_nodes(const char *name, const player_report *report, uint64_t budget,
+static void check_nodes(const char *name, const packeis_player_report *report, uint64_t budget,
                         size_t legal)
 {
     if (strcmp(name, "random") == 0 || strcmp(name, "greedy") == 0)
@@ -68,22 +68,22 @@ static void check_nodes(const char *name, const player_report *report, uint64_t 
  * each move checked; returns the number of moves. */
 static size_t play_out(const char *name, packeis_game *game, uint64_t budget)
 {
-    player *p = new_player(name, 5);
-    player_limits limits = {.nodes = budget};
+    packeis_player *p = new_player(name, 5);
+    packeis_player_limits limits = {.nodes = budget};
     size_t moves = 0;
     while (packeis_game_phase(game) != PACKEIS_PHASE_OVER) {
         packeis_move legal[PACKEIS_MAX_MOVES], move;
         size_t count;
-        player_report report;
+        packeis_player_report report;
         TC_CHECK(packeis_game_legal_moves(game, legal, PACKEIS_MAX_MOVES, &count), PACKEIS_OK);
-        assert_int_equal(player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
+        assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
         assert_int_equal(packeis_game_check_move(game, move), PACKEIS_OK);
         check_nodes(name, &report, budget, count);
         assert_true(report.pv_length >= 1 && report.pv[0] == move);
         TC_CHECK(packeis_game_apply(game, move), PACKEIS_OK);
         moves++;
     }
-    player_free(p);
+    packeis_player_free(p);
     return moves;
 }
 
@@ -140,14 +140,14 @@ static void legal_from_a_loaded_position(void **state)
     packeis_game *loaded = tc_load_position(text);
     assert_int_equal(packeis_game_ply_count(loaded), 0);
     for (size_t i = 0; i < TC_COUNT(all_players); i++) {
-        player *p = new_player(all_players[i], 2);
-        player_limits limits = {.nodes = 200};
+        packeis_player *p = new_player(all_players[i], 2);
+        packeis_player_limits limits = {.nodes = 200};
         packeis_move move;
         TC_CHECK(packeis_game_undo_to(played, 0), PACKEIS_OK);
-        assert_int_equal(player_choose(p, played, &limits, &move, NULL), PACKEIS_OK);
-        assert_int_equal(player_choose(p, loaded, &limits, &move, NULL), PACKEIS_OK);
+        assert_int_equal(packeis_player_choose(p, played, &limits, &move, NULL), PACKEIS_OK);
+        assert_int_equal(packeis_player_choose(p, loaded, &limits, &move, NULL), PACKEIS_OK);
         assert_int_equal(packeis_game_check_move(loaded, move), PACKEIS_OK);
-        player_free(p);
+        packeis_player_free(p);
     }
     packeis_game_free(loaded);
     packeis_game_free(played);
@@ -157,24 +157,24 @@ static void legal_from_a_loaded_position(void **state)
 static size_t record_game(const char *name, uint64_t seed, const char *option,
                           const char *value, packeis_move *history)
 {
-    player *a = new_player(name, seed), *b = new_player(name, seed + 1);
+    packeis_player *a = new_player(name, seed), *b = new_player(name, seed + 1);
     if (option) {
-        assert_int_equal(player_set_option(a, option, value, NULL), 0);
-        assert_int_equal(player_set_option(b, option, value, NULL), 0);
+        assert_int_equal(packeis_player_set_option(a, option, value, NULL), 0);
+        assert_int_equal(packeis_player_set_option(b, option, value, NULL), 0);
     }
     packeis_game *game = tc_standard_game(2, 3);
-    player_limits limits = {.nodes = 150};
+    packeis_player_limits limits = {.nodes = 150};
     while (packeis_game_phase(game) != PACKEIS_PHASE_OVER) {
         packeis_move move;
-        player *mover = packeis_game_current_player(game) == 0 ? a : b;
-        assert_int_equal(player_choose(mover, game, &limits, &move, NULL), PACKEIS_OK);
+        packeis_player *mover = packeis_game_current_player(game) == 0 ? a : b;
+        assert_int_equal(packeis_player_choose(mover, game, &limits, &move, NULL), PACKEIS_OK);
         TC_CHECK(packeis_game_apply(game, move), PACKEIS_OK);
     }
     size_t count;
     TC_CHECK(packeis_game_history(game, history, 256, &count), PACKEIS_OK);
     packeis_game_free(game);
-    player_free(a);
-    player_free(b);
+    packeis_player_free(a);
+    packeis_player_free(b);
     return count;
 }
 
@@ -207,12 +207,12 @@ static void time_budget_kept(void **state)
     (void)state;
     packeis_game *game = tc_standard_game(2, 1);
     for (size_t i = 0; i < TC_COUNT(all_players); i++) {
-        player *p = new_player(all_players[i], 1);
-        player_limits limits = {.seconds = 0.05};
-        player_report report;
+        packeis_player *p = new_player(all_players[i], 1);
+        packeis_player_limits limits = {.seconds = 0.05};
+        packeis_player_report report;
         packeis_move move;
         double start = now();
-        assert_int_equal(player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
+        assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
         double spent = now() - start;
         assert_int_equal(packeis_game_check_move(game, move), PACKEIS_OK);
         /* A generous slack: the machine may be busy. The searching players
@@ -223,7 +223,7 @@ static void time_budget_kept(void **state)
             assert_true(spent >= 0.05);
             assert_true(report.nodes > 1);
         }
-        player_free(p);
+        packeis_player_free(p);
     }
     packeis_game_free(game);
 }
@@ -241,13 +241,13 @@ static void stop_flag_honoured(void **state)
     (void)state;
     packeis_game *game = tc_standard_game(3, 2);
     for (size_t i = 0; i < TC_COUNT(all_players); i++) {
-        player *p = new_player(all_players[i], 1);
+        packeis_player *p = new_player(all_players[i], 1);
         packeis_move move;
-        player_report report;
+        packeis_player_report report;
         /* Raised before the call: a legal move at once, no search. */
         atomic_int stop = 1;
-        player_limits limits = {.seconds = 1000, .stop = &stop};
-        assert_int_equal(player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
+        packeis_player_limits limits = {.seconds = 1000, .stop = &stop};
+        assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
         assert_int_equal(packeis_game_check_move(game, move), PACKEIS_OK);
         assert_true(report.nodes <= 1);
         /* Raised by another thread during an unbounded search. */
@@ -255,11 +255,11 @@ static void stop_flag_honoured(void **state)
         pthread_t thread;
         assert_int_equal(pthread_create(&thread, NULL, raise_flag, &stop), 0);
         double start = now();
-        assert_int_equal(player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
+        assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
         assert_true(now() - start < 5);
         assert_int_equal(pthread_join(thread, NULL), 0);
         assert_int_equal(packeis_game_check_move(game, move), PACKEIS_OK);
-        player_free(p);
+        packeis_player_free(p);
     }
     packeis_game_free(game);
 }
@@ -267,67 +267,71 @@ static void stop_flag_honoured(void **state)
 static void names_and_options(void **state)
 {
     (void)state;
-    const char *const *names = player_names();
+    const char *const *names = packeis_player_names();
     size_t count = 0;
     for (; names[count]; count++)
         assert_string_equal(names[count], all_players[count]);
     assert_int_equal(count, TC_COUNT(all_players));
-    player *p;
-    assert_int_equal(player_new("minimax", 1, &p), -1);
+    packeis_player *p;
+    assert_int_equal(packeis_player_new("minimax", 1, &p), -1);
     assert_null(p);
-    assert_int_equal(player_new(NULL, 1, &p), -1);
+    assert_int_equal(packeis_player_new(NULL, 1, &p), -1);
     p = new_player("mcts", 1);
-    assert_non_null(player_description(p));
+    assert_non_null(packeis_player_description(p));
     size_t options_count;
-    const player_option *options = player_options(p, &options_count);
+    const packeis_player_option *options = packeis_player_options(p, &options_count);
     assert_true(options_count >= 5);
     for (size_t i = 0; i < options_count; i++) /* each default is a valid value */
-        assert_int_equal(player_set_option(p, options[i].name, options[i].default_value, NULL),
-                         0);
+        assert_int_equal(
+            packeis_player_set_option(p, options[i].name, options[i].default_value, NULL), 0);
     const char *why = NULL;
-    assert_int_equal(player_set_option(p, "threads", "0", &why), -1);
+    assert_int_equal(packeis_player_set_option(p, "threads", "0", &why), -1);
     assert_string_equal(why, "out of the option's range");
-    assert_int_equal(player_set_option(p, "threads", "2.5", &why), -1);
+    assert_int_equal(packeis_player_set_option(p, "threads", "2.5", &why), -1);
     assert_string_equal(why, "not an integer");
-    assert_int_equal(player_set_option(p, "exploration", "lots", &why), -1);
+    assert_int_equal(packeis_player_set_option(p, "exploration", "lots", &why), -1);
     assert_string_equal(why, "not a number");
-    assert_int_equal(player_set_option(p, "reuse", "maybe", &why), -1);
-    assert_int_equal(player_set_option(p, "depth", "3", &why), -1);
+    assert_int_equal(packeis_player_set_option(p, "reuse", "maybe", &why), -1);
+    assert_int_equal(packeis_player_set_option(p, "depth", "3", &why), -1);
     assert_string_equal(why, "no such option");
-    assert_int_equal(player_set_option(p, "exploration", "1.5", &why), 0);
-    assert_int_equal(player_set_option(p, "reuse", "off", &why), 0);
-    player_free(p);
-    player_free(NULL);
+    assert_int_equal(packeis_player_set_option(p, "exploration", "1.5", &why), 0);
+    assert_int_equal(packeis_player_set_option(p, "reuse", "off", &why), 0);
+    packeis_player_free(p);
+    packeis_player_free(NULL);
 }
 
 static void bad_calls(void **state)
 {
     (void)state;
-    player *p = new_player("greedy", 1);
+    packeis_player *p = new_player("greedy", 1);
     packeis_game *game = tc_standard_game(2, 1);
     packeis_move move = 0;
-    assert_int_equal(player_choose(NULL, game, NULL, &move, NULL), PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_player_choose(NULL, game, NULL, &move, NULL),
+                     PACKEIS_E_INVALID_ARGUMENT);
     assert_int_equal(move, PACKEIS_MOVE_NONE);
-    assert_int_equal(player_choose(p, NULL, NULL, &move, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    assert_int_equal(player_choose(p, game, NULL, NULL, NULL), PACKEIS_E_INVALID_ARGUMENT);
-    player_limits negative = {.seconds = -1};
-    assert_int_equal(player_choose(p, game, &negative, &move, NULL),
+    assert_int_equal(packeis_player_choose(p, NULL, NULL, &move, NULL),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_player_choose(p, game, NULL, NULL, NULL),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    packeis_player_limits negative = {.seconds = -1};
+    assert_int_equal(packeis_player_choose(p, game, &negative, &move, NULL),
                      PACKEIS_E_INVALID_ARGUMENT);
     size_t plies;
     TC_CHECK(packeis_game_playout(game, 1, &plies), PACKEIS_OK);
     for (size_t i = 0; i < TC_COUNT(all_players); i++) {
-        player *q = new_player(all_players[i], 1);
+        packeis_player *q = new_player(all_players[i], 1);
         move = 0;
-        assert_int_equal(player_choose(q, game, NULL, &move, NULL), PACKEIS_E_GAME_OVER);
+        assert_int_equal(packeis_player_choose(q, game, NULL, &move, NULL),
+                         PACKEIS_E_GAME_OVER);
         assert_int_equal(move, PACKEIS_MOVE_NONE);
-        player_free(q);
+        packeis_player_free(q);
     }
     packeis_game_free(game);
-    player_free(p);
+    packeis_player_free(p);
 }
 
 /* The sum of the root visits of a report. */
-static uint64_t root_visits(const player_report *report)
+static uint64_t root_visits(const packeis_player_report *report)
 {
     uint64_t sum = 0;
     for (size_t i = 0; i < report->root_moves; i++)
@@ -339,14 +343,15 @@ static void mcts_report_and_reuse(void **state)
 {
     (void)state;
     for (int reuse = 0; reuse <= 1; reuse++) {
-        player *p = new_player("mcts", 3);
-        assert_int_equal(player_set_option(p, "reuse", reuse ? "true" : "false", NULL), 0);
+        packeis_player *p = new_player("mcts", 3);
+        assert_int_equal(packeis_player_set_option(p, "reuse", reuse ? "true" : "false", NULL),
+                         0);
         packeis_game *game = tc_standard_game(2, 8);
-        player_limits limits = {.nodes = 500};
-        player_report report;
+        packeis_player_limits limits = {.nodes = 500};
+        packeis_player_report report;
         packeis_move move;
         /* The first move: the visits of the root moves are the playouts. */
-        assert_int_equal(player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
+        assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
         assert_int_equal(report.root_moves, 30);
         assert_int_equal(root_visits(&report), 500);
         assert_true(report.has_score && report.score >= 0 && report.score <= 1);
@@ -356,17 +361,17 @@ static void mcts_report_and_reuse(void **state)
         TC_CHECK(packeis_game_apply(game, report.pv[1]), PACKEIS_OK);
         /* The opponent played the expected reply: with reuse, the subtree
          * kept brings its visits along. */
-        assert_int_equal(player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
+        assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
         if (reuse)
             assert_true(root_visits(&report) > 500);
         else
             assert_int_equal(root_visits(&report), 500);
         /* A new game forgets the tree. */
-        player_forget(p);
-        assert_int_equal(player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
+        packeis_player_forget(p);
+        assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
         assert_int_equal(root_visits(&report), 500);
         packeis_game_free(game);
-        player_free(p);
+        packeis_player_free(p);
     }
 }
 
@@ -375,16 +380,17 @@ static void mcts_report_and_reuse(void **state)
 static void mcts_win_estimate(void **state)
 {
     (void)state;
-    player *p = new_player("mcts", 1), *opponent = new_player("random", 2);
+    packeis_player *p = new_player("mcts", 1), *opponent = new_player("random", 2);
     packeis_game *game = tc_standard_game(2, 6);
-    player_limits limits = {.nodes = 400};
+    packeis_player_limits limits = {.nodes = 400};
     double first = -1, last = -1;
     while (packeis_game_phase(game) != PACKEIS_PHASE_OVER) {
         packeis_move move;
-        player_report report;
+        packeis_player_report report;
         int mine = packeis_game_current_player(game) == 0;
-        assert_int_equal(player_choose(mine ? p : opponent, game, &limits, &move, &report),
-                         PACKEIS_OK);
+        assert_int_equal(
+            packeis_player_choose(mine ? p : opponent, game, &limits, &move, &report),
+            PACKEIS_OK);
         if (mine && report.has_score) {
             assert_true(report.score >= 0 && report.score <= 1);
             if (first < 0)
@@ -397,11 +403,11 @@ static void mcts_win_estimate(void **state)
     assert_true(first > 0.3 && first < 0.9);
     assert_true(last > 0.95);
     packeis_game_free(game);
-    player_free(opponent);
-    player_free(p);
+    packeis_player_free(opponent);
+    packeis_player_free(p);
 }
 
-static void count_report(void *context, const player_report *report)
+static void count_report(void *context, const packeis_player_report *report)
 {
     int *calls = context;
     (*calls)++;
@@ -416,18 +422,19 @@ static void reports_while_searching(void **state)
     (void)state;
     static const char *const searchers[] = {"montecarlo", "alphabeta", "mcts"};
     for (size_t i = 0; i < TC_COUNT(searchers); i++) {
-        player *p = new_player(searchers[i], 1);
+        packeis_player *p = new_player(searchers[i], 1);
         packeis_game *game = tc_standard_game(2, 5);
         int calls = 0;
-        player_limits limits = {.nodes = 20000, .on_report = count_report, .context = &calls};
+        packeis_player_limits limits = {
+            .nodes = 20000, .on_report = count_report, .context = &calls};
         packeis_move move;
-        player_report report;
-        assert_int_equal(player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
+        packeis_player_report report;
+        assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
         assert_true(calls >= 2);
         assert_true(report.has_score);
         assert_int_equal(packeis_game_check_move(game, move), PACKEIS_OK);
         packeis_game_free(game);
-        player_free(p);
+        packeis_player_free(p);
     }
 }
 

@@ -73,17 +73,17 @@ static void random_opening(packeis_game *game, uint64_t *rng, size_t plies)
 
 /* One case: the solver's value and move against the brute force. Returns
  * whether the position was still open (a game over has nothing to solve). */
-static int check_case(player *solver, packeis_game *game)
+static int check_case(packeis_player *solver, packeis_game *game)
 {
     if (packeis_game_phase(game) == PACKEIS_PHASE_OVER)
         return 0;
     int me = packeis_game_current_player(game);
     int truth = brute_force(game, me);
-    player_limits limits = {.nodes = 5000000};
-    player_report report;
+    packeis_player_limits limits = {.nodes = 5000000};
+    packeis_player_report report;
     packeis_move move;
-    player_forget(solver);
-    assert_int_equal(player_choose(solver, game, &limits, &move, &report), PACKEIS_OK);
+    packeis_player_forget(solver);
+    assert_int_equal(packeis_player_choose(solver, game, &limits, &move, &report), PACKEIS_OK);
     assert_int_equal(packeis_game_check_move(game, move), PACKEIS_OK);
     assert_true(report.nodes <= limits.nodes);
     size_t count;
@@ -107,8 +107,8 @@ static void solver_matches_brute_force(void **state)
 {
     (void)state;
     uint64_t rng = 20261201;
-    player *solver;
-    assert_int_equal(player_new("alphabeta", 1, &solver), 0);
+    packeis_player *solver;
+    assert_int_equal(packeis_player_new("alphabeta", 1, &solver), 0);
     int solved = 0, from_start = 0, one_penguin = 0, two_penguins = 0;
     for (int round = 0; round < 400; round++) {
         int penguins = 1 + (int)tc_below(&rng, 2);
@@ -133,7 +133,7 @@ static void solver_matches_brute_force(void **state)
         }
         packeis_game_free(game);
     }
-    player_free(solver);
+    packeis_player_free(solver);
     print_message("solved %d (from the start %d), 1 penguin %d, 2 penguins %d\n", solved,
                   from_start, one_penguin, two_penguins);
     /* Several hundred positions solved, of every kind. */
