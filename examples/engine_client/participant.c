@@ -40,80 +40,28 @@ static void say(char *why, size_t size, const char *format, ...)
 
 /* ---- built-in players -------------------------------------------------- */
 
-static int known_player(const char *name)
-{
-    for (const char *const *n = packeis_player_names(); *n; n++)
-        if (strcmp(*n, name) == 0)
-            return 1;
-    return 0;
-}
-
-/* Reads "a=1,b=2" into the participant's options. */
-static int read_options(participant *out, const char *text, char *why, size_t why_size)
-{
-    while (*text) {
-        size_t length = strcspn(text, ",");
-        const char *equals = memchr(text, '=', length);
-        size_t name_length = equals ? (size_t)(equals - text) : 0;
-        size_t value_length = equals ? length - name_length - 1 : 0;
-        if (!equals || name_length == 0 || value_length == 0 || name_length >= 64 ||
-            value_length >= 64 || out->option_count == PARTICIPANT_MAX_OPTIONS) {
-            say(why, why_size, "expected OPTION=VALUE, not '%.*s'", (int)length, text);
-            return -1;
-        }
-        memcpy(out->option_name[out->option_count], text, name_length);
-        out->option_name[out->option_count][name_length] = '\0';
-        memcpy(out->option_value[out->option_count], equals + 1, value_length);
-        out->option_value[out->option_count][value_length] = '\0';
-        out->option_count++;
-        text += length + (text[length] == ',');
-    }
-    return 0;
-}
-
 packeis_player *participant_player(const participant *who, uint64_t seed, char *why,
                                    size_t why_size)
 {
     packeis_player *p;
-    if (packeis_player_new(who->player, seed, &p) != 0) {
-        say(why, why_size, "cannot create the player '%s'", who->player);
-        return NULL;
-    }
-    for (int i = 0; i < who->option_count; i++) {
-        const char *reason = "refused";
-        if (packeis_player_set_option(p, who->option_name[i], who->option_value[i], &reason) !=
-            0) {
-            say(why, why_size, "%s=%s: %s", who->option_name[i], who->option_value[i],
-                reason ? reason : "refused");
-            packeis_player_free(p);
-            return NULL;
-        }
-    }
-    return p;
+    return packeis_player_from_spec(who->label, seed, &p, NULL, why, why_size) == 0 ? p : NULL;
 }
 
 int participant_builtin(participant *out, const char *spec, char *why, size_t why_size)
 {
     memset(out, 0, sizeof *out);
-    size_t name_length = strcspn(spec, ":");
-    if (name_length == 0 || name_length >= sizeof out->player ||
-        strlen(spec) >= sizeof out->label) {
-        say(why, why_size, "'%s': expected NAME[:OPTION=VALUE,...]", spec);
+    if (strlen(spec) >= sizeof out->label) {
+        say(why, why_size, "'%.40s...': too long for a seat", spec);
         return -1;
     }
-    memcpy(out->player, spec, name_length);
-    out->player[name_length] = '\0';
     snprintf(out->label, sizeof out->label, "%s", spec);
-    if (!known_player(out->player)) {
-        say(why, why_size, "'%s': no built-in player is called '%s'", spec, out->player);
-        return -1;
-    }
-    if (spec[name_length] == ':' && read_options(out, spec + name_length + 1, why, why_size))
-        return -1;
-    packeis_player *p = participant_player(out, 0, why, why_size);
-    if (!p)
+    packeis_player *p;
+    packeis_player_limits budget = {0};
+    if (packeis_player_from_spec(spec, 0, &p, &budget, why, why_size) != 0)
         return -1;
     packeis_player_free(p);
+    out->seconds = budget.seconds;
+    out->nodes = budget.nodes;
     return 0;
 }
 

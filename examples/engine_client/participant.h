@@ -15,16 +15,11 @@
 #include "players.h"
 #include "process.h"
 
-#define PARTICIPANT_MAX_OPTIONS 16
-#define REASON_SIZE             256
+#define REASON_SIZE 256
 
 typedef struct participant {
     char label[128];     /* as shown in the table */
     const char *command; /* an engine's command line, or NULL for a built-in player */
-    char player[32];     /* a built-in player's name */
-    int option_count;
-    char option_name[PARTICIPANT_MAX_OPTIONS][64];
-    char option_value[PARTICIPANT_MAX_OPTIONS][64];
     /* Its own budget per move (the notation's strength: `2s`, `500`); when
      * either is set it replaces the time control's movetime and nodes. */
     double seconds;
@@ -53,12 +48,14 @@ typedef enum forfeit {
 /* "illegal", "timeout", "crash", "garbage", "error" ("" for none). */
 const char *forfeit_name(forfeit f);
 
-/* Reads "NAME[:OPTION=VALUE,...]"; checks the name and every option on a
- * player made for the purpose. 0, or -1 with the reason in `why`. */
+/* Reads a built-in seat, "NAME[:STRENGTH]" (packeis_player_from_spec():
+ * the players library reads the notation), keeping its budget; checks the
+ * name and every option on a player made for the purpose. 0, or -1 with the
+ * reason in `why`. */
 int participant_builtin(participant *out, const char *spec, char *why, size_t why_size);
 
-/* A new player of the built-in participant `who`, with its options set;
- * NULL with the reason in `why`. */
+/* A new player of the built-in participant `who` (its spec, in `label`),
+ * with its options set; NULL with the reason in `why`. */
 packeis_player *participant_player(const participant *who, uint64_t seed, char *why,
                                    size_t why_size);
 

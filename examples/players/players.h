@@ -124,6 +124,19 @@ const char *const *packeis_player_names(void);
  * unknown name (or NULL arguments), -2 when out of memory. */
 int packeis_player_new(const char *name, uint64_t seed, packeis_player **out);
 
+/* Creates the built-in player a seat spec names, in the seat notation of
+ * examples/README.md ("Seats"): NAME[:STRENGTH], STRENGTH a comma-separated
+ * list of a time per move (`2s`, `1.5s`, `300ms`), a budget of work per
+ * move (a bare positive number: positions for alphabeta, playouts for
+ * montecarlo and mcts) and options (`threads=2`), as in `mcts:2s,threads=2`.
+ * The player gets `seed` and the options; `budget` (may be NULL) gets the
+ * time in `seconds` and the budget in `nodes` (0 where the spec gives
+ * none), its other fields are left alone. Returns 0; -1 with the reason in
+ * `why` (a sentence naming the spec; `why` may be NULL) for an unknown
+ * player, a bad item or a refused option; -2 when out of memory. */
+int packeis_player_from_spec(const char *spec, uint64_t seed, packeis_player **out,
+                             packeis_player_limits *budget, char *why, size_t why_size);
+
 /* The player's name, as given to packeis_player_new(). */
 const char *packeis_player_name(const packeis_player *p);
 

@@ -439,9 +439,12 @@ static void play_all(struct run *run)
 
 static int anchor_of(const struct config *cfg)
 {
-    for (int i = 0; i < cfg->count; i++)
-        if (!cfg->participants[i].command && strcmp(cfg->participants[i].player, "random") == 0)
+    for (int i = 0; i < cfg->count; i++) {
+        const char *label = cfg->participants[i].label; /* a built-in's spec */
+        if (!cfg->participants[i].command && strncmp(label, "random", 6) == 0 &&
+            (label[6] == '\0' || label[6] == ':'))
             return i;
+    }
     return 0;
 }
 

@@ -266,7 +266,7 @@ static void test_seats(void **state)
     assert_int_equal(spec.kind, SEAT_HUMAN);
     assert_int_equal(seat_spec_parse("greedy", &spec, why, sizeof why), 0);
     assert_int_equal(spec.kind, SEAT_COMPUTER);
-    assert_string_equal(spec.who.player, "greedy");
+    assert_string_equal(spec.who.label, "greedy");
     assert_null(spec.who.command);
     assert_true(spec.who.seconds == 0 && spec.who.nodes == 0);
     /* A time, a budget and an option, in any order. */

@@ -438,6 +438,60 @@ static void reports_while_searching(void **state)
     }
 }
 
+/* The seat notation, read by the players library: the player with its
+ * options, the time and budget, and each bad spec named. */
+static void players_from_specs(void **state)
+{
+    (void)state;
+    packeis_player *p;
+    packeis_player_limits budget = {.stop = NULL, .seconds = 9, .nodes = 9};
+    char why[256];
+    assert_int_equal(packeis_player_from_spec("greedy", 3, &p, &budget, why, sizeof why), 0);
+    assert_string_equal(packeis_player_name(p), "greedy");
+    assert_true(budget.seconds == 0 && budget.nodes == 0);
+    packeis_player_free(p);
+    assert_int_equal(packeis_player_from_spec("mcts:250ms,5000,playouts=7,threads=2", 1, &p,
+                                              &budget, why, sizeof why),
+                     0);
+    assert_true(budget.seconds == 0.25);
+    assert_int_equal(budget.nodes, 5000);
+    /* The options were set: a move with playouts=7 and no limit visits 7. */
+    packeis_game *game = tc_standard_game(2, 1);
+    packeis_player_report report;
+    packeis_move move;
+    assert_int_equal(packeis_player_choose(p, game, NULL, &move, &report), PACKEIS_OK);
+    assert_int_equal(report.nodes, 7);
+    packeis_player_free(p);
+    assert_int_equal(packeis_player_from_spec("alphabeta:2s", 1, &p, NULL, NULL, 0), 0);
+    packeis_player_free(p);
+    static const struct {
+        const char *spec, *says;
+        int status;
+    } bad[] = {
+        {"grady", "no built-in player is called 'grady'", -1},
+        {"", "expected NAME[:STRENGTH]", -1},
+        {":2s", "expected NAME[:STRENGTH]", -1},
+        {"greedy:fast", "'fast' is no strength", -1},
+        {"greedy:-2s", "'-2s' is no strength", -1},
+        {"greedy:0", "'0' is no strength", -1},
+        {"greedy:90000s", "'90000s' is no strength", -1},
+        {"mcts:threads=0", "threads=0: out of the option's range", -1},
+        {"mcts:color=red", "color=red: no such option", -1},
+        {"mcts:=3", "expected OPTION=VALUE", -1},
+    };
+    for (size_t i = 0; i < TC_COUNT(bad); i++) {
+        p = (packeis_player *)&budget; /* overwritten with NULL */
+        why[0] = '\0';
+        assert_int_equal(packeis_player_from_spec(bad[i].spec, 1, &p, NULL, why, sizeof why),
+                         bad[i].status);
+        assert_null(p);
+        assert_non_null(strstr(why, bad[i].says));
+    }
+    assert_int_equal(packeis_player_from_spec(NULL, 1, &p, NULL, why, sizeof why), -1);
+    assert_int_equal(packeis_player_from_spec("greedy", 1, NULL, NULL, why, sizeof why), -1);
+    packeis_game_free(game);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -452,6 +506,7 @@ int main(void)
         cmocka_unit_test(mcts_report_and_reuse),
         cmocka_unit_test(mcts_win_estimate),
         cmocka_unit_test(reports_while_searching),
+        cmocka_unit_test(players_from_specs),
     };
     return cmocka_run_group_tests_name("players", tests, NULL, NULL);
 }
