@@ -13,7 +13,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { CHROMIUM, launch, serve, sourceRoot, startTrace, traceTasks, webRoot } from './harness.mjs';
+import { CHROMIUM, launch, openBenchPage, serve, sourceRoot, startTrace, traceTasks, webRoot } from './harness.mjs';
 import { pageSize } from './page_size.mjs';
 import { loadPackeis } from '../../examples/web/engine.js';
 import { benchmark } from '../../examples/web/bench.js';
@@ -54,9 +54,7 @@ async function chromiumRate(seed) {
 const api = await loadPackeis();
 const server = await serve();
 const browser = await launch();
-const page = await browser.context.newPage();
-await page.goto(`${server.url}bench.html?rounds=0`);
-await page.waitForSelector('body[data-ready]', { timeout: 60000 });
+const page = await openBenchPage(browser, server);
 const rates = { native: [], generic: [], node: [], chromium: [] };
 for (let r = 0; r < rounds; r++) {
   const seed = 1 + r * games;

@@ -98,3 +98,12 @@ export function traceTasks(events) {
     .filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.tdur !== undefined)
     .map((e) => ({ thread: names.get(`${e.pid}:${e.tid}`) ?? '?', pid: e.pid, tid: e.tid, ts: e.ts / 1000, dur: e.dur / 1000, cpu: e.tdur / 1000 }));
 }
+
+// examples/web/bench.html, ready for calls (?rounds=0: no benchmark of its
+// own), in a new page of `browser` (launch()) on `server` (serve()).
+export async function openBenchPage(browser, server) {
+  const page = await browser.context.newPage();
+  await page.goto(`${server.url}bench.html?rounds=0`);
+  await page.waitForSelector('body[data-ready]', { timeout: 60000 });
+  return page;
+}

@@ -22,7 +22,7 @@
 // slices, messages and setup), in the bare page its one task, in Node the
 // process's CPU time. Printed: the medians of the rounds and the ratios
 // page / bare Chromium.
-import { CHROMIUM, launch, serve, startTrace, traceTasks } from './harness.mjs';
+import { CHROMIUM, launch, openBenchPage, serve, startTrace, traceTasks } from './harness.mjs';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { loadPackeis, PHASE } from '../../examples/web/engine.js';
@@ -116,9 +116,7 @@ function rates(searches, timed) {
 
 const server = await serve();
 const browser = await launch();
-const bare = await browser.context.newPage();
-await bare.goto(`${server.url}bench.html?rounds=0`);
-await bare.waitForSelector('body[data-ready]', { timeout: 60000 });
+const bare = await openBenchPage(browser, server);
 const results = { page: [], worker: [], chromium: [], node: [] };
 const cpu = { page: [], chromium: [], node: [] };
 let count = 0;
