@@ -21,6 +21,10 @@ static const player_kind *const kinds[] = {
 
 const char *packeis_player_version(void) { return PACKEIS_PLAYERS_VERSION_STRING; }
 
+size_t packeis_player_report_size(void) { return sizeof(packeis_player_report); }
+
+size_t packeis_player_limits_size(void) { return sizeof(packeis_player_limits); }
+
 const char *const *packeis_player_names(void)
 {
     /* In the order of `kinds`; packeis_player_new() finds every one of them. */

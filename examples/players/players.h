@@ -116,6 +116,12 @@ typedef struct packeis_player_option {
 /* The version of the players library loaded, such as "0.1.0". */
 const char *packeis_player_version(void);
 
+/* sizeof(packeis_player_report) and sizeof(packeis_player_limits), for
+ * bindings that declare the structs themselves (ctypes, the page's glue)
+ * and must refuse a library whose structs are not theirs. */
+size_t packeis_player_report_size(void);
+size_t packeis_player_limits_size(void);
+
 /* The names of the built-in players, NULL-terminated:
  * random greedy montecarlo alphabeta mcts. */
 const char *const *packeis_player_names(void);

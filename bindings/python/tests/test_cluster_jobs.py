@@ -483,8 +483,10 @@ class Bounds(unittest.TestCase):
                                         "--games", "2", "--seat", "nosuch", "--seat",
                                         "python:random", "--engine", ENGINE)
         self.assertEqual(status, 1)
-        self.assertIn("engine nosuch exited with status", err)
-        self.assertIn("nosuch", err.split("status", 1)[1])
+        # Read by the players library (the one reader of the notation)
+        # before packeis-engine is started.
+        self.assertIn("'nosuch': no built-in player is called 'nosuch'", err)
+        self.assertEqual(len(err.strip().splitlines()), 1, err)
         self.assertNotIn("Broken pipe", err)
         self.assertNotIn("Traceback", err)
 

@@ -1,26 +1,29 @@
 # SPDX-License-Identifier: MIT
-"""The players of self-play: the built-in C players through
-``packeis-engine``, any engine program speaking doc/protocol.md, a Python
-callable per seat, or one policy for every game of the vector environment
-at once. :class:`EngineSeat` is the package's one client of the protocol.
+"""The players of self-play: the built-in C players in process
+(:mod:`packeis.players`) or, when the job names an engine program, through
+``packeis-engine``; any engine program speaking doc/protocol.md; a Python
+callable per seat (a :class:`packeis.players.Player` is one); or one policy
+for every game of the vector environment at once. :class:`EngineSeat` is
+the package's one client of the protocol.
 
 Seat specs are strings in the seat notation of packeis-play and
 packeis-tournament (examples/README.md, "Seats"), so that they travel to a
 worker as they are:
 
 - ``"NAME[:STRENGTH]"``: a built-in player, ``"mcts"``, ``"mcts:2s,threads=2"``,
-  ``"alphabeta:5000,hash=16"``, served by ``packeis-engine --player SPEC
-  --seed S`` (the program from the job's ``engine`` argument, else
-  ``$PACKEIS_ENGINE``, else ``packeis-engine`` on ``PATH``), one process per
-  seat and task;
+  ``"alphabeta:5000,hash=16"``, played in the task's process
+  (``packeis.players.Player.from_spec(SPEC, S)``, no process started), or,
+  when the job gives an ``engine`` program, served by ``ENGINE --player
+  SPEC --seed S``, one process per seat and task: the same moves either
+  way;
 - ``"engine:COMMAND"``: a program speaking the protocol, run as
   ``sh -c 'exec COMMAND'``;
 - ``"python:random"``: a uniformly random legal move drawn in Python;
 - any callable ``player(game, rng) -> move`` (a :class:`packeis.Game`, a
   ``random.Random``), defined at module level so that it pickles.
 
-An engine seat is asked ``go`` before each of its moves: ``go nodes N`` with
-the job's ``nodes``, unless its spec gives a time or budget of its own
+A built-in seat searches each move with the job's ``nodes`` (an engine:
+``go nodes N``), unless its spec gives a time or budget of its own
 (``"mcts:2000"``), which then wins, as in packeis-tournament.
 
 Vector players: :class:`Vector` (``"vector"`` is ``Vector()``, random
@@ -74,9 +77,9 @@ class Vector:
 
 
 def engine_program(engine: Optional[str]) -> str:
-    program = engine or os.environ.get("PACKEIS_ENGINE") or shutil.which("packeis-engine")
+    program = engine or shutil.which("packeis-engine")
     if not program:
-        raise FileNotFoundError("no packeis-engine: give engine=PATH or set $PACKEIS_ENGINE")
+        raise FileNotFoundError("no packeis-engine: give engine=PATH")
     return program
 
 
@@ -85,10 +88,32 @@ _PLAYER_NAME = re.compile(r"[a-z][a-z0-9_-]*")
 
 
 def _own_budget(spec: str) -> bool:
-    """Whether a built-in seat's STRENGTH has a time or budget (an item
-    without ``=``: ``2s``, ``5000``), which then wins over the job's nodes."""
-    strength = spec.partition(":")[2]
-    return any(item and "=" not in item for item in strength.split(","))
+    """Whether a built-in seat's spec gives a time or budget of its own
+    (read by the players library, the one reader of the notation)."""
+    from ..players import Player  # noqa: PLC0415
+    with Player.from_spec(spec) as player:
+        return bool(player.default_seconds or player.default_nodes)
+
+
+class PlayerSeat:
+    """A built-in player in this process (:mod:`packeis.players`) for the
+    games of one task: what ``packeis-engine --player SPEC --seed S`` would
+    play, without the process."""
+
+    def __init__(self, spec: str, seed: int, nodes: Optional[int]) -> None:
+        from ..players import Player  # noqa: PLC0415 - only where a seat is built in
+        self.player = Player.from_spec(spec, seed)
+        own = self.player.default_seconds or self.player.default_nodes
+        self.nodes = None if own else nodes
+
+    def new_game(self, game: Game) -> None:
+        self.player.forget()
+
+    def __call__(self, game: Game, moves: list[str]) -> Any:
+        return self.player.choose(game, nodes=self.nodes).move
+
+    def close(self) -> None:
+        self.player.close()
 
 
 class EngineSeat:
@@ -253,12 +278,14 @@ def _can_start(spec: str, engine: Optional[str]) -> bool:
 
 
 def check_engine_seats(seats: Any, engine: Optional[str]) -> None:
-    """Starts and stops each engine seat once here, on the client, where
-    the engine program is at hand, so that a missing engine or an unknown
-    player is reported at once, with the engine's own words, instead of by
-    every task."""
+    """Opens and closes each seat once here, on the client (an engine
+    program where it is at hand), so that a missing engine or an unknown
+    player is reported at once, in the player's or engine's own words,
+    instead of by every task."""
     for spec in seats:
-        if isinstance(spec, str) and spec != "python:random" and _can_start(spec, engine):
+        if not isinstance(spec, str) or spec == "python:random":
+            continue
+        if (engine is None and not spec.startswith("engine:")) or _can_start(spec, engine):
             open_seat(spec, 0, engine, None).close()
 
 
@@ -269,4 +296,6 @@ def open_seat(spec: Any, seed: int, engine: Optional[str], nodes: Optional[int])
         return CallableSeat(spec, seed)
     if spec == "python:random":
         return CallableSeat(python_random, seed)
+    if engine is None and not spec.startswith("engine:"):
+        return PlayerSeat(spec, seed, nodes)
     return EngineSeat(spec, seed, engine, nodes)

@@ -1,0 +1,407 @@
+# SPDX-License-Identifier: MIT
+"""The computer players of libpackeis, in process: the C library
+libpackeis-players (``examples/players``, version 0.x) through ctypes.
+
+    >>> from packeis.players import MCTS
+    >>> with MCTS(playouts=2000, seed=1) as mcts:
+    ...     move = mcts.best_move(game)
+
+Every built-in player has a class (:class:`Random`, :class:`Greedy`,
+:class:`MonteCarlo`, :class:`AlphaBeta`, :class:`MCTS`) taking the seed and
+the player's options as keywords; :meth:`Player.from_spec` reads the seat
+notation of packeis-play and packeis-tournament (``"mcts:2s,threads=2"``,
+examples/README.md, "Seats"), and :func:`names` lists the players.
+
+A search (:meth:`Player.choose`) runs in C on a copy of the game, on a
+helper thread: the game is left as it was, and the search stops within a
+few milliseconds when :meth:`Player.stop` is called from another thread,
+when ``stop()`` (a callable given to ``choose``) answers true, or on
+Ctrl-C (then raised as usual); a stopped player still returns its best
+legal move so far. Budgets: ``nodes`` (positions for alphabeta, playouts
+for montecarlo and mcts) and ``seconds``; none at all means the player's
+default budget (or the spec's). A player is also a policy
+``player(game, rng) -> move``, so it can be the opponent of
+:class:`packeis.gymnasium_env.PackeisEnv` or a seat of
+:mod:`packeis.cluster` as it is; it pickles as its spec and seed.
+
+The library is found as ``$PACKEIS_PLAYERS_LIBRARY``, else beside the
+libpackeis loaded (and in its build tree), else by its SONAME.
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+import threading
+from ctypes import (CFUNCTYPE, POINTER, Structure, byref, c_char_p, c_double, c_int,
+                    c_size_t, c_uint16, c_uint64, c_void_p)
+from typing import Any, Callable, NamedTuple, Optional
+
+from ._alloc import run_on_worker
+from ._game import Game
+from ._lib import lib as _core
+from ._moves import Move
+
+__all__ = ["Player", "Random", "Greedy", "MonteCarlo", "AlphaBeta", "MCTS", "Report", "Option",
+           "names", "version", "SONAME", "ENVIRONMENT_VARIABLE"]
+
+#: The SONAME of the players library this module declares (0.MINOR: its
+#: ABI is unstable, and a module declares one).
+SONAME = "libpackeis-players.so.0.1"
+#: Environment variable naming the library file to load instead.
+ENVIRONMENT_VARIABLE = "PACKEIS_PLAYERS_LIBRARY"
+
+PV_MAX = 64
+MAX_MOVES = 1024
+
+
+class _Report(Structure):
+    _fields_ = [("depth", c_int), ("nodes", c_uint64), ("seconds", c_double),
+                ("has_score", c_int), ("score", c_double), ("exact", c_int),
+                ("pv_length", c_size_t), ("pv", c_uint16 * PV_MAX),
+                ("root_moves", c_size_t), ("moves", c_uint16 * MAX_MOVES),
+                ("visits", c_uint64 * MAX_MOVES)]
+
+
+_ON_REPORT = CFUNCTYPE(None, c_void_p, POINTER(_Report))
+
+
+class _Limits(Structure):
+    _fields_ = [("seconds", c_double), ("nodes", c_uint64), ("stop", POINTER(c_int)),
+                ("on_report", _ON_REPORT), ("context", c_void_p)]
+
+
+class _Option(Structure):
+    _fields_ = [("name", c_char_p), ("type", c_char_p), ("default_value", c_char_p),
+                ("min", c_double), ("max", c_double), ("description", c_char_p)]
+
+
+_PLAYER = c_void_p
+_DECLARATIONS = {
+    "packeis_player_version": (c_char_p, []),
+    "packeis_player_report_size": (c_size_t, []),
+    "packeis_player_limits_size": (c_size_t, []),
+    "packeis_player_names": (POINTER(c_char_p), []),
+    "packeis_player_new": (c_int, [c_char_p, c_uint64, POINTER(_PLAYER)]),
+    "packeis_player_from_spec": (c_int, [c_char_p, c_uint64, POINTER(_PLAYER), POINTER(_Limits),
+                                         c_char_p, c_size_t]),
+    "packeis_player_name": (c_char_p, [_PLAYER]),
+    "packeis_player_description": (c_char_p, [_PLAYER]),
+    "packeis_player_options": (POINTER(_Option), [_PLAYER, POINTER(c_size_t)]),
+    "packeis_player_set_option": (c_int, [_PLAYER, c_char_p, c_char_p, POINTER(c_char_p)]),
+    "packeis_player_choose": (c_int, [_PLAYER, c_void_p, POINTER(_Limits), POINTER(c_uint16),
+                                      POINTER(_Report)]),
+    "packeis_player_forget": (None, [_PLAYER]),
+    "packeis_player_free": (None, [_PLAYER]),
+}
+
+
+def _candidates() -> list[str]:
+    here = os.path.dirname(getattr(_core, "_name", "") or "")
+    found = [os.environ.get(ENVIRONMENT_VARIABLE, "")]
+    if here:  # installed beside libpackeis; in a build tree, lib/ and examples/players/
+        found += [os.path.join(here, SONAME),
+                  os.path.join(os.path.dirname(here), "examples", "players", SONAME)]
+    return [path for path in found if path] + [SONAME]
+
+
+def _load() -> ctypes.CDLL:
+    errors = []
+    for path in _candidates():
+        try:
+            library = ctypes.CDLL(path)
+        except OSError as error:
+            errors.append(str(error))
+            continue
+        for name, (restype, argtypes) in _DECLARATIONS.items():
+            function = getattr(library, name)
+            function.restype, function.argtypes = restype, argtypes
+        if (library.packeis_player_report_size() != ctypes.sizeof(_Report)
+                or library.packeis_player_limits_size() != ctypes.sizeof(_Limits)):
+            raise ImportError(f"{path}: its structs are not those packeis.players declares "
+                              f"(a libpackeis-players other than {SONAME})")
+        return library
+    raise ImportError(f"libpackeis-players not found (set ${ENVIRONMENT_VARIABLE} to the "
+                      f"library file): {'; '.join(errors[:2])}")
+
+
+_lib = _load()
+
+
+def version() -> str:
+    """The version of the players library loaded, such as ``"0.1.0"``."""
+    return _lib.packeis_player_version().decode()
+
+
+def names() -> list[str]:
+    """The built-in players: random, greedy, montecarlo, alphabeta, mcts."""
+    table, out = _lib.packeis_player_names(), []
+    while table[len(out)] is not None:
+        out.append(table[len(out)].decode())
+    return out
+
+
+class Option(NamedTuple):
+    """An option of a player: ``type`` is ``"int"``, ``"float"`` or ``"bool"``."""
+
+    name: str
+    type: str
+    default: str
+    min: float
+    max: float
+    description: str
+
+
+class Report(NamedTuple):
+    """What a search found. ``score``: alphabeta's expected fish margin for
+    the player to act, montecarlo's and mcts's win estimate 0 ... 1 (None
+    for players without one); ``exact``: the score is the game's value
+    (alphabeta's endgame solver); ``pv``: the principal line from ``move``
+    on; ``visits``: playouts per root move (montecarlo, mcts)."""
+
+    move: Move
+    depth: int
+    nodes: int
+    seconds: float
+    score: Optional[float]
+    exact: bool
+    pv: list
+    visits: dict
+
+
+def _report(move: int, raw: _Report) -> Report:
+    return Report(Move(move), raw.depth, raw.nodes, raw.seconds,
+                  raw.score if raw.has_score else None, bool(raw.exact),
+                  [Move(m) for m in raw.pv[:raw.pv_length]],
+                  {Move(raw.moves[i]): raw.visits[i] for i in range(raw.root_moves)})
+
+
+def _text(value: Any) -> str:
+    """An option value as the C library reads it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return value
+    raise TypeError(f"an option value is a bool, a number or a string, not "
+                    f"{type(value).__name__}")
+
+
+def _budget(name: str, value: Any, kind: type) -> Any:
+    if value is None:
+        return kind(0)
+    if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int) \
+            or not value > 0:
+        raise ValueError(f"{name} must be a positive {'number' if kind is float else 'integer'}"
+                         f" or None, not {value!r}")
+    return kind(value)
+
+
+class Player:
+    """A built-in player (see :func:`names`) with a seed and options.
+
+    Not for two threads at once (a lock makes a second caller wait), but
+    :meth:`stop` may be called from anywhere."""
+
+    kind: Optional[str] = None  # the player's name, in the subclasses
+
+    def __init__(self, name: Optional[str] = None, seed: int = 0, **options: Any) -> None:
+        name = name or self.kind
+        if not isinstance(name, str):
+            raise TypeError("a player needs a name (see packeis.players.names())")
+        spec = name + (":" + ",".join(f"{k}={_text(v)}" for k, v in options.items())
+                       if options else "")
+        self._open(spec, seed)
+
+    @classmethod
+    def from_spec(cls, spec: str, seed: int = 0) -> "Player":
+        """The player of a seat spec, ``NAME[:STRENGTH]`` (``"mcts:2s"``,
+        ``"alphabeta:5000,hash=16"``): its time or budget becomes the
+        default budget of :meth:`choose`."""
+        player = cls.__new__(cls)
+        player._open(spec, seed)
+        if cls.kind is not None and player.name != cls.kind:
+            name = player.name
+            player.close()
+            raise ValueError(f"{spec!r} is a {name} player, not {cls.kind}")
+        return player
+
+    def _open(self, spec: str, seed: int) -> None:
+        self._handle = _PLAYER()
+        if not isinstance(spec, str) or "\0" in spec:
+            raise TypeError(f"a seat spec is a string without NUL, not {spec!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+            raise ValueError(f"seed must be an integer in 0 ... 2**64 - 1, not {seed!r}")
+        why = ctypes.create_string_buffer(256)
+        budget = _Limits()
+        status = _lib.packeis_player_from_spec(spec.encode(), seed, byref(self._handle),
+                                               byref(budget), why, len(why))
+        if status == -2:
+            raise MemoryError("out of memory")
+        if status:
+            raise ValueError(why.value.decode())
+        self.spec, self.seed = spec, seed
+        self.default_seconds, self.default_nodes = budget.seconds, budget.nodes
+        self._lock = threading.Lock()
+        self._flag = c_int(0)
+        self._closed = False
+
+    # -- what it is ----------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return _lib.packeis_player_name(self._live()).decode()
+
+    @property
+    def description(self) -> str:
+        return _lib.packeis_player_description(self._live()).decode()
+
+    @property
+    def options(self) -> dict:
+        """The player's options by name (:class:`Option`)."""
+        count = c_size_t()
+        table = _lib.packeis_player_options(self._live(), byref(count))
+        return {o.name.decode(): Option(o.name.decode(), o.type.decode(),
+                                        o.default_value.decode(), o.min, o.max,
+                                        o.description.decode())
+                for o in table[:count.value]}
+
+    def set_option(self, name: str, value: Any) -> None:
+        """Sets an option; ValueError (with the reason) if the player
+        refuses it, the player then unchanged."""
+        why = c_char_p()
+        with self._lock:
+            if _lib.packeis_player_set_option(self._live(), str(name).encode(),
+                                              _text(value).encode(), byref(why)):
+                raise ValueError(f"{name}={value!r}: {why.value.decode()}")
+
+    # -- playing -------------------------------------------------------------
+    def choose(self, game: Game, *, nodes: Optional[int] = None,
+               seconds: Optional[float] = None,
+               stop: Optional[Callable[[], Any]] = None) -> Report:
+        """Searches ``game`` (left as it was) and reports the move chosen.
+        ``nodes`` and ``seconds`` limit this move (the first reached ends
+        it); with neither, the spec's budget or the player's default.
+        ``stop`` is polled every 50 ms.
+
+        :raises packeis.GameOverError: the game is over.
+        """
+        if not isinstance(game, Game):
+            raise TypeError(f"choose() needs a packeis.Game, not {type(game).__name__}")
+        if stop is not None and not callable(stop):
+            raise TypeError("stop must be a callable, such as threading.Event().is_set")
+        limits = _Limits(_budget("seconds", seconds, float), _budget("nodes", nodes, int))
+        if not limits.seconds and not limits.nodes:
+            limits.seconds, limits.nodes = self.default_seconds, self.default_nodes
+        limits.stop = ctypes.pointer(self._flag)
+        move, raw = c_uint16(), _Report()
+        with self._lock, game.clone() as copy:
+            handle = self._live()
+            self._flag.value = 0
+
+            def search(game_handle: Any) -> int:
+                return _lib.packeis_player_choose(handle, ctypes.cast(game_handle, c_void_p),
+                                                  byref(limits), byref(move), byref(raw))
+
+            def on_wait(interrupted: bool) -> None:
+                if interrupted or (stop is not None and stop()):
+                    self._flag.value = 1
+
+            status = run_on_worker(copy._call, search, on_wait=on_wait)
+        if status:
+            _core_check(status)
+        return _report(move.value, raw)
+
+    def best_move(self, game: Game, **limits: Any) -> Move:
+        """The move :meth:`choose` picks."""
+        return self.choose(game, **limits).move
+
+    def __call__(self, game: Game, rng: Any = None) -> Move:
+        """A policy ``player(game, rng) -> move`` (``rng`` is not used: the
+        player draws from its own seed)."""
+        return self.best_move(game)
+
+    def stop(self) -> None:
+        """Ends the search in progress (from any thread): it returns its
+        best move so far within a few milliseconds."""
+        self._flag.value = 1
+
+    def forget(self) -> None:
+        """A new game: drops what was kept from earlier moves (the mcts
+        tree, the alphabeta table)."""
+        with self._lock:
+            _lib.packeis_player_forget(self._live())
+
+    # -- life ----------------------------------------------------------------
+    def _live(self) -> Any:
+        if self._closed or not self._handle:
+            raise ValueError("the player was closed")
+        return self._handle
+
+    def close(self) -> None:
+        """Frees the player (later calls raise ValueError)."""
+        lock = getattr(self, "_lock", None)
+        if lock is None or self._closed:
+            return
+        self._flag.value = 1  # a search in progress ends first
+        with lock:
+            self._closed = True
+            handle, self._handle = self._handle, _PLAYER()
+            if handle:
+                _lib.packeis_player_free(handle)
+
+    def __enter__(self) -> "Player":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - at exit the module may be half gone
+            pass
+
+    def __reduce__(self) -> Any:
+        return (_rebuild, (type(self), self.spec, self.seed))
+
+    def __repr__(self) -> str:
+        return f"packeis.players.{type(self).__name__}({self.spec!r}, seed={self.seed})"
+
+
+def _rebuild(cls: type, spec: str, seed: int) -> Player:
+    return cls.from_spec(spec, seed)
+
+
+def _core_check(status: int) -> None:
+    from ._errors import check
+    check(status)
+
+
+class Random(Player):
+    """A uniformly random legal move."""
+
+    kind = "random"
+
+
+class Greedy(Player):
+    """Slides onto the richest destination; places where most fish lie within reach."""
+
+    kind = "greedy"
+
+
+class MonteCarlo(Player):
+    """Flat Monte Carlo: random playouts after every legal move."""
+
+    kind = "montecarlo"
+
+
+class AlphaBeta(Player):
+    """Iterative-deepening alpha-beta with a transposition table and an endgame solver."""
+
+    kind = "alphabeta"
+
+
+class MCTS(Player):
+    """UCT Monte Carlo tree search with tree reuse and optional threads."""
+
+    kind = "mcts"
