@@ -43,7 +43,11 @@ the same class on the dependency-free base of :mod:`packeis._field` and
   stream, ``random.Random(s)``, so that numpy stays optional), and
   Gymnasium's ``np_random`` (``np_random_seed == s``), which the
   environment itself never draws from; so a seed fixes the whole episode.
-  The default opponent plays uniformly random legal moves. If it raises,
+  The default opponent plays uniformly random legal moves. A built-in C
+  player runs in this process as ``opponent=packeis.players.MCTS(...)`` or
+  as its seat spec, ``opponent="mcts:200"`` (made with
+  :meth:`packeis.players.Player.from_spec`; it draws from its own seed, so
+  the episode is still fixed by the reset's seed). If it raises,
   the exception propagates and the episode is over (``step`` then asks for
   ``reset``).
 - ``reset(options=...)``: ``{"board_seed": s}`` plays board ``s``; other
@@ -78,8 +82,12 @@ class PackeisEnv(_envs.SingleGameEnv, _field.Env):
                  learner: Union[int, str] = 0, illegal_action: Union[str, float] = -1.0,
                  mask_in_observation: bool = False, render_mode: Optional[str] = None,
                  **setup: Any) -> None:
+        if isinstance(opponent, str):
+            from .players import Player  # noqa: PLC0415 - the C players, on demand
+            opponent = Player.from_spec(opponent)
         if opponent is not None and not callable(opponent):
-            raise TypeError("opponent must be a callable opponent(game, rng) -> move")
+            raise TypeError("opponent must be a callable opponent(game, rng) -> move or a "
+                            "built-in player's spec such as 'mcts:200'")
         illegal_action = _envs.illegal_action_policy(illegal_action)
         players = self._open(render_mode, setup).players
         if learner != "random" and (not _envs.is_integer(learner)

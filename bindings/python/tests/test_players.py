@@ -189,6 +189,11 @@ class InProcessEverywhere(unittest.TestCase):
             obs, reward, terminated, truncated, info = env.step(action)
             done = terminated or truncated
         self.assertEqual(children(), before, "no process started")
+        by_spec = PackeisEnv(opponent="greedy")
+        self.assertEqual(by_spec.opponent.name, "greedy")
+        by_spec.reset(seed=1)
+        with self.assertRaisesRegex(ValueError, "no built-in player"):
+            PackeisEnv(opponent="grady")
 
     def test_cluster_selfplay_seat(self):
         import tempfile
