@@ -403,4 +403,5 @@ const player_kind player_alphabeta_kind = {
     .choose = ab_choose,
     .forget = ab_forget,
     .destroy = ab_destroy,
+    .resumes = PACKEIS_PLAYER_RESUME_DEEPENS,
 };

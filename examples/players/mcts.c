@@ -404,4 +404,5 @@ const player_kind player_mcts_kind = {
     .choose = mcts_choose,
     .forget = mcts_forget,
     .destroy = mcts_destroy,
+    .resumes = PACKEIS_PLAYER_RESUME_GROWS,
 };

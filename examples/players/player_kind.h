@@ -27,6 +27,8 @@ typedef struct player_kind {
     /* Drops what was kept between moves (may be NULL). */
     void (*forget)(void *state);
     void (*destroy)(void *state);
+    /* How a search continues on the position last searched (0: afresh). */
+    packeis_player_resume resumes;
 } player_kind;
 
 extern const player_kind player_random_kind;

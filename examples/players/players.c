@@ -57,6 +57,11 @@ int packeis_player_new(const char *name, uint64_t seed, packeis_player **out)
     return -1;
 }
 
+packeis_player_resume packeis_player_resumes(const packeis_player *p)
+{
+    return p ? p->kind->resumes : PACKEIS_PLAYER_RESUME_NONE;
+}
+
 const char *packeis_player_name(const packeis_player *p) { return p ? p->kind->name : NULL; }
 
 const char *packeis_player_description(const packeis_player *p)

@@ -116,6 +116,23 @@ typedef struct packeis_player_option {
 /* The version of the players library loaded, such as "0.1.0". */
 const char *packeis_player_version(void);
 
+/* What a player does when asked again about the position it last
+ * searched: how a frontend that searches in slices (the page's worker,
+ * between which it answers its messages) adds slices up. */
+typedef enum packeis_player_resume {
+    /* Each search starts afresh: one slice is the whole search. */
+    PACKEIS_PLAYER_RESUME_NONE = 0,
+    /* The search goes on where the last stopped (mcts: the same tree, the
+     * visits add up): slices of any budget add up. */
+    PACKEIS_PLAYER_RESUME_GROWS = 1,
+    /* It keeps what it learnt (alphabeta: its table), so a search with a
+     * doubled budget goes a depth further at little extra cost. */
+    PACKEIS_PLAYER_RESUME_DEEPENS = 2
+} packeis_player_resume;
+
+/* The packeis_player_resume of the player (NONE for NULL). */
+packeis_player_resume packeis_player_resumes(const packeis_player *p);
+
 /* sizeof(packeis_player_report) and sizeof(packeis_player_limits), for
  * bindings that declare the structs themselves (ctypes, the page's glue)
  * and must refuse a library whose structs are not theirs. */

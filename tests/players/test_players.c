@@ -487,6 +487,21 @@ static void players_from_specs(void **state)
         assert_null(p);
         assert_non_null(strstr(why, bad[i].says));
     }
+    /* How each continues a search of the same position (the page's slices). */
+    static const struct {
+        const char *name;
+        packeis_player_resume resumes;
+    } resume[] = {{"random", PACKEIS_PLAYER_RESUME_NONE},
+                  {"greedy", PACKEIS_PLAYER_RESUME_NONE},
+                  {"montecarlo", PACKEIS_PLAYER_RESUME_NONE},
+                  {"alphabeta", PACKEIS_PLAYER_RESUME_DEEPENS},
+                  {"mcts", PACKEIS_PLAYER_RESUME_GROWS}};
+    for (size_t i = 0; i < TC_COUNT(resume); i++) {
+        assert_int_equal(packeis_player_new(resume[i].name, 1, &p), 0);
+        assert_int_equal(packeis_player_resumes(p), resume[i].resumes);
+        packeis_player_free(p);
+    }
+    assert_int_equal(packeis_player_resumes(NULL), PACKEIS_PLAYER_RESUME_NONE);
     assert_int_equal(packeis_player_from_spec(NULL, 1, &p, NULL, why, sizeof why), -1);
     assert_int_equal(packeis_player_from_spec("greedy", 1, NULL, NULL, why, sizeof why), -1);
     packeis_game_free(game);
