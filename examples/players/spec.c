@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: MIT */
+/* spec.c: a built-in player from its seat notation, NAME[:STRENGTH]
+ * (players.h, packeis_player_from_spec(); examples/README.md, "Seats"):
+ * the one reader of that notation, for the engine, the referee, the
+ * terminal game and the Python package. */
+#include "player_kind.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void
+say(char *why, size_t size, const char *format, ...)
+{
+    if (!why || !size)
+        return;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(why, size, format, args);
+    va_end(args);
+}
+
+/* "2s", "1.5s", "300ms" (at most a day): 1 with the seconds; 0 if the item
+ * is no time. */
+static int read_time(const char *item, size_t length, double *seconds)
+{
+    char text[32];
+    if (length == 0 || length >= sizeof text || item[0] == '+' || item[0] == '-')
+        return 0;
+    memcpy(text, item, length);
+    text[length] = '\0';
+    char *end;
+    errno = 0;
+    double value = strtod(text, &end);
+    if (end == text || errno != 0 || !isfinite(value) || value <= 0)
+        return 0;
+    if (strcmp(end, "s") == 0)
+        *seconds = value;
+    else if (strcmp(end, "ms") == 0)
+        *seconds = value / 1000;
+    else
+        return 0;
+    return *seconds <= 24 * 3600;
+}
+
+/* A bare positive number: 1 with the budget; 0 if the item is no number. */
+static int read_nodes(const char *item, size_t length, uint64_t *nodes)
+{
+    char text[32];
+    if (length == 0 || length >= sizeof text || strspn(item, "0123456789") < length)
+        return 0;
+    memcpy(text, item, length);
+    text[length] = '\0';
+    errno = 0;
+    unsigned long long value = strtoull(text, NULL, 10);
+    if (errno != 0 || value == 0)
+        return 0;
+    *nodes = (uint64_t)value;
+    return 1;
+}
+
+/* OPTION=VALUE, set on the player. */
+static int set_item(packeis_player *p, const char *spec, const char *item, size_t length,
+                    char *why, size_t why_size)
+{
+    char name[64], value[64];
+    const char *equals = memchr(item, '=', length);
+    size_t name_length = (size_t)(equals - item), value_length = length - name_length - 1;
+    if (name_length == 0 || value_length == 0 || name_length >= sizeof name ||
+        value_length >= sizeof value) {
+        say(why, why_size, "'%s': expected OPTION=VALUE, not '%.*s'", spec, (int)length, item);
+        return -1;
+    }
+    memcpy(name, item, name_length);
+    name[name_length] = '\0';
+    memcpy(value, equals + 1, value_length);
+    value[value_length] = '\0';
+    const char *reason = "refused";
+    if (packeis_player_set_option(p, name, value, &reason) != 0) {
+        say(why, why_size, "'%s': %s=%s: %s", spec, name, value, reason);
+        return -1;
+    }
+    return 0;
+}
+
+/* The items of STRENGTH, in order: times and budgets into *budget, options
+ * set on the player. */
+static int read_strength(packeis_player *p, const char *spec, const char *item,
+                         packeis_player_limits *budget, char *why, size_t why_size)
+{
+    while (*item) {
+        size_t length = strcspn(item, ",");
+        if (memchr(item, '=', length)) {
+            if (set_item(p, spec, item, length, why, why_size) != 0)
+                return -1;
+        } else if (!read_time(item, length, &budget->seconds) &&
+                   !read_nodes(item, length, &budget->nodes)) {
+            say(why, why_size,
+                "'%s': '%.*s' is no strength: expected a time per move (2s, 300ms), a budget "
+                "(a positive whole number) or OPTION=VALUE",
+                spec, (int)length, item);
+            return -1;
+        }
+        item += length + (item[length] == ',');
+    }
+    return 0;
+}
+
+int packeis_player_from_spec(const char *spec, uint64_t seed, packeis_player **out,
+                             packeis_player_limits *budget, char *why, size_t why_size)
+{
+    if (out)
+        *out = NULL;
+    if (!spec || !out) {
+        say(why, why_size, "no seat spec");
+        return -1;
+    }
+    char name[32];
+    size_t name_length = strcspn(spec, ":");
+    if (name_length == 0 || name_length >= sizeof name) {
+        say(why, why_size, "'%s': expected NAME[:STRENGTH]", spec);
+        return -1;
+    }
+    memcpy(name, spec, name_length);
+    name[name_length] = '\0';
+    packeis_player *p;
+    int made = packeis_player_new(name, seed, &p);
+    if (made != 0) {
+        if (made == -2)
+            say(why, why_size, "out of memory");
+        else
+            say(why, why_size, "'%s': no built-in player is called '%s'", spec, name);
+        return made;
+    }
+    packeis_player_limits found = {0};
+    const char *strength = spec + name_length + (spec[name_length] == ':');
+    if (spec[name_length] == ':' &&
+        read_strength(p, spec, strength, &found, why, why_size) != 0) {
+        packeis_player_free(p);
+        return -1;
+    }
+    if (budget) {
+        budget->seconds = found.seconds;
+        budget->nodes = found.nodes;
+    }
+    *out = p;
+    return 0;
+}
