@@ -89,6 +89,7 @@ async function mainThreadTasks(page) {
   const mark = await page.evaluate(() => performance.mark('packeis-clock').startTime);
   const events = await traces.get(page)();
   const clock = events.find((e) => e.name === 'packeis-clock');
+  assert.ok(clock, 'the trace has no performance mark (category blink.user_timing)');
   return traceTasks(events)
     .filter((t) => t.thread === 'CrRendererMain' && t.pid === clock.pid)
     .map((t) => ({ start: mark + t.ts - clock.ts / 1000, duration: t.dur, cpu: t.cpu }));
