@@ -21,16 +21,26 @@ The package is split by purpose: ``_errors`` (status codes to exceptions),
 ``_args`` (argument checks), ``_enums`` (constants and enumerations),
 ``_moves`` (moves), ``_options`` (building a game from its setup),
 ``_alloc`` (package-owned memory: :class:`Allocator`), ``_handle`` (the
-owner of a C handle, its lock and its lifetime), ``_text`` (text formats
-and hash), ``_batch`` (research and machine-learning fast paths), ``_board``
-(drawing a game as text and SVG) and ``_game`` (the Game class). The
+call guard of games and batches: the owner of a C handle, its lock and its
+lifetime), ``_text`` (text formats and hash), ``_research`` (a game's
+research and machine-learning fast paths: playouts, random games, perft,
+observations), ``_board`` (drawing a game as text and SVG) and ``_game``
+(the Game class); ``batch`` is the C batch of N games (with numpy). The
 environments (``openspiel``, ``aec``, ``gymnasium_env``, ``vector``) take
 their base classes and spaces from ``_field`` (Gymnasium's and PettingZoo's
 where those import), and ``pyspiel_compat`` stands in for OpenSpiel's
 compiled ``pyspiel``.
 """
 from ._alloc import Allocator
-from ._batch import MAX_BATCH, MAX_DEPTH, BatchResult, as_numpy, observation_shape
+from ._research import (
+    MAX_BATCH,
+    MAX_DEPTH,
+    MAX_RANDOM_GAMES,
+    BatchResult,
+    RandomGamesResult,
+    as_numpy,
+    observation_shape,
+)
 from ._enums import (
     DEFAULT_HASH_SEED,
     MAX_CELLS,

@@ -3,7 +3,6 @@
 history (undo, redo, what each action did)."""
 from __future__ import annotations
 
-import threading
 from ctypes import byref, c_int, c_size_t
 from typing import Any, Iterable, NamedTuple, Optional, Union
 
@@ -11,14 +10,14 @@ from . import _ffi
 from ._alloc import Allocator, as_allocator
 from ._args import c_int as as_c_int
 from ._args import c_size, integer as as_integer, seed as as_seed
-from ._batch import BatchMixin
+from ._research import ResearchMixin
 from ._board import board_svg, board_text
 from ._enums import MAX_MOVES, Direction, Phase, Variant, bits
 from ._errors import OutOfRangeError, PackeisError, illegal_move
 from ._handle import game_p, raise_status
 from ._lib import lib
 from ._moves import Move, MoveBuffer, MoveLike, move_value
-from ._options import Floe, new_game
+from ._options import Floe, checked, new_game
 from ._text import TextMixin
 
 _legal_moves = lib.packeis_game_legal_moves
@@ -56,7 +55,7 @@ class PlyEffect(NamedTuple):
     players_out: frozenset[int]
 
 
-class Game(TextMixin, BatchMixin):
+class Game(TextMixin, ResearchMixin):
     """A game of Packeis am Pol.
 
     >>> game = Game(seed=42, players=2)
@@ -117,12 +116,10 @@ class Game(TextMixin, BatchMixin):
                                "Game, or use reset() or assign()")
         self._setup()
         allocator = as_allocator(allocator, memory_limit)
-        variants = {Variant.PLACE_ANY_FLOE: place_any_floe,
-                    Variant.SNAKE_PLACEMENT: snake_placement}
-        handle = new_game(allocator, seed=seed, players=players, penguins=penguins,
-                          layout=layout, layout_picture=layout_picture,
-                          variants=variants, hash_seed=hash_seed)
-        self._adopt(handle, allocator)
+        setup = checked(seed=seed, players=players, penguins=penguins, layout=layout,
+                        layout_picture=layout_picture, place_any_floe=place_any_floe,
+                        snake_placement=snake_placement, hash_seed=hash_seed)
+        self._adopt(new_game(allocator, setup), allocator)
 
     @classmethod
     def from_picture(cls, picture: str, players: int = 2, penguins: int = 0,
@@ -163,19 +160,12 @@ class Game(TextMixin, BatchMixin):
         if source is self:
             self._check(lambda handle: lib.packeis_game_assign(handle, handle))
             return
-        if source._inside():
-            source._refuse_reentry()
+        for game in (self, source):  # before waiting for either lock
+            if game._inside():
+                game._refuse_reentry()
 
         def copy(call: Any) -> None:
-            with source._lock:
-                source_handle = source._begin()
-                source._owner = threading.get_ident()
-                try:
-                    status = call(lib.packeis_game_assign, source_handle)
-                finally:
-                    source._owner = 0  # first, with no call before it
-                    if source._doomed:
-                        source._free_doomed()
+            status = source._hold(lambda handle: call(lib.packeis_game_assign, handle))
             if status:
                 raise_status(status, self._keep)
             self._refresh()

@@ -1,19 +1,20 @@
 # SPDX-License-Identifier: MIT
-"""The owner of one C game handle: its lifetime, its lock, and the checked
-calls that the parts of :class:`Game` share.
+"""The owner of one C handle: its lifetime, its lock, and the guarded calls
+that games (:class:`GameHandle`, the base of :class:`Game`) and batches
+(:class:`packeis.batch.Batch`) share through :class:`CallGuard`.
 
 ctypes releases the GIL during every C call, and the C library requires that
-one game is not used from two threads at once, so each :class:`GameHandle`
+one game (or batch) is not used from two threads at once, so each guard
 holds a lock taken around every call on its handle: sharing a game between
 threads is safe, only slower. Distinct games never wait for each other.
 
-The handle is freed by :meth:`close`, by ``__del__`` (garbage collection) or
-at exit, never while a call on it is in flight: another thread's close waits
-for the lock; a close from inside the call (an allocator policy, a signal
-handler between the chunks of a long call) only marks the game closed, and
-the outermost call frees it as it returns. Any other call made from inside
-a call on the same game raises :class:`ReentrantCallError` instead of
-entering the C library twice.
+The handle is freed by :meth:`CallGuard.close`, by ``__del__`` (garbage
+collection) or at exit, never while a call on it is in flight: another
+thread's close waits for the lock; a close from inside the call (an
+allocator policy, a signal handler between the chunks of a long call) only
+marks the object closed, and the outermost call frees it as it returns. Any
+other call made from inside a call on the same object raises
+:class:`ReentrantCallError` instead of entering the C library twice.
 """
 from __future__ import annotations
 
@@ -30,7 +31,6 @@ from ._lib import lib
 #: The ctypes type of a ``packeis_game *``.
 game_p = _ffi.POINTER(_ffi.packeis_game)
 
-_free = lib.packeis_game_free
 _cell_count = lib.packeis_game_cell_count
 _player_count = lib.packeis_game_player_count
 _get_ident = threading.get_ident
@@ -61,12 +61,27 @@ def raise_status(status: int, allocator: Optional[Allocator] = None) -> None:
     raise error
 
 
-class GameHandle:
-    """Owns a ``packeis_game *``, freed when the object goes away or on
-    :meth:`close`; the base of :class:`Game`."""
+class CallGuard:
+    """The one discipline of every object whose calls must not overlap or
+    nest: a :class:`Game`, a :class:`packeis.batch.Batch` (each owning a C
+    handle) and the vector environment (whose calls call its batch's).
 
-    __slots__ = ("_handle", "_keep", "_lock", "_owner", "_agent", "_doomed", "_cells",
-                 "_players", "__weakref__")
+    Each call takes the lock (other threads wait for the call in flight) and
+    marks this thread as its owner, and a helper thread running C for it
+    (allocator callbacks) as its agent; a call from either of them while the
+    mark is up (a callback, a signal handler between two C calls) raises
+    :class:`ReentrantCallError` instead of entering the C library twice or
+    waiting for its own lock. :meth:`close` frees the handle with ``_free``
+    once no call is in flight: from inside a call it only sets the handle
+    aside (``_doomed``), and the call frees it as it ends.
+    """
+
+    __slots__ = ("_handle", "_keep", "_lock", "_owner", "_agent", "_doomed", "__weakref__")
+
+    #: What the error messages call the object.
+    _what = "game"
+    #: The C function freeing the handle.
+    _free = staticmethod(lib.packeis_game_free)
 
     _handle: Any
     _keep: Optional[Allocator]
@@ -74,14 +89,195 @@ class GameHandle:
     _owner: int
     _agent: int
     _doomed: Any
-    _cells: int
-    _players: int
 
     def _setup(self) -> None:
-        """The state of a handle owning nothing yet."""
+        """The state of a guard owning nothing yet."""
         self._lock = threading.RLock()
         self._handle = self._doomed = self._keep = None
         self._owner = self._agent = 0
+
+    # -- lifetime ------------------------------------------------------------
+    def _inside(self) -> bool:
+        """Whether this thread runs inside a call on this object (a callback
+        of it, or a signal handler between its C calls)."""
+        me = _get_ident()
+        return me == getattr(self, "_owner", 0) or me == getattr(self, "_agent", 0)
+
+    def _closed_error(self) -> GameClosedError:
+        return GameClosedError(f"the {self._what} was closed")
+
+    def _free_doomed(self) -> None:
+        """Frees the handle set aside in ``_doomed`` exactly once, even if an
+        exception (Ctrl-C) interrupts this: the slot is cleared with no call
+        between reading it and freeing (ctypes runs the C call before
+        Python can raise), so a retry frees it or finds nothing."""
+        free = self._free
+        if self._keep is None:
+            handle = self._doomed
+            if handle:
+                self._doomed = None
+                free(handle)
+            return
+
+        def free_on_worker() -> None:  # no signal handler runs there
+            handle = self._doomed
+            if handle:
+                self._doomed = None
+                free(handle)
+        run_on_worker(free_on_worker)
+
+    def close(self) -> None:
+        """Frees the C object now, or, from inside a call on it, as that
+        call returns (a call in another thread is waited for); any later use
+        raises :class:`GameClosedError`. Closing twice does nothing."""
+        lock = getattr(self, "_lock", None)
+        if lock is None:
+            return
+        if self._inside():
+            # The thread that owns the lock is waiting for this callback:
+            # only mark the object, the call frees it on its way out.
+            if self._handle:
+                self._doomed, self._handle = self._handle, None
+            return
+        with lock:
+            if self._handle:
+                self._doomed, self._handle = self._handle, None
+            self._free_doomed()
+
+    def __del__(self) -> None:
+        # No call is in flight on an object being collected (the call holds
+        # a reference); an explicit __del__() is a close(). A signal handler
+        # raising in the middle is retried over: the handle must not be lost
+        # unfreed (nor freed twice: see _free_doomed).
+        for _ in range(1000):
+            try:
+                self.close()
+                return
+            except BaseException:  # noqa: B036 - nothing can be raised from here
+                continue
+
+    @property
+    def closed(self) -> bool:
+        """Whether the C object was freed (or will be, as the call in flight
+        ends)."""
+        return not getattr(self, "_handle", None)
+
+    def __enter__(self) -> Any:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def lock(self) -> threading.RLock:
+        """The lock taken around every call on this object (reentrant)."""
+        return self._lock
+
+    def _begin(self) -> Any:
+        """Starts a call (the lock held): the handle. The caller then marks
+        the call in flight (``self._owner = get_ident()``) right before its
+        ``try``, with no call in between: a signal handler that raises runs
+        only at a call, and must not leave the mark behind."""
+        handle = self._handle
+        if not handle:
+            raise self._closed_error()
+        if self._owner:
+            self._refuse_reentry()
+        return handle
+
+    def _refuse_reentry(self) -> None:
+        """The error of a call from inside a call: closed, else reentrant."""
+        if not getattr(self, "_handle", None):
+            raise self._closed_error()
+        raise ReentrantCallError(None if self._what == "game" else
+                                 f"the {self._what} is in use by the call this one was made "
+                                 "from (a callback or signal handler inside it): only close() "
+                                 "may be called")
+
+    # -- guarded calls -------------------------------------------------------
+    def _call(self, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(handle, *args)`` as one call (the hot path: what
+        :meth:`_run` does, inline); on a helper thread if the allocator may
+        call back into Python."""
+        me = _get_ident()
+        if me == self._owner or me == self._agent:
+            self._refuse_reentry()
+        with self._lock:
+            handle = self._handle
+            if not handle:
+                raise self._closed_error()
+            self._owner = me
+            try:
+                if self._keep is None:
+                    return function(handle, *args)
+                return self._on_worker(function, handle, *args)
+            finally:
+                self._owner = 0  # first, with no call before it
+                if self._doomed:
+                    self._free_doomed()
+
+    def _on_worker(self, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)`` on a helper thread, which is marked as acting
+        for this object while it runs."""
+        def task() -> Any:
+            self._agent = _get_ident()
+            try:
+                return function(*args)
+            finally:
+                self._agent = 0
+        return run_on_worker(task)
+
+    def _hold(self, body: Callable[..., Any], *args: Any) -> Any:
+        """``body(handle, *args)`` as one call, on this thread: Python code
+        (several C calls, a wait for another object's lock) seeing the
+        handle while no other call can use it."""
+        me = _get_ident()
+        if me == self._owner or me == self._agent:
+            self._refuse_reentry()
+        with self._lock:
+            handle = self._begin()
+            self._owner = me
+            try:
+                return body(handle, *args)
+            finally:
+                self._owner = 0  # first, with no call before it
+                if self._doomed:
+                    self._free_doomed()
+
+    def _run(self, body: Callable[[Any], Any]) -> Any:
+        """``body(call)`` as one call: ``call(f, *args)`` runs
+        ``f(handle, *args)`` (on the helper thread if the allocator may call
+        back into Python), several C calls seeing one position."""
+        def with_call(handle: Any) -> Any:
+            if self._keep is None:
+                return body(lambda function, *args: function(handle, *args))
+            return body(lambda function, *args: self._on_worker(function, handle, *args))
+        return self._hold(with_call)
+
+
+class Serial(CallGuard):
+    """The guard of an object that owns no handle but whose calls must not
+    overlap or nest (the vector environment, whose calls call its batch's):
+    ``serial._hold(lambda _: body())`` runs ``body`` as one call."""
+
+    __slots__ = ("_what",)
+
+    _free = staticmethod(lambda handle: None)  # nothing to free
+
+    def __init__(self, what: str) -> None:
+        self._setup()
+        self._what = what
+        self._handle = True  # never closed: the object's own parts free themselves
+
+
+class GameHandle(CallGuard):
+    """Owns a ``packeis_game *``, freed when the object goes away or on
+    :meth:`close`; the base of :class:`Game`."""
+
+    __slots__ = ("_cells", "_players")
+
+    _cells: int
+    _players: int
 
     @classmethod
     def _wrap(cls, handle: Any, keep: Optional[Allocator]) -> Any:
@@ -103,153 +299,12 @@ class GameHandle:
         self._cells = _cell_count(self._handle)
         self._players = _player_count(self._handle)
 
-    # -- lifetime ------------------------------------------------------------
-    def _inside(self) -> bool:
-        """Whether this thread runs inside a call on this game (a callback
-        of it, or a signal handler between its chunks)."""
-        me = _get_ident()
-        return me == getattr(self, "_owner", 0) or me == getattr(self, "_agent", 0)
-
-    def _free_doomed(self) -> None:
-        """Frees the handle set aside in ``_doomed`` exactly once, even if an
-        exception (Ctrl-C) interrupts this: the slot is cleared with no call
-        between reading it and freeing (ctypes runs the C call before
-        Python can raise), so a retry frees it or finds nothing."""
-        if self._keep is None:
-            handle = self._doomed
-            if handle:
-                self._doomed = None
-                _free(handle)
-            return
-
-        def free_on_worker() -> None:  # no signal handler runs there
-            handle = self._doomed
-            if handle:
-                self._doomed = None
-                _free(handle)
-        run_on_worker(free_on_worker)
-
-    def close(self) -> None:
-        """Frees the C game now, or, from inside a call on it, as that call
-        returns (a call in another thread is waited for); any later use
-        raises :class:`GameClosedError`. Closing twice does nothing."""
-        lock = getattr(self, "_lock", None)
-        if lock is None:
-            return
-        if self._inside():
-            # The thread that owns the lock is waiting for this callback:
-            # only mark the game, the call frees it on its way out.
-            if self._handle:
-                self._doomed, self._handle = self._handle, None
-            return
-        with lock:
-            if self._handle:
-                self._doomed, self._handle = self._handle, None
-            self._free_doomed()
-
-    def __del__(self) -> None:
-        # No call is in flight on an object being collected (the call holds
-        # a reference); an explicit game.__del__() is a close(). A signal
-        # handler raising in the middle is retried over: the game must not
-        # be lost unfreed (nor freed twice: see _free_doomed).
-        for _ in range(1000):
-            try:
-                self.close()
-                return
-            except BaseException:  # noqa: B036 - nothing can be raised from here
-                continue
-
-    @property
-    def closed(self) -> bool:
-        """Whether the C game was freed (or will be, as the call in flight
-        ends)."""
-        return not getattr(self, "_handle", None)
-
-    def __enter__(self) -> Any:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    @property
-    def lock(self) -> threading.RLock:
-        """The lock taken around every call on this game (reentrant)."""
-        return self._lock
-
-    def _begin(self) -> Any:
-        """Starts a call (the lock held): the handle. The caller then marks
-        the game in use (``self._owner = get_ident()``) right before its
-        ``try``, with no call in between: a signal handler that raises runs
-        only at a call, and must not leave the mark behind."""
-        handle = self._handle
-        if not handle:
-            raise GameClosedError("the game was closed")
-        if self._owner:
-            raise ReentrantCallError()
-        return handle
-
-    def _refuse_reentry(self) -> None:
-        if self._inside():
-            if not getattr(self, "_handle", None):
-                raise GameClosedError("the game was closed")
-            raise ReentrantCallError()
-
-    # -- checked calls -------------------------------------------------------
-    def _call(self, function: Callable[..., Any], *args: Any) -> Any:
-        """``function(handle, *args)`` under the lock (the hot path: what
-        :meth:`_run` does, inline)."""
-        me = _get_ident()
-        if me == self._owner or me == self._agent:
-            self._refuse_reentry()
-        with self._lock:
-            handle = self._handle
-            if not handle:
-                raise GameClosedError("the game was closed")
-            self._owner = me
-            try:
-                if self._keep is None:
-                    return function(handle, *args)
-                return self._on_worker(function, handle, *args)
-            finally:
-                self._owner = 0  # first, with no call before it
-                if self._doomed:
-                    self._free_doomed()
-
-    def _on_worker(self, function: Callable[..., Any], *args: Any) -> Any:
-        """``function(*args)`` on a helper thread, which is marked as acting
-        for this game while it runs."""
-        def task() -> Any:
-            self._agent = _get_ident()
-            try:
-                return function(*args)
-            finally:
-                self._agent = 0
-        return run_on_worker(task)
-
     def _check(self, function: Callable[..., int], *args: Any) -> None:
         """Like :meth:`_call` for a function returning a status: raises the
         exception of any status but PACKEIS_OK."""
         status = self._call(function, *args)
         if status:
             raise_status(status, self._keep)
-
-    def _run(self, body: Callable[[Any], Any]) -> Any:
-        """``body(call)`` under the lock, as one call on the game: ``call(f,
-        *args)`` runs ``f(handle, *args)``, several C calls seeing one
-        position."""
-        if self._inside():
-            self._refuse_reentry()
-        with self._lock:
-            handle = self._begin()
-            self._owner = _get_ident()
-            try:
-                if self._keep is None:
-                    return body(lambda function, *args: function(handle, *args))
-                return body(lambda function, *args: self._on_worker(function, handle, *args))
-            finally:
-                self._owner = 0  # first, with no call before it
-                if self._doomed:
-                    self._free_doomed()
 
     def _cell(self, cell: Any) -> int:
         """A cell index of this layout; else OutOfRangeError."""

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""Building a game from its setup: options, layout (floes or a picture),
-variants, seeds and allocator."""
+"""Building a game, or the options of a batch, from the setup arguments of
+:class:`Game`: players, penguins, layout (floes or a picture), variants,
+seeds and allocator."""
 from __future__ import annotations
 
 import itertools
@@ -66,8 +67,9 @@ def _option(value: Any, what: str, low: int, high: int) -> int:
     return number
 
 
-class _Setup(NamedTuple):
-    """The arguments of a game, checked and converted for C."""
+class Setup(NamedTuple):
+    """The setup arguments of a game (see :class:`Game`), checked and
+    converted for C: what :func:`options` turns into a ``packeis_options``."""
 
     players: int
     penguins: int
@@ -78,15 +80,19 @@ class _Setup(NamedTuple):
     hash_seed: Optional[int]
 
 
-def _checked(*, seed: Any, players: Any, penguins: Any, layout: Optional[Iterable[Floe]],
-             layout_picture: Optional[str], variants: dict[Variant, bool],
-             hash_seed: Any) -> _Setup:
+def checked(*, seed: Any, players: Any, penguins: Any, layout: Optional[Iterable[Floe]],
+            layout_picture: Optional[str], place_any_floe: Any, snake_placement: Any,
+            hash_seed: Any) -> Setup:
+    """The setup arguments of :class:`Game` (but the allocator), each
+    checked before any C call: the error names it, its range and its value."""
     if layout is not None and layout_picture is not None:
         raise InvalidArgumentError("give layout or layout_picture, not both")
+    variants = {Variant.PLACE_ANY_FLOE: place_any_floe,
+                Variant.SNAKE_PLACEMENT: snake_placement}
     for variant, on in variants.items():
         if on not in (True, False):
             raise TypeError(f"{_VARIANT_NAMES[variant]} must be a bool, got {on!r:.40}")
-    return _Setup(
+    return Setup(
         _option(players, "players", MIN_PLAYERS, MAX_PLAYERS),
         _option(penguins, "penguins", 0, MAX_CELLS),
         as_seed(seed),
@@ -97,36 +103,47 @@ def _checked(*, seed: Any, players: Any, penguins: Any, layout: Optional[Iterabl
     )
 
 
-def _build(allocator: Any, setup: _Setup) -> Any:
-    """The C calls building the game (no Python callback but the allocator's)."""
-    options = POINTER(_ffi.packeis_options)()
-    check(lib.packeis_options_new(allocator, byref(options)))
+def options(allocator: Any, setup: Setup) -> Any:
+    """A new ``packeis_options *`` (``allocator`` a ``const
+    packeis_allocator *``, NULL for malloc) set to ``setup``, which the
+    caller frees with ``packeis_options_free``; the C setters' own checks
+    (a layout's floes, a picture) raise here."""
+    made = POINTER(_ffi.packeis_options)()
+    check(lib.packeis_options_new(allocator, byref(made)))
     try:
-        check(lib.packeis_options_set_players(options, setup.players))
-        check(lib.packeis_options_set_penguins(options, setup.penguins))
-        check(lib.packeis_options_set_seed(options, setup.seed))
+        check(lib.packeis_options_set_players(made, setup.players))
+        check(lib.packeis_options_set_penguins(made, setup.penguins))
+        check(lib.packeis_options_set_seed(made, setup.seed))
         if setup.floes is not None:
-            check(lib.packeis_options_set_layout(options, *setup.floes))
+            check(lib.packeis_options_set_layout(made, *setup.floes))
         if setup.picture is not None:
             raw, stop = setup.picture, c_size_t()
-            status = lib.packeis_options_set_layout_picture(options, raw, len(raw), byref(stop))
+            status = lib.packeis_options_set_layout_picture(made, raw, len(raw), byref(stop))
             check_text(status, raw, stop.value)
         for variant, on in setup.variants:
-            check(lib.packeis_options_set_variant(options, variant, on))
+            check(lib.packeis_options_set_variant(made, variant, on))
         if setup.hash_seed is not None:
-            check(lib.packeis_options_set_hash_seed(options, setup.hash_seed))
+            check(lib.packeis_options_set_hash_seed(made, setup.hash_seed))
+        return made
+    except BaseException:
+        lib.packeis_options_free(made)
+        raise
+
+
+def _build(allocator: Any, setup: Setup) -> Any:
+    """The C calls building the game (no Python callback but the allocator's)."""
+    made = options(allocator, setup)
+    try:
         handle = game_p()
-        check(lib.packeis_game_new(options, byref(handle)))
+        check(lib.packeis_game_new(made, byref(handle)))
         return handle
     finally:
-        lib.packeis_options_free(options)
+        lib.packeis_options_free(made)
 
 
-def new_game(allocator: Optional[Allocator], **arguments: Any) -> Any:
-    """A new ``packeis_game *`` for the setup (see :class:`Game`): every
-    argument is checked (naming it, its range and its value) before any C
-    call; the calls run where the allocator's callbacks are safe."""
-    setup = _checked(**arguments)
+def new_game(allocator: Optional[Allocator], setup: Setup) -> Any:
+    """A new ``packeis_game *`` for ``setup`` (see :func:`checked`); the C
+    calls run where the allocator's callbacks are safe."""
     try:
         return run_c(allocator, _build, allocator_ref(allocator), setup)
     except OutOfMemoryError:

@@ -11,7 +11,7 @@ Games ``i`` of the batch are not :class:`packeis.Game` objects;
 """
 from __future__ import annotations
 
-import threading
+import inspect
 from ctypes import POINTER, byref, c_float, c_int, c_size_t, c_uint8, c_uint16, c_uint64
 from ctypes import c_int8
 from typing import Any, Optional
@@ -20,14 +20,14 @@ import numpy as np
 
 from . import _ffi
 from ._enums import MAX_MOVES, MAX_PLAYERS, MOVE_VALUES, OBSERVATION_PLANES, OBSERVATION_SIZE
-from ._errors import GameClosedError, OutOfRangeError, ReentrantCallError, check, error_for
+from ._errors import OutOfRangeError, check, error_for
 from ._game import Game
+from ._handle import CallGuard
 from ._lib import lib
+from ._options import checked, options
 from ._text import write_text
 
 __all__ = ["Batch", "MAX_GAMES", "MOVE_NONE", "LEGAL_BITS_WORDS"]
-
-_get_ident = threading.get_ident
 
 #: Most games a batch may hold.
 MAX_GAMES = _ffi.PACKEIS_BATCH_MAX_GAMES
@@ -62,72 +62,22 @@ def _pointer(array: np.ndarray, ctype: Any) -> Any:
     return array.ctypes.data_as(POINTER(ctype))
 
 
-def _options_of(probe: Game, seed: int) -> Any:
-    """``packeis_options *`` for the setup of ``probe`` (a game the
-    package built and checked), with the board seed ``seed``."""
-    options = POINTER(_ffi.packeis_options)()
-    check(lib.packeis_options_new(None, byref(options)))
-    try:
-        check(lib.packeis_options_set_players(options, probe.players))
-        check(lib.packeis_options_set_penguins(options, probe.penguins_per_player))
-        check(lib.packeis_options_set_seed(options, seed))
-        check(lib.packeis_options_set_hash_seed(options, probe.hash_seed))
-        for variant in range(_ffi.PACKEIS_VARIANT_COUNT):
-            check(lib.packeis_options_set_variant(options, variant, int(probe.variant(variant))))
-        if not probe.is_standard_board:
-            n = probe.cell_count
-            xs, ys, fish = (c_int * n)(), (c_int * n)(), (c_int * n)()
-            for cell in range(n):
-                xs[cell], ys[cell] = probe.cell_coords(cell)
-                fish[cell] = probe.fish(cell)
-            check(lib.packeis_options_set_layout(options, xs, ys, fish, n))
-        return options
-    except BaseException:
-        lib.packeis_options_free(options)
-        raise
+#: The setup arguments a batch takes, with their defaults: those of a Game.
+_GAME_SETUP = inspect.signature(Game)
 
 
-class CallGuard:
-    """The lock of an object whose calls must not nest (as
-    :class:`packeis.Game`'s): other threads wait for the call in flight; a
-    call from inside it on the same thread (a signal handler that runs as
-    the C call returns) raises :class:`ReentrantCallError` instead of
-    deadlocking. ``with guard:`` around each call. A pointer set aside in
-    :attr:`doomed` (a close from inside a call) is freed with ``free`` as
-    the call ends."""
-
-    __slots__ = ("_lock", "_owner", "_what", "_free", "doomed")
-
-    def __init__(self, what: str, free: Any = None) -> None:
-        self._lock = threading.RLock()  # a handler between acquire and mark must not hang
-        self._owner = 0
-        self._what = what
-        self._free = free
-        self.doomed: Any = None
-
-    @property
-    def inside(self) -> bool:
-        """Whether this thread runs inside a call guarded by this guard."""
-        return self._owner == _get_ident()
-
-    def __enter__(self) -> None:
-        me = _get_ident()
-        if self._owner == me:
-            raise ReentrantCallError(
-                f"the {self._what} is in use by the call this one was made from (a signal "
-                "handler inside it): only close() may be called")
-        self._lock.acquire()
-        self._owner = me
-
-    def __exit__(self, *exc: object) -> None:
-        self._owner = 0  # first, with no call before it
-        try:
-            doomed = self.doomed
-            if doomed:
-                self.doomed = None
-                self._free(doomed)
-        finally:
-            self._lock.release()
+def _batch_options(seed: Any, setup: dict[str, Any]) -> Any:
+    """``packeis_options *`` (malloc) for the setup arguments of a
+    :class:`packeis.Game` (checked as a Game checks them, with its
+    messages) but its allocator, which the C batch does not take."""
+    refused = sorted(set(setup) & {"allocator", "memory_limit"})
+    if refused:
+        raise TypeError(f"Batch takes no {' or '.join(refused)}: the C batch allocates its "
+                        "games with malloc (a Game takes them)")
+    arguments = _GAME_SETUP.bind(seed=seed, **setup)  # a TypeError naming a wrong keyword
+    arguments.apply_defaults()
+    del arguments.arguments["allocator"], arguments.arguments["memory_limit"]
+    return options(None, checked(**arguments.arguments))
 
 
 def _buffer(name: str, doc: str) -> property:
@@ -143,13 +93,14 @@ def _buffer(name: str, doc: str) -> property:
     return property(get, refuse, doc=doc)
 
 
-class Batch(NoCopies):
+class Batch(NoCopies, CallGuard):
     """``games`` games (1 to :data:`MAX_GAMES`) set up by the arguments of
     :class:`packeis.Game`; game ``i`` starts on the board of seed
-    ``seed + i``. Calls on one batch are serialized by its lock; the GIL is
-    released while C runs. A call from inside a call on the same batch (a
-    signal handler) raises :class:`packeis.ReentrantCallError`, but
-    :meth:`close`, which takes effect as the outer call returns.
+    ``seed + i``. Calls on one batch are serialized by its lock (the call
+    guard of a Game: see :mod:`packeis._handle`); the GIL is released while
+    C runs. A call from inside a call on the same batch (a signal handler)
+    raises :class:`packeis.ReentrantCallError`, but :meth:`close`, which
+    takes effect as the outer call returns.
 
     ``allocator`` and ``memory_limit``, which :class:`packeis.Game` takes,
     are refused (TypeError): the batch allocates with malloc. ``__init__``
@@ -167,32 +118,31 @@ class Batch(NoCopies):
     bits = _buffer("bits", "Each game's legal moves as 64 words of bits (uint64).")
     words = _buffer("words", "Each game's compact observation (25 uint64 words).")
 
+    _what = "batch"
+    _free = staticmethod(lib.packeis_batch_free)
+
     def __init__(self, games: int, seed: int = 0, **setup: Any) -> None:
-        if "_ptr" in self.__dict__:
+        if getattr(self, "_lock", None) is not None:
             raise RuntimeError("Batch.__init__ called on a batch already set up: make a new "
                                "Batch, or use reset()")
-        self._ptr: Any = None
-        self._lock = CallGuard("batch", lib.packeis_batch_free)
+        self._setup()
         self._count = c_size_t()  # the whole answer's size, which the fillers report
         if isinstance(games, bool) or not isinstance(games, (int, np.integer)):
             raise TypeError(f"games must be an integer, not {type(games).__name__}")
         if not 1 <= games <= MAX_GAMES:
             raise OutOfRangeError(f"games must be in 1 ... {MAX_GAMES}, not {games}")
-        refused = sorted(set(setup) & {"allocator", "memory_limit"})
-        if refused:
-            raise TypeError(f"Batch takes no {' or '.join(refused)}: the C batch allocates its "
-                            "games with malloc (a Game takes them)")
-        probe = Game(seed=seed, **setup)  # every check of the setup, with its messages
-        self.players, self.cells = probe.players, probe.cell_count
-        self.is_standard_board = probe.is_standard_board
         self._size = n = int(games)
-        options = _options_of(probe, int(seed) % 2**64)
+        made = _batch_options(seed, setup)
         batch = POINTER(_ffi.packeis_batch)()
         try:
-            check(lib.packeis_batch_new(options, n, byref(batch)))
+            check(lib.packeis_batch_new(made, n, byref(batch)))
         finally:
-            lib.packeis_options_free(options)
-        self._ptr = batch
+            lib.packeis_options_free(made)
+        self._handle = batch
+        first = lib.packeis_batch_game(batch, 0)
+        self.players = lib.packeis_game_player_count(first)
+        self.cells = lib.packeis_game_cell_count(first)
+        self.is_standard_board = bool(lib.packeis_game_is_standard_board(first))
         self._buffers(n)
 
     def _buffers(self, n: int) -> None:
@@ -216,41 +166,7 @@ class Batch(NoCopies):
         }
         self._moves = self._planes = self._mask = None
 
-    # -- life ----------------------------------------------------------------
-    def close(self) -> None:
-        """Frees the batch (waiting for a call on it in another thread to
-        end; from inside a call, a signal handler, as that call returns);
-        later calls raise :class:`packeis.GameClosedError`."""
-        guard = self.__dict__.get("_lock")
-        if guard is None:
-            return
-        if guard.inside:  # a signal handler: the call in flight frees it as it returns
-            guard.doomed, self._ptr = self._ptr, None
-            return
-        with guard:
-            ptr, self._ptr = self._ptr, None
-            if ptr:
-                lib.packeis_batch_free(ptr)
-
-    def __del__(self) -> None:
-        if lib is not None:  # not at interpreter exit, after the module is gone
-            self.close()
-
-    def __enter__(self) -> "Batch":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    @property
-    def closed(self) -> bool:
-        return not self._ptr
-
-    def _live(self) -> Any:
-        if not self._ptr:
-            raise GameClosedError("the batch was closed")
-        return self._ptr
-
+    # -- life (close, closed, with: see CallGuard) -----------------------------
     @property
     def size(self) -> int:
         """The number of games (fixed: the buffers and the C batch have it)."""
@@ -271,9 +187,8 @@ class Batch(NoCopies):
         """Every game to the start: game ``i`` on the board of ``seeds[i]``,
         or, with None, on its current board again."""
         array = None if seeds is None else self.seeds_array(seeds, "seeds")
-        with self._lock:
-            status = lib.packeis_batch_reset(
-                self._live(), None if array is None else _pointer(array, c_uint64))
+        status = self._call(lib.packeis_batch_reset,
+                            None if array is None else _pointer(array, c_uint64))
         if status:
             raise error_for(status)
 
@@ -319,9 +234,8 @@ class Batch(NoCopies):
                 raise TypeError(f"reset_seeds must be a C-contiguous uint64 array of shape "
                                 f"({self._size},)")
             seeds = _pointer(reset_seeds, c_uint64)
-        with self._lock:
-            status = lib.packeis_batch_step(self._live(), p["moves_in"], seeds, p["statuses"],
-                                            p["rewards"], p["terminated"], p["to_act"])
+        status = self._call(lib.packeis_batch_step, p["moves_in"], seeds, p["statuses"],
+                            p["rewards"], p["terminated"], p["to_act"])
         if status == _ffi.PACKEIS_E_INVALID_ARGUMENT:
             raise error_for(status)
         return status
@@ -333,8 +247,8 @@ class Batch(NoCopies):
         for the most moves any game had so far (it grows when a game has
         more, rather than taking ``MAX_MOVES`` columns for every game)."""
         most = c_size_t()
-        with self._lock:
-            live = self._live()
+
+        def fill(live: Any) -> int:
             status = _TOO_SMALL
             while status == _TOO_SMALL:
                 if self._moves is None or self._moves.shape[1] < most.value:
@@ -342,6 +256,8 @@ class Batch(NoCopies):
                 status = lib.packeis_batch_legal_moves(live, self._p["moves"], self._moves.size,
                                                        self._moves.shape[1], self._p["counts"],
                                                        byref(most))
+            return status
+        status = self._hold(fill)
         if status:
             raise error_for(status)
         return self._moves[:, :max(most.value, 1)], self.counts
@@ -353,8 +269,7 @@ class Batch(NoCopies):
 
     def legal_counts(self) -> np.ndarray:
         """The number of legal moves of each game."""
-        with self._lock:
-            status = lib.packeis_batch_legal_moves(self._live(), None, 0, 0, self._p["counts"], None)
+        status = self._call(lib.packeis_batch_legal_moves, None, 0, 0, self._p["counts"], None)
         if status:
             raise error_for(status)
         return self.counts
@@ -362,22 +277,21 @@ class Batch(NoCopies):
     def legal_bits(self) -> np.ndarray:
         """The legal moves as bit masks: games x 64 uint64 words, bit
         ``m % 64`` of word ``m // 64`` for move ``m``."""
-        with self._lock:
-            status = lib.packeis_batch_legal_bits(self._live(), self._p["bits"], self.bits.size,
-                                               byref(self._count))
+        status = self._call(lib.packeis_batch_legal_bits, self._p["bits"], self.bits.size,
+                            byref(self._count))
         if status:
             raise error_for(status)
         return self.bits
 
     def legal_mask(self) -> np.ndarray:
         """The legal moves as byte masks: games x 4096 uint8, 1 where legal."""
-        with self._lock:
-            live = self._live()
+        def fill(live: Any) -> int:
             if self._mask is None:
                 self._mask = np.zeros((self.size, MOVE_VALUES), dtype=np.uint8)
                 self._p["mask"] = _pointer(self._mask, c_uint8)
-            status = lib.packeis_batch_legal_mask(live, self._p["mask"], self._mask.size,
-                                               byref(self._count))
+            return lib.packeis_batch_legal_mask(live, self._p["mask"], self._mask.size,
+                                                byref(self._count))
+        status = self._hold(fill)
         if status:
             raise error_for(status)
         return self._mask
@@ -386,9 +300,8 @@ class Batch(NoCopies):
         """The compact observations: games x 25 uint64 words (see
         ``packeis_game_observe_bits``)."""
         flags = _RELATIVE if relative else 0
-        with self._lock:
-            status = lib.packeis_batch_observe_bits(self._live(), flags, self._p["words"],
-                                                    self.words.size, byref(self._count))
+        status = self._call(lib.packeis_batch_observe_bits, flags, self._p["words"],
+                            self.words.size, byref(self._count))
         if status:
             raise error_for(status)
         return self.words
@@ -396,29 +309,34 @@ class Batch(NoCopies):
     def observe(self, relative: bool = False) -> np.ndarray:
         """The observation planes: games x 25 x 64 float32."""
         flags = _RELATIVE if relative else 0
-        with self._lock:
-            live = self._live()
+        def fill(live: Any) -> int:
             if self._planes is None:
                 self._planes = np.zeros((self.size, OBSERVATION_PLANES, 64), dtype=np.float32)
                 self._p["planes"] = _pointer(self._planes, c_float)
-            status = lib.packeis_batch_observe(live, flags, self._p["planes"],
-                                               self.size * OBSERVATION_SIZE, byref(self._count))
+            return lib.packeis_batch_observe(live, flags, self._p["planes"],
+                                             self.size * OBSERVATION_SIZE, byref(self._count))
+        status = self._hold(fill)
         if status:
             raise error_for(status)
         return self._planes
 
     # -- single games --------------------------------------------------------
-    def _game_ptr(self, index: Any) -> Any:
+    def _index(self, index: Any) -> int:
         if isinstance(index, bool) or not isinstance(index, (int, np.integer)):
             raise TypeError(f"a game index must be an integer, not {type(index).__name__}")
         if not 0 <= index < self.size:
             raise OutOfRangeError(f"no game {index}: the batch has {self.size}")
-        return lib.packeis_batch_game(self._live(), int(index))
+        return int(index)
+
+    def _on_game(self, index: Any, function: Any, *args: Any) -> Any:
+        """``function(game, *args)`` on game ``index`` of the batch, as one
+        call on the batch."""
+        i = self._index(index)
+        return self._hold(lambda live: function(lib.packeis_batch_game(live, i), *args))
 
     def record(self, index: int) -> str:
         """The game record of game ``index`` (``packeis_game_save_record``)."""
-        with self._lock:
-            return write_text(lib.packeis_game_save_record, self._game_ptr(index))
+        return self._on_game(index, lambda game: write_text(lib.packeis_game_save_record, game))
 
     def game(self, index: int) -> Game:
         """An independent copy of game ``index``, with its history."""
@@ -426,8 +344,7 @@ class Batch(NoCopies):
 
     def board_seed(self, index: int) -> int:
         """The seed of game ``index``'s standard board (0 for a layout)."""
-        with self._lock:
-            return lib.packeis_game_seed(self._game_ptr(index))
+        return self._on_game(index, lib.packeis_game_seed)
 
     def __repr__(self) -> str:
         state = "closed" if self.closed else f"{self.players} players"

@@ -80,7 +80,8 @@ import numpy as np
 
 from . import _envs, _field
 from ._enums import MAX_CELLS, MOVE_VALUES, OBSERVATION_PLANES
-from .batch import LEGAL_BITS_WORDS, Batch, CallGuard, NoCopies
+from ._handle import Serial
+from .batch import LEGAL_BITS_WORDS, Batch, NoCopies
 
 __all__ = ["VectorEnv", "bits_to_mask", "mask_to_bits", "ENV_ID"]
 
@@ -170,15 +171,14 @@ class VectorEnv(NoCopies, _field.VectorEnvBase):
         self._illegal = np.zeros(n, dtype=bool)
         self._truncated = np.zeros(n, dtype=bool)
         self._started = False
-        self._lock = CallGuard("environment")  # one call at a time, none nested
+        self._calls = Serial("environment")  # one call at a time, none nested
 
     # -- Gymnasium's vector API ---------------------------------------------
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> tuple:
         """Starts every game on a new board drawn from ``seed`` (same seed,
         same boards and same later auto-reset boards); returns
         ``(obs, info)``. ``options={"board_seeds": array}`` picks the boards."""
-        with self._lock:
-            return self._reset(seed, options)
+        return self._calls._hold(lambda _: self._reset(seed, options))
 
     def _reset(self, seed: Optional[int], options: Optional[dict]) -> tuple:
         boards = None
@@ -213,8 +213,7 @@ class VectorEnv(NoCopies, _field.VectorEnvBase):
         returns ``(obs, rewards, terminated, truncated, info)``. Threads
         sharing the env step it one at a time; a call from inside a call
         (a signal handler) raises :class:`packeis.ReentrantCallError`."""
-        with self._lock:
-            return self._step(actions)
+        return self._calls._hold(lambda _: self._step(actions))
 
     def _step(self, actions: Any) -> tuple:
         if not self._started:
@@ -255,20 +254,19 @@ class VectorEnv(NoCopies, _field.VectorEnvBase):
     def legal_moves(self) -> tuple[np.ndarray, np.ndarray]:
         """``(moves, counts)``: game ``i``'s legal moves are
         ``moves[i, :counts[i]]`` (uint16, increasing)."""
-        with self._lock:
+        def read(_: Any) -> tuple[np.ndarray, np.ndarray]:
             moves, counts = self.batch.legal_moves()
             return self._out(moves), self._out(counts)
+        return self._calls._hold(read)
 
     def legal_mask(self, dtype: Any = np.bool_) -> np.ndarray:
         """games x 4096 masks of ``dtype`` (from the C byte masks)."""
-        with self._lock:
-            return self.batch.legal_mask().astype(dtype, copy=True)
+        return self._calls._hold(lambda _: self.batch.legal_mask().astype(dtype, copy=True))
 
     def sample_legal(self, rng: np.random.Generator) -> np.ndarray:
         """A uniformly random legal move per game (-1 for a game with none),
         drawn in numpy from the C move lists."""
-        with self._lock:
-            moves, counts = self.batch.legal_moves()
+        moves, counts = self._calls._hold(lambda _: self.batch.legal_moves())
         pick = (rng.random(self.num_envs) * counts).astype(np.intp)
         chosen = moves[np.arange(self.num_envs), np.minimum(pick, moves.shape[1] - 1)]
         return np.where(counts > 0, chosen.astype(np.int32), -1)
@@ -276,8 +274,7 @@ class VectorEnv(NoCopies, _field.VectorEnvBase):
     def planes(self) -> np.ndarray:
         """The float32 observation planes now (games x 25 x 64), whatever
         ``observation`` says."""
-        with self._lock:
-            return self._out(self.batch.observe(self.relative))
+        return self._calls._hold(lambda _: self._out(self.batch.observe(self.relative)))
 
     # -- helpers -------------------------------------------------------------
     def _draw(self, count: int) -> np.ndarray:

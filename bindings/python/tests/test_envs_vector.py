@@ -257,6 +257,39 @@ class BatchObjectTest(unittest.TestCase):
         self.assertEqual(batch.record(0), before)
         self.assertEqual(batch.legal_counts().tolist(), counts)
 
+    def test_setup_arguments_are_those_of_a_game(self):
+        """Every setup argument of a Game reaches the C batch: game i is
+        Game(seed + i, same setup) in position, hash keys, variants and
+        penguins; a setup a Game refuses is refused with the same error."""
+        from packeis.batch import Batch
+        floes = [(0, 0, 1), (2, 0, 2), (4, 0, 3), (1, 1, 1)]
+        picture = packeis.Game(layout=floes, penguins=1).layout_picture()
+        for setup in ({}, {"players": 3, "penguins": 1}, {"layout": floes, "penguins": 1},
+                      {"layout_picture": picture, "penguins": 1},
+                      {"place_any_floe": True, "snake_placement": True, "players": 4},
+                      {"hash_seed": 99}):
+            batch = Batch(3, seed=2**64 - 2, **setup)  # the seeds wrap as a Game's do
+            for i in range(3):
+                got, want = batch.game(i), packeis.Game(seed=(2**64 - 2 + i) % 2**64, **setup)
+                self.assertEqual(got, want, (setup, i))
+                self.assertEqual((got.hash, got.hash_seed, got.penguins_per_player),
+                                 (want.hash, want.hash_seed, want.penguins_per_player), setup)
+                self.assertEqual([got.variant(v) for v in packeis.Variant],
+                                 [want.variant(v) for v in packeis.Variant], setup)
+            self.assertEqual((batch.players, batch.cells, batch.is_standard_board),
+                             (want.players, want.cell_count, want.is_standard_board), setup)
+        for bad in ({"players": 5}, {"penguins": -1}, {"layout": floes[:1] * 2},
+                    {"layout": floes, "layout_picture": picture}, {"snake_placement": "yes"},
+                    {"layout_picture": "1 x"}, {"layout": floes[:2], "penguins": 2},
+                    {"hash_seed": "1"}, {"seed": 1.5}):
+            with self.assertRaises(Exception) as game:
+                packeis.Game(**bad)
+            with self.assertRaises(type(game.exception)) as batch:
+                Batch(2, **bad)
+            self.assertEqual(str(batch.exception), str(game.exception), bad)
+        with self.assertRaisesRegex(TypeError, "colour"):
+            Batch(2, colour=1)
+
     def test_allocator_arguments_refused(self):
         from packeis.batch import Batch
         with self.assertRaisesRegex(TypeError, "memory_limit"):

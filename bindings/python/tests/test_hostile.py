@@ -231,6 +231,37 @@ class AllocatorTest(HostileCase):
             assert h.ply_count == 1 and other.ply_count == 0
         """)
 
+    def test_assign_from_the_policy_of_either_game(self):
+        # The policy's game as the target or the source of an assign: both
+        # refused before waiting for a lock (the policy runs on a helper
+        # thread while the calling thread holds its game's lock; waiting for
+        # it hung whenever the target's lock was the first of the two, by
+        # id: other games are picked on both sides of it).
+        self.run_child("""
+            outcomes, sides = [], set()
+            for round in range(16):
+                holder = {}
+                def policy(size):
+                    g = holder.pop("game", None)
+                    if g is not None:
+                        for target, source in ((g, other), (other, g)):
+                            try:
+                                target.assign(source)
+                            except packeis.ReentrantCallError:
+                                outcomes.append(target is g)
+                    return True
+                g = Game(seed=2, allocator=packeis.Allocator(policy=policy))
+                pool = [Game(seed=9) for _ in range(16)]
+                below = [o for o in pool if id(o) < id(g)]
+                other = below[0] if round % 2 and below else max(pool, key=id)
+                sides.add(id(other) < id(g))
+                holder["game"] = g
+                copy = g.clone()  # allocates: the policy runs
+                assert copy == g and other == Game(seed=9)
+            assert outcomes == [True, False] * 16, outcomes
+            assert sides == {True, False}, sides
+        """, timeout=30)
+
     def test_callbacks_at_the_recursion_limit(self):
         # The callback cannot even start here on the calling thread (a
         # RecursionError before its first line would hand C a garbage
@@ -376,9 +407,9 @@ class SignalTest(HostileCase):
         self.assertIn("stopped after", out)
 
     def test_ctrl_c_stops_divide_and_batches(self):
-        for call in ("g.divide(40)", "g.random_games(packeis.MAX_BATCH)",
+        for call in ("g.divide(40)", "g.random_games(packeis.MAX_RANDOM_GAMES)",
                      "Game(seed=1, memory_limit=10**6).perft(40)",
-                     "Game(seed=1, memory_limit=10**6).random_games(packeis.MAX_BATCH)"):
+                     "Game(seed=1, memory_limit=10**6).random_games(packeis.MAX_RANDOM_GAMES)"):
             with self.subTest(call=call):
                 self.interrupt_child(f"""
                     g = Game(seed=1)
@@ -667,7 +698,7 @@ class ArgumentTest(HostileCase):
                 expect(packeis.OutOfRangeError, g.perft, bad, says="depth must be")
                 expect(packeis.PackeisError, g.divide, bad, says="depth must be")
             expect(packeis.InvalidArgumentError, g.divide, 0, says="depth must be 1 to 128, got 0")
-            for bad in (-1, packeis.MAX_BATCH + 1, 10**8, 2**64):
+            for bad in (-1, packeis.MAX_RANDOM_GAMES + 1, 10**8, 2**64):
                 expect(packeis.OutOfRangeError, g.random_games, bad, says="games must be 0 to")
             for call in (g.fish, g.penguin_at, g.cell_name, g.destinations, g.cell_coords):
                 for bad in (60, -1, 2**31, 2**64, -2**100):

@@ -669,7 +669,18 @@ class GameTest(unittest.TestCase):
             buf[0]
 
 
-class BatchTest(unittest.TestCase):
+class RandomGamesTest(unittest.TestCase):
+    def test_names(self):
+        """The names say what they are; those from before 1.2 stay the same
+        objects."""
+        r = Game().random_games(1)
+        self.assertIsInstance(r, packeis.RandomGamesResult)
+        self.assertIs(packeis.BatchResult, packeis.RandomGamesResult)
+        self.assertEqual(packeis.MAX_RANDOM_GAMES, 2**24)
+        self.assertIs(packeis.MAX_BATCH, packeis.MAX_RANDOM_GAMES)
+        with self.assertRaisesRegex(packeis.OutOfRangeError, "16777216"):
+            Game().random_games(packeis.MAX_RANDOM_GAMES + 1)
+
     def test_matches_single_playouts(self):
         g = Game(seed=6, players=3)
         for m in g.legal_moves()[:2]:

@@ -39,7 +39,7 @@ class WheelTest(unittest.TestCase):
                 metadata = whl.read(f"packeis-{V}.dist-info/METADATA").decode()
             self.assertIn(f"\nVersion: {V}\n", metadata)
             for module in ("__init__", "_game", "_errors", "_moves", "_options", "_text",
-                           "_batch", "_enums", "_handle", "_ffi", "_lib", "_args", "_alloc",
+                           "_research", "_enums", "_handle", "_ffi", "_lib", "_args", "_alloc",
                            "_board", "unsafe"):
                 self.assertIn(f"packeis/{module}.py", names)
                 self.assertIn(f"packeis/{module}.py,sha256=", record)

@@ -19,7 +19,7 @@ import time
 from typing import Any, NamedTuple, Optional, Sequence, Union
 
 from .._game import Game
-from .._batch import MAX_DEPTH
+from .._research import MAX_DEPTH
 from .._errors import StoppedError
 from ._bounded import TaskCancelledError, TaskDeadlineError, unwanted
 from ._tasks import run_tasks

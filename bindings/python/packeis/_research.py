@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: MIT
-"""Research fast paths: playouts, batches of random games in C, perft, and
-the observations and legal-move masks for machine learning."""
+"""The research calls of a single :class:`Game` (:class:`ResearchMixin`, one
+of its bases): playouts, many random games from one position in C
+(:meth:`Game.random_games`), perft and divide, and the observations and
+legal-move masks for machine learning. (The C batch of N games, stepped
+together, is :mod:`packeis.batch`.)"""
 from __future__ import annotations
 
 import array
@@ -29,11 +32,13 @@ _stop_on_flag = ctypes.cast(lib.packeis_stop_on_flag, _ffi.packeis_progress)
 
 #: The most games one :meth:`Game.random_games` call plays (its results
 #: take 36 bytes a game: 600 MB at most).
-MAX_BATCH = 1 << 24
+MAX_RANDOM_GAMES = 1 << 24
+#: The name :data:`MAX_RANDOM_GAMES` had before 1.2 (kept: the same number).
+MAX_BATCH = MAX_RANDOM_GAMES
 
 #: The games of one C call of :meth:`Game.random_games`: between two such
 #: chunks (about a millisecond each) Ctrl-C is felt.
-BATCH_CHUNK = 512
+RANDOM_GAMES_CHUNK = 512
 
 #: The deepest :meth:`Game.perft`: no game lasts longer (a placement per
 #: floe, then at most one slide per floe, each taking the floe away).
@@ -45,7 +50,7 @@ MAX_DEPTH = 2 * MAX_CELLS
 DIRECT_DEPTH = 3
 
 
-class BatchResult(NamedTuple):
+class RandomGamesResult(NamedTuple):
     """What :meth:`Game.random_games` returns. ``winners[g]`` is the bit set
     of the players in first place in game ``g``; ``fish[g * MAX_PLAYERS + p]``
     and ``floes[...]`` are the final scores of player ``p`` (0 for players
@@ -72,11 +77,15 @@ class BatchResult(NamedTuple):
     def score(self, game: int, player: int) -> tuple[int, int]:
         """``(fish, floes)`` of ``player`` at the end of game ``game``."""
         if not self.games:
-            raise OutOfRangeError("the batch has no game")
+            raise OutOfRangeError("the result has no game")
         game = in_range(game, "game", 0, self.games - 1)
         player = in_range(player, "player", 0, self.players - 1)
         i = game * MAX_PLAYERS + player
         return self.fish[i], self.floes[i]
+
+
+#: The name :class:`RandomGamesResult` had before 1.2 (kept: the same class).
+BatchResult = RandomGamesResult
 
 
 def _zeros(typecode: str, length: int) -> array.array:
@@ -145,7 +154,7 @@ def _seconds(timeout: Any) -> float:
     return float(timeout)
 
 
-class BatchMixin(GameHandle):
+class ResearchMixin(GameHandle):
     """The research and machine-learning calls of a :class:`Game`."""
 
     __slots__ = ()
@@ -156,16 +165,16 @@ class BatchMixin(GameHandle):
         self._check(lib.packeis_game_playout, as_seed(seed), byref(plies))
         return plies.value
 
-    def random_games(self, games: int, seed: int = 0) -> BatchResult:
+    def random_games(self, games: int, seed: int = 0) -> RandomGamesResult:
         """Plays ``games`` uniformly random games to the end in C, from this
         position (unchanged); game ``g`` is :meth:`playout` with seed
         ``seed + g``. The GIL is released meanwhile; the games are played in
-        C calls of ``BATCH_CHUNK`` games, so Ctrl-C stops the batch within
+        C calls of ``RANDOM_GAMES_CHUNK`` games, so Ctrl-C stops them within
         about a millisecond (the position is left as it was).
 
-        :raises OutOfRangeError: ``games`` not in ``0 ... MAX_BATCH``.
+        :raises OutOfRangeError: ``games`` not in ``0 ... MAX_RANDOM_GAMES``.
         """
-        games = in_range(games, "games", 0, MAX_BATCH)
+        games = in_range(games, "games", 0, MAX_RANDOM_GAMES)
         seed = as_seed(seed)
         winners = _zeros("I", games)
         fish, floes = _zeros("i", games * MAX_PLAYERS), _zeros("i", games * MAX_PLAYERS)
@@ -174,8 +183,8 @@ class BatchMixin(GameHandle):
 
         def play(call: Any) -> None:
             nonlocal total
-            for first in range(0, max(games, 1), BATCH_CHUNK):
-                n = min(BATCH_CHUNK, games - first)
+            for first in range(0, max(games, 1), RANDOM_GAMES_CHUNK):
+                n = min(RANDOM_GAMES_CHUNK, games - first)
                 k = n * MAX_PLAYERS
                 status = call(_playout_batch, (seed + first) & U64, n,
                               _ctypes_array(c_uint, winners, n, first),
@@ -187,7 +196,7 @@ class BatchMixin(GameHandle):
                 total += plies.value
 
         self._run(play)
-        return BatchResult(games, self._players, total, winners, fish, floes)
+        return RandomGamesResult(games, self._players, total, winners, fish, floes)
 
     def perft(self, depth: int, *, stop: Optional[Callable[[], Any]] = None,
               timeout: Optional[float] = None) -> int:
