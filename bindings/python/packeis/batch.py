@@ -133,13 +133,15 @@ class Batch(NoCopies, CallGuard):
             raise OutOfRangeError(f"games must be in 1 ... {MAX_GAMES}, not {games}")
         self._size = n = int(games)
         made = _batch_options(seed, setup)
-        batch = POINTER(_ffi.packeis_batch)()
+        # C writes the new batch into the pointer the guard already holds
+        # (NULL until then): no Ctrl-C between the call and a store can
+        # leave it owned by nobody.
+        self._handle = POINTER(_ffi.packeis_batch)()
         try:
-            check(lib.packeis_batch_new(made, n, byref(batch)))
+            check(lib.packeis_batch_new(made, n, byref(self._handle)))
         finally:
             lib.packeis_options_free(made)
-        self._handle = batch
-        first = lib.packeis_batch_game(batch, 0)
+        first = lib.packeis_batch_game(self._handle, 0)
         self.players = lib.packeis_game_player_count(first)
         self.cells = lib.packeis_game_cell_count(first)
         self.is_standard_board = bool(lib.packeis_game_is_standard_board(first))

@@ -290,6 +290,25 @@ class BatchObjectTest(unittest.TestCase):
         with self.assertRaisesRegex(TypeError, "colour"):
             Batch(2, colour=1)
 
+    def test_an_exception_right_after_the_c_call_loses_no_batch(self):
+        """Ctrl-C as packeis_batch_new returns (here: raised by the check of
+        its status) leaves the new C batch with the object, which frees it."""
+        import gc
+        from unittest import mock
+        from packeis import batch as module
+        freed = []
+
+        class Counting(module.Batch):
+            _free = staticmethod(lambda handle: (freed.append(bool(handle)),
+                                                 module.lib.packeis_batch_free(handle)))
+        with mock.patch.object(module, "check", side_effect=KeyboardInterrupt):
+            try:
+                Counting(4)
+            except KeyboardInterrupt:
+                pass
+        gc.collect()
+        self.assertEqual(freed, [True])
+
     def test_allocator_arguments_refused(self):
         from packeis.batch import Batch
         with self.assertRaisesRegex(TypeError, "memory_limit"):
