@@ -24,6 +24,10 @@ _LAYOUT = {"obs": ("u", ("P", 25)), "legal": ("u", ("P", 64)), "actions": ("u", 
            "to_act": ("i", ("P",)), "game_start": ("i", ("G+1",)), "rewards": ("f", ("G", "K")),
            "fish": ("i", ("G", "K")), "board_seeds": ("u", ("G",)),
            "seat_players": ("i", ("G", "K")), "records": ("U", ("G",)), "meta": ("U", ())}
+#: The arrays of a shard whose meta says ``record_policy`` (data for
+#: learning: the search's visits of each ply), ``L`` root moves in all.
+_POLICY_LAYOUT = {"policy_start": ("i", ("P+1",)), "policy_moves": ("u", ("L",)),
+                  "policy_visits": ("u", ("L",))}
 
 
 class CorruptShardError(ValueError):
@@ -86,15 +90,14 @@ def verify_shard(path: str) -> ShardCheck:
             if bad is not None:
                 raise CorruptShardError(f"{path}: member {bad} fails its CRC check")
         with np.load(io.BytesIO(data), allow_pickle=False) as shard:
-            arrays = {name: shard[name] for name in _LAYOUT if name + ".npy" in shard.zip.namelist()}
+            arrays = {name: shard[name] for name in {**_LAYOUT, **_POLICY_LAYOUT}
+                      if name + ".npy" in shard.zip.namelist()}
     except CorruptShardError:
         raise
     except Exception as error:  # zlib.error, BadZipFile, EOFError, ...: all say "unreadable"
         raise CorruptShardError(f"{path}: not a readable shard ({type(error).__name__}: "
                                 f"{error})") from None
-    missing = sorted(set(_LAYOUT) - set(arrays))
-    if missing:
-        raise CorruptShardError(f"{path}: no array {', '.join(missing)}")
+    _check_present(path, arrays, _LAYOUT)
     try:
         meta = json.loads(str(arrays["meta"][()]))
         games, plies = int(meta["games"]), int(arrays["game_start"][-1])
@@ -103,16 +106,36 @@ def verify_shard(path: str) -> ShardCheck:
         raise CorruptShardError(f"{path}: its meta or game_start is unreadable ({error})") \
             from None
     sizes = {"P": plies, "G": games, "G+1": games + 1, "K": players}
-    for name, (kind, shape) in _LAYOUT.items():
+    _check_shapes(path, arrays, _LAYOUT, sizes)
+    _check_rising(path, arrays["game_start"], "game_start")
+    if meta.get("record_policy"):
+        _check_present(path, arrays, _POLICY_LAYOUT)
+        starts = arrays["policy_start"]
+        sizes.update({"P+1": plies + 1, "L": int(starts[-1]) if starts.size else -1})
+        _check_shapes(path, arrays, _POLICY_LAYOUT, sizes)
+        _check_rising(path, starts, "policy_start")
+    return ShardCheck(meta, plies, hashlib.sha256(data).hexdigest(), len(data))
+
+
+def _check_present(path: str, arrays: dict, layout: dict) -> None:
+    missing = sorted(set(layout) - set(arrays))
+    if missing:
+        raise CorruptShardError(f"{path}: no array {', '.join(missing)}")
+
+
+def _check_shapes(path: str, arrays: dict, layout: dict, sizes: dict) -> None:
+    for name, (kind, shape) in layout.items():
         array = arrays[name]
         want = tuple(sizes.get(d, d) for d in shape)
         if array.dtype.kind != kind or array.shape != want:
             raise CorruptShardError(f"{path}: {name} is {array.dtype} {array.shape}, "
                                     f"not of kind {kind!r} and shape {want}")
-    starts = arrays["game_start"]
+
+
+def _check_rising(path: str, starts: np.ndarray, name: str) -> None:
+    """Offsets from 0, each entry at least one (a game a ply, a ply a move)."""
     if starts[0] != 0 or np.any(np.diff(starts) <= 0):
-        raise CorruptShardError(f"{path}: game_start does not rise from 0")
-    return ShardCheck(meta, plies, hashlib.sha256(data).hexdigest(), len(data))
+        raise CorruptShardError(f"{path}: {name} does not rise from 0")
 
 
 def quarantine(path: str) -> str:

@@ -40,6 +40,19 @@ A shard ``shard-NNNNN.npz`` holds (P plies, G games, K players):
   :meth:`packeis.Game.from_record` replays them);
 - ``meta``: a JSON string, what made the shard (the job's parameters, the
   shard's number and games).
+
+With ``record_policy=True`` (data for learning, doc/learn.md) every seat is
+a search player in process (a built-in spec such as ``"mcts:800"`` or
+``"az:800,weights=FILE"``, or a :class:`packeis.players.Player`), and a
+shard also holds the search's visits over the root moves of each ply (the
+policy target; the value target is ``rewards`` of the player to act):
+
+- ``policy_start``: P + 1 int64, ply ``p``'s root moves are entries
+  ``policy_start[p] ... policy_start[p + 1] - 1`` of
+- ``policy_moves``: L uint16, legal moves in increasing order, and
+- ``policy_visits``: L uint32, the playouts the search gave each (a ply
+  whose search reported no visits, a single legal move say, counts the
+  move played once).
 """
 from __future__ import annotations
 
@@ -56,7 +69,7 @@ from .._enums import Plane
 from .._game import Game
 from ..batch import MAX_GAMES
 from ..vector import VectorEnv
-from ._seats import Vector, check_engine_seats, check_seat, open_seat
+from ._seats import CallableSeat, PlayerSeat, Vector, check_engine_seats, check_seat, open_seat
 from ._shards import CorruptShardError, ShardCheck, quarantine, verify_shard, write_shard
 from ._tasks import DEFAULT_STALL_TIMEOUT, ranges, run_tasks, write_atomically
 
@@ -146,11 +159,28 @@ def _record(env: VectorEnv, board_seeds: np.ndarray, choose: Any) -> dict[str, n
     }
 
 
+def _searched(seat: Any, game: Game, nodes: Optional[int]) -> tuple[Any, list[tuple[int, int]]]:
+    """A search seat's move and its visits per root move (increasing move
+    values; the move played once if the search reported none)."""
+    from ..players import Player  # noqa: PLC0415
+    if isinstance(seat, PlayerSeat):
+        player, nodes = seat.player, seat.nodes
+    elif isinstance(seat, CallableSeat) and isinstance(seat.player, Player):
+        player = seat.player
+        nodes = None if player.default_seconds or player.default_nodes else nodes
+    else:
+        raise TypeError("record_policy: every seat must be a search player in process")
+    report = player.choose(game, nodes=nodes)
+    visits = sorted((int(move), int(count)) for move, count in report.visits.items() if count > 0)
+    return report.move, visits or [(int(report.move), 1)]
+
+
 def _seat_moves(players: Sequence[Any], seat_players: np.ndarray, board_seeds: np.ndarray,
                 setup: dict, rng: np.random.Generator, engine: Optional[str],
-                nodes: Optional[int]) -> list[list[int]]:
+                nodes: Optional[int], policy: Optional[list] = None) -> list[list[int]]:
     """The moves of each game, played by the seats (one per player, for the
-    task's games one after the other)."""
+    task's games one after the other); with ``policy`` (a list), the
+    visits of every ply's search appended to it, in the same order."""
     seeds = rng.integers(0, _U64_MAX, size=len(players), dtype=np.uint64, endpoint=True)
     seats = []
     try:
@@ -163,7 +193,12 @@ def _seat_moves(players: Sequence[Any], seat_players: np.ndarray, board_seeds: n
                     seats[player].new_game(game)
                 names: list[str] = []
                 while not game.is_over:
-                    move = seats[who[game.current_player]](game, names)
+                    seat = seats[who[game.current_player]]
+                    if policy is None:
+                        move = seat(game, names)
+                    else:
+                        move, visits = _searched(seat, game, nodes)
+                        policy.append(visits)
                     names.append(game.format_move(move))
                     game.apply(move)
                 games.append([int(move) for move in game.history()])
@@ -188,14 +223,27 @@ def _play(players: Sequence[Any], params: dict, index: int, first: int, count: i
             games = np.arange(first, first + count)[:, None]
             shift = games if params["rotate"] else 0
             seat_players = ((np.arange(k)[None, :] + shift) % k).astype(np.int8)
+            policy: Optional[list] = [] if params.get("record_policy") else None
             moves = _seat_moves(players, seat_players, board_seeds, setup, rng, engine,
-                                params["nodes"])
+                                params["nodes"], policy)
             table = np.full((count, max(map(len, moves)) + 1), -1, dtype=np.int32)
             for game, line in enumerate(moves):
                 table[game, :len(line)] = line
             arrays = _record(env, board_seeds, lambda ply, obs, info: table[:, ply])
+            if policy is not None:
+                arrays.update(_policy_arrays(policy))
     arrays["seat_players"] = seat_players
     return arrays
+
+
+def _policy_arrays(policy: list) -> dict[str, np.ndarray]:
+    """The visits of every ply (lists of (move, visits)) as the shard's
+    ``policy_*`` arrays."""
+    sizes = np.array([len(visits) for visits in policy], dtype=np.int64)
+    pairs = np.array([pair for visits in policy for pair in visits], dtype=np.int64)
+    return {"policy_start": np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
+            "policy_moves": pairs[:, 0].astype(np.uint16),
+            "policy_visits": pairs[:, 1].astype(np.uint32)}
 
 
 def _summary(path: str, check: ShardCheck) -> dict:
@@ -250,6 +298,20 @@ def play_shard(directory: str, index: int, first: int, count: int, params_text: 
 
 # ---- the job ----------------------------------------------------------------
 
+def _check_search_seats(seats: Sequence[Any], engine: Optional[str]) -> None:
+    """Refuses, for ``record_policy``, a seat that is no search player in
+    this process (its visits are read from the players library)."""
+    from ..players import Player  # noqa: PLC0415
+    if engine is not None:
+        raise ValueError("record_policy: the seats search in process; give no engine")
+    for seat in seats:
+        builtin = isinstance(seat, str) and seat.partition(":")[0] not in ("engine", "python")
+        if not (builtin or isinstance(seat, Player)):
+            raise ValueError(f"record_policy: seat {describe(seat)!r} is not a search player "
+                             f"in process (a built-in spec such as 'mcts:800', or a "
+                             f"packeis.players.Player)")
+
+
 def _players_of(players: Union[str, Vector, Sequence[Any]]) -> list[Any]:
     if players == "vector":
         return [Vector()]
@@ -269,7 +331,8 @@ def selfplay(directory: str, games: int, players: Union[str, Vector, Sequence[An
              *, seed: int = 0, shard_games: int = 1000, setup: Optional[dict] = None,
              engine: Optional[str] = None, nodes: Optional[int] = None, rotate: bool = True,
              compress: bool = True, client: Any = None, progress: bool = False,
-             stall_timeout: Optional[float] = DEFAULT_STALL_TIMEOUT) -> SelfPlayResult:
+             stall_timeout: Optional[float] = DEFAULT_STALL_TIMEOUT,
+             record_policy: bool = False) -> SelfPlayResult:
     """Plays ``games`` games into ``directory`` (made if needed) as shards
     of ``shard_games`` games, on ``client`` (a Dask client; None: here).
 
@@ -289,6 +352,9 @@ def selfplay(directory: str, games: int, players: Union[str, Vector, Sequence[An
     :param stall_timeout: on a cluster, stop the job (TimeoutError naming
         the workers with tasks in flight) when no shard has finished for
         this many seconds (None: wait for ever).
+    :param record_policy: data for learning: every seat a search player in
+        process, each ply's visits per root move kept (``policy_*`` arrays,
+        see the module).
     """
     seats = _players_of(players)
     setup = dict(setup or {})
@@ -308,10 +374,16 @@ def selfplay(directory: str, games: int, players: Union[str, Vector, Sequence[An
                          f"use larger shards (up to {MAX_GAMES} games) or several jobs")
     if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1):
         raise ValueError(f"nodes must be a positive integer or None, not {nodes!r}")
+    if record_policy:
+        if isinstance(seats[0], Vector):
+            raise ValueError("record_policy: the seats must be search players, not 'vector'")
+        _check_search_seats(seats, engine)
     Game(**setup).close()  # every check of the setup, with its messages, before any task
     params = {"format": FORMAT, "seed": seed, "games": games, "shard_games": shard_games,
               "players": [describe(seat) for seat in seats], "setup": setup, "nodes": nodes,
               "rotate": bool(rotate), "compress": bool(compress)}
+    if record_policy:  # only then: the meta of earlier jobs' shards is unchanged
+        params["record_policy"] = True
     params_text = json.dumps(params, sort_keys=True)
     directory = os.path.abspath(directory)  # as the client sees it, for every worker
     os.makedirs(directory, exist_ok=True)

@@ -1,0 +1,163 @@
+# SPDX-License-Identifier: MIT
+"""The positions of self-play shards written with ``record_policy=True``
+(:func:`packeis.cluster.selfplay.selfplay`) as training examples: the
+network's input (the planes of ``Game.observe(player=to_act)``, unpacked
+from the compact words batch by batch, so that a few hundred thousand
+positions fit in memory), the legal moves, the policy target (the search's
+visits, normalised) and the value target (the game's reward of the player
+to act)."""
+from __future__ import annotations
+
+import glob
+import os
+from typing import NamedTuple, Sequence
+
+import numpy as np
+
+from .._enums import Plane
+from ..cluster._shards import verify_shard
+from ..vector import bits_to_mask
+
+__all__ = ["Positions", "load_positions", "planes_from_bits", "shard_paths"]
+
+_PLANES = 25
+_CELLS = 64
+_FISH_WON = int(Plane.FISH_WON_0)
+_FLOES_WON = int(Plane.FLOES_WON_0)
+_OUT = int(Plane.OUT_0)
+_CELL = int(Plane.CELL)
+
+
+class Positions(NamedTuple):
+    """N positions: ``words`` N x 25 uint64 (compact observation of the
+    player to act), ``fish_total`` N float32 (the fish of the game's whole
+    layout, the denominator of the fish-won planes), ``legal`` N x 64
+    uint64 bit masks, ``policy_start`` N + 1 int64 into ``policy_moves``
+    (uint16) and ``policy_weights`` (float32, summing to 1 per position),
+    ``value`` N float32, ``game`` N int64 (a number per game, for splits)."""
+
+    words: np.ndarray
+    fish_total: np.ndarray
+    legal: np.ndarray
+    policy_start: np.ndarray
+    policy_moves: np.ndarray
+    policy_weights: np.ndarray
+    value: np.ndarray
+    game: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.value)
+
+    def take(self, rows: np.ndarray) -> "Positions":
+        """The positions ``rows`` (in that order)."""
+        starts, stops = self.policy_start[rows], self.policy_start[rows + 1]
+        sizes = stops - starts
+        flat = np.repeat(starts - np.concatenate([[0], np.cumsum(sizes)[:-1]]), sizes) \
+            + np.arange(int(sizes.sum()))
+        return Positions(self.words[rows], self.fish_total[rows], self.legal[rows],
+                         np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
+                         self.policy_moves[flat], self.policy_weights[flat], self.value[rows],
+                         self.game[rows])
+
+    def planes(self) -> np.ndarray:
+        """N x 1600 float32: the network's input."""
+        return planes_from_bits(self.words, self.fish_total)
+
+    def legal_mask(self) -> np.ndarray:
+        """N x 4096 bool."""
+        return bits_to_mask(self.legal)
+
+    def policy_target(self) -> np.ndarray:
+        """N x 4096 float32: the visit distribution by move value."""
+        target = np.zeros((len(self), 4096), dtype=np.float32)
+        rows = np.repeat(np.arange(len(self)), np.diff(self.policy_start))
+        target[rows, self.policy_moves] = self.policy_weights
+        return target
+
+
+def _layout_fish(words: np.ndarray) -> np.ndarray:
+    """The fish on the board of each observation (before any move: the
+    fish of the whole layout)."""
+    counts = [np.bitwise_count(words[:, k]) if hasattr(np, "bitwise_count")
+              else _popcount(words[:, k]) for k in range(3)]
+    return (counts[0] + 2 * counts[1] + 3 * counts[2]).astype(np.float32)
+
+
+def _popcount(values: np.ndarray) -> np.ndarray:
+    bits = np.unpackbits(values.astype("<u8").view(np.uint8).reshape(-1, 8), axis=1)
+    return bits.sum(axis=1)
+
+
+def planes_from_bits(words: np.ndarray, fish_total: np.ndarray) -> np.ndarray:
+    """The float planes of ``packeis_game_observe`` from its compact words
+    (N x 25 uint64): a set per plane spread over the cells, the fractions
+    (fish won over ``fish_total``, floes won over the layout's cells) on
+    every cell of the layout, computed in float32 as the library does."""
+    words = np.ascontiguousarray(words, dtype="<u8")
+    count = len(words)
+    cells = np.unpackbits(words.view(np.uint8).reshape(count, _PLANES, 8), axis=-1,
+                          bitorder="little").astype(np.float32)
+    layout = cells[:, _CELL, :]
+    layout_cells = layout.sum(axis=1, dtype=np.float32)
+    for k in range(_FISH_WON, _OUT):
+        total = fish_total if k < _FLOES_WON else layout_cells
+        fraction = np.divide(words[:, k].astype(np.float32), total.astype(np.float32),
+                             out=np.zeros(count, np.float32), where=total > 0)
+        cells[:, k, :] = layout * fraction[:, None]
+    return cells.reshape(count, _PLANES * _CELLS)
+
+
+def shard_paths(sources: Sequence[str]) -> list[str]:
+    """The shard files of ``sources`` (files, or directories of shards)."""
+    paths: list[str] = []
+    for source in sources:
+        if os.path.isdir(source):
+            found = sorted(glob.glob(os.path.join(source, "shard-*.npz")))
+            if not found:
+                raise FileNotFoundError(f"{source}: no shard-*.npz in it")
+            paths += found
+        else:
+            paths.append(source)
+    return paths
+
+
+def load_positions(sources: Sequence[str]) -> Positions:
+    """Every position of the shards of ``sources``, each shard verified
+    first; a shard written without ``record_policy`` is refused."""
+    parts = []
+    games = 0
+    for path in shard_paths(sources):
+        meta = verify_shard(path).meta
+        if not meta.get("record_policy"):
+            raise ValueError(f"{path}: a self-play shard without visits (written without "
+                             f"record_policy=True): no policy target")
+        with np.load(path, allow_pickle=False) as shard:
+            parts.append(_positions(shard, games))
+        games += int(meta["games"])
+    if not parts:
+        raise ValueError("no shards given")
+    return _concatenate(parts)
+
+
+def _positions(shard: np.lib.npyio.NpzFile, first_game: int) -> Positions:
+    words = shard["obs"]
+    starts = shard["game_start"]
+    plies = np.diff(starts)
+    game = np.repeat(np.arange(len(plies)), plies)
+    fish_total = _layout_fish(words[starts[:-1]])[game]
+    to_act = shard["to_act"].astype(np.int64)
+    value = shard["rewards"][game, to_act].astype(np.float32)
+    policy_start = shard["policy_start"].astype(np.int64)
+    visits = shard["policy_visits"].astype(np.float64)
+    sums = np.add.reduceat(visits, policy_start[:-1])
+    weights = (visits / np.repeat(sums, np.diff(policy_start))).astype(np.float32)
+    return Positions(words, fish_total, shard["legal"], policy_start,
+                     shard["policy_moves"].astype(np.int64), weights, value, game + first_game)
+
+
+def _concatenate(parts: list[Positions]) -> Positions:
+    offsets = np.cumsum([0] + [int(p.policy_start[-1]) for p in parts[:-1]])
+    starts = np.concatenate([parts[0].policy_start[:1]]
+                            + [p.policy_start[1:] + o for p, o in zip(parts, offsets)])
+    return Positions(*(np.concatenate([getattr(p, f) for p in parts])
+                       if f != "policy_start" else starts for f in Positions._fields))
