@@ -22,7 +22,7 @@
 // Environment: REPLAY (examples/replay of a native build, default
 // build-web/examples/replay), SCREENSHOT (where to save it, default
 // build-web/web-screenshot.png), CHROMIUM (default /usr/bin/chromium).
-import { after, before, test } from 'node:test';
+import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -81,13 +81,24 @@ function watchMainThread() {
 // The trace of a page opened with {trace: true} (its tasks with their
 // thread CPU time), from its opening: a long task in which the page's thread
 // had the CPU for less than 50 ms was long because the shared machine ran
-// something else, not because of the page. Page -> the trace's end.
-const traces = new WeakMap();
+// something else, not because of the page. Page -> the trace's end, while
+// it runs.
+const traces = new Map();
+// A test that failed before reading its trace leaves it running, and
+// Chromium takes one trace at a time: it ends here.
+afterEach(async () => {
+  for (const [page, stop] of traces) {
+    traces.delete(page);
+    await stop().catch(() => {});
+  }
+});
 // The main thread's tasks since the page opened: [{start, duration, cpu}]
 // in the page's clock (ms), placed by a performance mark.
 async function mainThreadTasks(page) {
   const mark = await page.evaluate(() => performance.mark('packeis-clock').startTime);
-  const events = await traces.get(page)();
+  const stop = traces.get(page);
+  traces.delete(page);
+  const events = await stop();
   const clock = events.find((e) => e.name === 'packeis-clock');
   assert.ok(clock, 'the trace has no performance mark (category blink.user_timing)');
   return traceTasks(events)
