@@ -3,7 +3,7 @@
 // players in the worker, the move list, undo and redo, records, standings.
 import { E_MALFORMED_TEXT, loadPackeis, OK, PHASE, PLAYER_LETTERS } from './engine.js';
 import { Board } from './board.js';
-import { STRENGTHS, budget } from './players.js';
+import { STRENGTHS, budget, playable } from './players.js';
 
 const $ = (id) => document.getElementById(id);
 const PLAYER_LABELS = { random: 'Random', greedy: 'Greedy', montecarlo: 'Monte Carlo', alphabeta: 'Alpha-beta', mcts: 'MCTS' };
@@ -14,6 +14,7 @@ const isSeed = (text) => /^[0-9]{1,20}$/.test(text) && BigInt(text) < 1n << 64n;
 
 const page = {
   api: null,
+  players: [], // the names of the computer players offered (players.js playable())
   game: null,
   seats: [], // {type: 'person'} or {type: 'computer', player, strength}
   setup: null, // {players, seed, layout, snake, anyFloe}
@@ -51,7 +52,7 @@ function seatsFromText(text, players) {
   for (const word of (text || '').split(',').filter(Boolean)) {
     const [player, strength] = word.split('-');
     if (player === 'person') seats.push({ type: 'person' });
-    else if (page.api.playerNames.includes(player))
+    else if (page.players.includes(player))
       seats.push({ type: 'computer', player, strength: STRENGTHS.includes(strength) ? strength : 'normal' });
   }
   while (seats.length < players) seats.push(seats.length === 0 ? { type: 'person' } : { type: 'computer', player: 'mcts', strength: 'normal' });
@@ -514,7 +515,7 @@ function seatChoice(p, seat) {
   kind.name = `seat-${p}`;
   kind.setAttribute('aria-label', `Player ${PLAYER_LETTERS[p]}`);
   kind.add(new Option('Person', 'person'));
-  for (const name of page.api.playerNames) kind.add(new Option(PLAYER_LABELS[name] ?? name, name));
+  for (const name of page.players) kind.add(new Option(PLAYER_LABELS[name] ?? name, name));
   kind.value = seat.type === 'person' ? 'person' : seat.player;
   const strength = document.createElement('select');
   strength.name = `strength-${p}`;
@@ -588,6 +589,7 @@ const board = new Board($('board'), { onCell });
 
 async function main() {
   page.api = await loadPackeis();
+  page.players = playable(page.api);
   page.counter = 0;
   page.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   page.worker.onmessage = onWorkerMessage;

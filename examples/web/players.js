@@ -23,3 +23,24 @@ export function budget(player, strength) {
 export function slicing(player) {
   return player === 'mcts' ? 'grow' : player === 'alphabeta' ? 'deepen' : 'once';
 }
+
+// The players of the library that can play in this page, in its order: one
+// that cannot make a first move here is left out of the seats (the az
+// player reads its network from a file, and a page has no files).
+export function playable(api) {
+  return api.playerNames.filter((name) => {
+    let player = null;
+    let game = null;
+    try {
+      player = api.newPlayer(name, 1n);
+      game = api.newGame();
+      player.choose(game, { nodes: 1 });
+      return true;
+    } catch {
+      return false;
+    } finally {
+      game?.free();
+      player?.free();
+    }
+  });
+}

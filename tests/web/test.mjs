@@ -18,7 +18,8 @@
 //   - at 1280 x 800, the status line and a refusal in view together, and
 //     text that is no move told what a move looks like;
 //   - the thinking panel's and the announcements' wording;
-//   - the any-floe variant from the dialog and a link.
+//   - the any-floe variant from the dialog and a link;
+//   - every computer player the dialog offers plays a move.
 // Environment: REPLAY (examples/replay of a native build, default
 // build-web/examples/replay), SCREENSHOT (where to save it, default
 // build-web/web-screenshot.png), CHROMIUM (default /usr/bin/chromium).
@@ -428,4 +429,20 @@ test('the any-floe variant: from the dialog and a link, in the record', { timeou
   assert.match(await again.inputValue('#record'), /\[Variants "any-floe"\]/);
   assert.deepEqual(errors, []);
   await again.close();
+});
+
+test('every computer player the New game dialog offers plays a move in the page', { timeout: 120000 }, async () => {
+  const { page, errors } = await open('?seed=12&players=2&seats=person,person&speed=0');
+  await page.click('#new-game-button');
+  const offered = await page.$$eval('select[name="seat-0"] option', (options) => options.map((o) => o.value).filter((v) => v !== 'person'));
+  await page.close();
+  assert.ok(offered.includes('mcts') && offered.includes('random'), `offered: ${offered}`);
+  for (const player of offered) {
+    const { page: one, errors: its } = await open(`?seed=12&players=2&seats=${player}-easy,person&speed=0`);
+    await one.waitForFunction(() => document.body.dataset.plies === '1' || /failed/.test(document.getElementById('status').textContent), null, { timeout: 20000 });
+    assert.doesNotMatch(await one.textContent('#status'), /failed/, `${player} offered but cannot play`);
+    assert.deepEqual(its, []);
+    await one.close();
+  }
+  assert.deepEqual(errors, []);
 });
