@@ -67,6 +67,8 @@ def _parser() -> argparse.ArgumentParser:
     loop.add_argument("--az-games", type=int, default=1000,
                       help="self-play games of each later generation (az)")
     loop.add_argument("--az-playouts", type=int, default=200, help="of each az move")
+    loop.add_argument("--az-epochs", type=int, default=1,
+                      help="epochs of each later network (from the previous one)")
     loop.add_argument("--eval-boards", type=int, default=50,
                       help="boards of each strength match (two games each)")
     loop.add_argument("--eval-playouts", type=int, default=400)
@@ -114,7 +116,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     elif arguments.command == "iterate":
         from .iterate import IterateConfig, iterate  # noqa: PLC0415
         config = IterateConfig(arguments.generations, arguments.games, arguments.playouts,
-                               arguments.az_games, arguments.az_playouts, arguments.eval_boards, arguments.eval_playouts, arguments.window,
+                               arguments.az_games, arguments.az_playouts, arguments.az_epochs,
+                               arguments.eval_boards, arguments.eval_playouts, arguments.window,
                                arguments.seed, _config(arguments, arguments.seed))
         iterate(arguments.directory, config, log)
     else:

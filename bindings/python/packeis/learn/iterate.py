@@ -38,13 +38,16 @@ SHARD_GAMES = 250
 class IterateConfig(NamedTuple):
     """``games`` of ``playouts`` a move in generation 0 (mcts, cheap: its
     playouts are fast), ``az_games`` of ``az_playouts`` (a network
-    evaluation each) in the later ones."""
+    evaluation each) in the later ones, whose networks start from the
+    previous one and train ``az_epochs`` epochs (``train.epochs``: the
+    first)."""
 
     generations: int = 2
     games: int = 6000
     playouts: int = 1600
     az_games: int = 1000
     az_playouts: int = 200
+    az_epochs: int = 1
     eval_boards: int = 50
     eval_playouts: int = 400
     window: int = 2
@@ -133,7 +136,9 @@ def iterate(directory: str, config: IterateConfig, log: Any = print) -> list:
         if not os.path.exists(model + ".json"):
             sources = [os.path.join(directory, f"gen-{g:03d}", "games")
                        for g in range(max(0, generation - config.window + 1), generation + 1)]
-            summary = train(sources, model, config.train._replace(seed=config.seed + generation),
+            epochs = config.az_epochs if previous else config.train.epochs
+            summary = train(sources, model,
+                            config.train._replace(seed=config.seed + generation, epochs=epochs),
                             init=previous, log=log)
             log(f"model {generation + 1}: {summary['positions']} positions, "
                 f"{summary['cpu_seconds']} s CPU")
