@@ -150,21 +150,34 @@ static double reset_rate(bench_data *data, long games)
     return (double)games / (now_seconds() - start);
 }
 
-/* packeis_game_playout_batch() from the start of one board, its winners
- * kept: `games` is rounded up to whole batches. */
-static double batch_rate(bench_data *data, long games)
+/* One batch of BATCH_GAMES playouts from `seed`. */
+typedef packeis_status (*batch_call)(bench_data *data, uint64_t seed);
+
+/* `games` playouts from the start of one board, in whole batches (rounded
+ * up). */
+static double batches_rate(bench_data *data, long games, batch_call play)
 {
     long batches = (games + BATCH_GAMES - 1) / BATCH_GAMES;
     double start = now_seconds();
     for (long b = 0; b < batches; b++)
-        check(packeis_game_playout_batch(data->game, (uint64_t)b * BATCH_GAMES, BATCH_GAMES,
-                                         data->winners, NULL, NULL, BATCH_GAMES, NULL),
-              "playout_batch");
+        check(play(data, (uint64_t)b * BATCH_GAMES), "batch of playouts");
     return (double)(batches * BATCH_GAMES) / (now_seconds() - start);
 }
 
-/* packeis_game_playout_rewards() (1.2) on the games of batch_rate(), each
- * game's rewards kept and a callback every 64 games that never stops it. */
+/* packeis_game_playout_batch(), the winners kept. */
+static packeis_status winners_batch(bench_data *data, uint64_t seed)
+{
+    return packeis_game_playout_batch(data->game, seed, BATCH_GAMES, data->winners, NULL, NULL,
+                                      BATCH_GAMES, NULL);
+}
+
+static double batch_rate(bench_data *data, long games)
+{
+    return batches_rate(data, games, winners_batch);
+}
+
+/* packeis_game_playout_rewards() (1.2) on the same games, each game's
+ * rewards kept and a callback every 64 games that never stops it. */
 static int keep_going(void *context, uint64_t done)
 {
     (void)context;
@@ -172,15 +185,15 @@ static int keep_going(void *context, uint64_t done)
     return 0;
 }
 
+static packeis_status rewards_batch(bench_data *data, uint64_t seed)
+{
+    return packeis_game_playout_rewards(data->game, seed, BATCH_GAMES, data->rewards,
+                                        BATCH_GAMES, keep_going, NULL, NULL);
+}
+
 static double rewards_rate(bench_data *data, long games)
 {
-    long batches = (games + BATCH_GAMES - 1) / BATCH_GAMES;
-    double start = now_seconds();
-    for (long b = 0; b < batches; b++)
-        check(packeis_game_playout_rewards(data->game, (uint64_t)b * BATCH_GAMES, BATCH_GAMES,
-                                           data->rewards, BATCH_GAMES, keep_going, NULL, NULL),
-              "playout_rewards");
-    return (double)(batches * BATCH_GAMES) / (now_seconds() - start);
+    return batches_rate(data, games, rewards_batch);
 }
 
 static double list_rate(bench_data *data, long lists)

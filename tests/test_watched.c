@@ -388,7 +388,7 @@ static void check_rotated(const uint64_t *observed, const uint64_t *absolute, in
 
 static void check_observe_as(const packeis_game *game)
 {
-    uint64_t absolute[PACKEIS_OBSERVATION_PLANES], relative[PACKEIS_OBSERVATION_PLANES];
+    uint64_t absolute[PACKEIS_OBSERVATION_PLANES];
     uint64_t words[PACKEIS_OBSERVATION_PLANES];
     static float planes[PACKEIS_OBSERVATION_SIZE], spread[PACKEIS_OBSERVATION_SIZE];
     size_t count;
@@ -415,7 +415,8 @@ static void check_observe_as(const packeis_game *game)
         }
     }
     int turn = packeis_game_current_player(game);
-    if (turn >= 0) {
+    if (turn >= 0) {                   /* for the player to act, the relative observation */
+        uint64_t *relative = absolute; /* the absolute words are no longer needed */
         assert_int_equal(packeis_game_observe_bits(game, PACKEIS_OBSERVE_RELATIVE, relative,
                                                    PACKEIS_OBSERVATION_PLANES, &count),
                          PACKEIS_OK);
