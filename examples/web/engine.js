@@ -377,6 +377,11 @@ export class Player {
       visits,
     };
   }
+  // How the worker searches it in slices: 'grow', 'deepen' or 'once'
+  // (glue.h web_player_slicing(), from packeis_player_resumes()).
+  get slicing() {
+    return this.api.cString(this.x.web_player_slicing(this.p));
+  }
   forget() {
     this.x.web_player_forget(this.p);
   }

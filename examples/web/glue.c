@@ -84,6 +84,18 @@ packeis_move web_player_choose(packeis_player *p, const packeis_game *game, doub
 
 WEB_EXPORT("web_last_status") packeis_status web_last_status(void) { return last_status; }
 
+WEB_EXPORT("web_player_slicing") const char *web_player_slicing(const packeis_player *p)
+{
+    switch (packeis_player_resumes(p)) {
+    case PACKEIS_PLAYER_RESUME_GROWS:
+        return "grow";
+    case PACKEIS_PLAYER_RESUME_DEEPENS:
+        return "deepen";
+    default:
+        return "once";
+    }
+}
+
 WEB_EXPORT("web_player_forget") void web_player_forget(packeis_player *p)
 {
     packeis_player_forget(p);

@@ -54,6 +54,12 @@ packeis_move web_player_choose(packeis_player *p, const packeis_game *game, doub
                                uint64_t nodes);
 
 packeis_status web_last_status(void);
+
+/* How the page's worker searches the player in slices, from
+ * packeis_player_resumes(): "grow" (each slice grows the same search),
+ * "deepen" (each slice a search with a doubled budget, what the player
+ * learnt kept) or "once" (one slice is the whole search). */
+const char *web_player_slicing(const packeis_player *p);
 void web_player_forget(packeis_player *p);
 void web_player_free(packeis_player *p);
 

@@ -17,13 +17,6 @@ export function budget(player, strength) {
   return { nodes: BUDGETS[player]?.[strength] ?? 0, seconds: SECONDS[strength] ?? 3 };
 }
 
-// How a player is searched in slices by the worker: 'grow' (mcts: every
-// slice grows the same tree, the visits add up), 'deepen' (alphabeta: each
-// slice a deeper search with a doubled budget; its table is kept) or 'once'.
-export function slicing(player) {
-  return player === 'mcts' ? 'grow' : player === 'alphabeta' ? 'deepen' : 'once';
-}
-
 // The players of the library that can play in this page, in its order: one
 // that cannot make a first move here is left out of the seats (the az
 // player reads its network from a file, and a page has no files).

@@ -11,7 +11,6 @@
 // a page served without cross-origin isolation has no SharedArrayBuffer
 // through which to set the players' stop flag during a slice.
 import { loadPackeis } from './engine.js';
-import { slicing } from './players.js';
 
 // Messages that come while the module loads wait for it (a handler set
 // after an await would miss them).
@@ -69,12 +68,14 @@ async function think({ id, seat, player: name, seed, record, nodes, seconds }) {
     const player = playerFor(seat, name, seed);
     const started = performance.now();
     const deadline = started + seconds * 1000;
-    const mode = slicing(name);
+    // The player says how its searches add up; slices need a node budget
+    // to add up to (players.js has one for every player that slices).
+    const mode = nodes ? player.slicing : 'once';
     let best = null;
     let spent = 0;
     let slice = FIRST_DEPTH_NODES;
     for (;;) {
-      const left = nodes - spent; // both sliced players have a node budget (players.js)
+      const left = nodes - spent;
       const remaining = Math.max(0.05, (deadline - performance.now()) / 1000);
       const budget = mode === 'once' ? { nodes, seconds }
         : mode === 'grow' ? { nodes: left, seconds: Math.min(SLICE_SECONDS, remaining) }
