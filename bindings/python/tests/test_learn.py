@@ -208,6 +208,26 @@ class Losses(unittest.TestCase):
             position.close()
 
 
+class SparseLoss(unittest.TestCase):
+    def test_the_loss_on_legal_logits_is_the_dense_one(self):
+        directory = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, directory)
+        selfplay(directory, 2, ["mcts:20", "mcts:20"], seed=4, shard_games=2, record_policy=True)
+        positions = load_positions([directory])
+        torch.manual_seed(3)
+        network = Network((12, 6))
+        with torch.no_grad():
+            for p in network.parameters():
+                p.mul_(20.0)  # logits far apart, some legal moves near probability 0
+            policy, _ = network(torch.from_numpy(positions.planes()))
+            legal = torch.from_numpy(positions.legal_mask())
+            dense = masked_log_policy(policy, legal).masked_fill(~legal, 0.0)
+            want = -(torch.from_numpy(positions.policy_target()) * dense).sum(dim=1).mean()
+            got, _ = losses(network, positions)
+        self.assertGreater(float(want), 1.0)
+        self.assertAlmostEqual(float(got), float(want), places=4)
+
+
 class TinyLoop(unittest.TestCase):
     """Self-play -> train -> export -> load -> play, as the commands do."""
 
