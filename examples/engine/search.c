@@ -89,8 +89,10 @@ static void write_bestmove(const search *s)
     size_t length;
     if (s->status != PACKEIS_OK ||
         packeis_game_format_move(s->game, s->move, text, sizeof text, &length) != PACKEIS_OK) {
-        emit("error go: the player failed: %s (%s)", packeis_strerror(s->status),
-             packeis_status_name(s->status) ? packeis_status_name(s->status) : "?");
+        const char *why = packeis_player_error(s->player); /* az: no weights, say */
+        emit("error go: the player failed: %s (%s)%s%s", packeis_strerror(s->status),
+             packeis_status_name(s->status) ? packeis_status_name(s->status) : "?",
+             why ? ": " : "", why ? why : "");
         return;
     }
     emit("bestmove %s", text);

@@ -226,34 +226,6 @@ static void gather(const mcts_worker *w, root_stats *stats)
     }
 }
 
-/* The principal variation of one tree: the most visited child, again and
- * again. */
-static void principal_variation(const mcts_tree *tree, packeis_move first,
-                                packeis_player_report *r)
-{
-    r->pv[0] = first;
-    r->pv_length = 1;
-    const mcts_node *root = &tree->nodes[0];
-    uint32_t node = 0;
-    for (uint32_t c = root->first_child;
-         root->first_child && c < root->first_child + root->child_count; c++)
-        if (tree->nodes[c].move == first)
-            node = c;
-    while (node && r->pv_length < PACKEIS_PLAYER_PV_MAX) {
-        const mcts_node *n = &tree->nodes[node];
-        if (n->first_child == 0 || n->child_count == 0)
-            break;
-        uint32_t best = n->first_child;
-        for (uint32_t c = n->first_child; c < n->first_child + n->child_count; c++)
-            if (tree->nodes[c].visits > tree->nodes[best].visits)
-                best = c;
-        if (tree->nodes[best].visits == 0)
-            break;
-        r->pv[r->pv_length++] = tree->nodes[best].move;
-        node = best;
-    }
-}
-
 /* Fills the report from the workers; returns the most visited move. */
 static packeis_move report_search(mcts_player *m, int threads, const packeis_move *moves,
                                   size_t count, const player_budget *budget,
@@ -282,7 +254,7 @@ static packeis_move report_search(mcts_player *m, int threads, const packeis_mov
     report->has_score = report->visits[best] > 0;
     if (report->has_score)
         report->score = stats->wins[moves[best]] / (double)report->visits[best];
-    principal_variation(&m->workers[0].tree, moves[best], report);
+    mcts_tree_principal_variation(&m->workers[0].tree, moves[best], report);
     return moves[best];
 }
 

@@ -66,7 +66,7 @@ packeis_status mcts_tree_expand(mcts_tree *tree, uint32_t node, const packeis_ga
             tree->nodes[first + j] = tree->nodes[first + j - 1];
         }
         scores[j] = score;
-        tree->nodes[first + j] = (mcts_node){0, 0, 0.0f, 0.0f, moves[i], 0};
+        tree->nodes[first + j] = (mcts_node){.move = moves[i]};
     }
     tree->count += count;
     tree->nodes[node].first_child = first;
@@ -170,7 +170,33 @@ packeis_status mcts_tree_set_root(mcts_tree *tree, const packeis_game *game, uin
         mcts_tree_clear(tree);
         return PACKEIS_E_OUT_OF_MEMORY;
     }
-    tree->nodes[0] = (mcts_node){0, 0, 0.0f, 0.0f, PACKEIS_MOVE_NONE, 0};
+    tree->nodes[0] = (mcts_node){.move = PACKEIS_MOVE_NONE};
     tree->count = 1;
     return PACKEIS_OK;
+}
+
+void mcts_tree_principal_variation(const mcts_tree *tree, packeis_move first,
+                                   packeis_player_report *r)
+{
+    r->pv[0] = first;
+    r->pv_length = 1;
+    const mcts_node *root = &tree->nodes[0];
+    uint32_t node = 0;
+    for (uint32_t c = root->first_child;
+         root->first_child && c < root->first_child + root->child_count; c++)
+        if (tree->nodes[c].move == first)
+            node = c;
+    while (node && r->pv_length < PACKEIS_PLAYER_PV_MAX) {
+        const mcts_node *n = &tree->nodes[node];
+        if (n->first_child == 0 || n->child_count == 0)
+            break;
+        uint32_t best = n->first_child;
+        for (uint32_t c = n->first_child; c < n->first_child + n->child_count; c++)
+            if (tree->nodes[c].visits > tree->nodes[best].visits)
+                best = c;
+        if (tree->nodes[best].visits == 0)
+            break;
+        r->pv[r->pv_length++] = tree->nodes[best].move;
+        node = best;
+    }
 }

@@ -7,13 +7,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <packeis/packeis.h>
+#include "players.h"
 
 typedef struct mcts_node {
     uint32_t first_child; /* 0: not expanded (node 0 is the root, never a child) */
     uint32_t visits;
-    float reward;         /* summed over visits, for the player who moved here */
-    float wins;           /* the same from the final ranks alone: the win estimate */
+    float reward; /* summed over visits, for the player who moved here */
+    union {
+        float wins;  /* mcts: the same from the final ranks alone, the win estimate */
+        float prior; /* az: the network's probability of the move from the parent */
+    };
     uint16_t move;        /* the move from the parent */
     uint16_t child_count; /* 0 once expanded: the game is over here */
 } mcts_node;
@@ -43,5 +46,10 @@ packeis_status mcts_tree_set_root(mcts_tree *tree, const packeis_game *game, uin
  * stays a leaf). PACKEIS_OK or an error of the library. */
 packeis_status mcts_tree_expand(mcts_tree *tree, uint32_t node, const packeis_game *game,
                                 int *expanded);
+
+/* The principal variation from the root move `first` on: the most visited
+ * child, again and again, into r->pv. */
+void mcts_tree_principal_variation(const mcts_tree *tree, packeis_move first,
+                                   packeis_player_report *r);
 
 #endif

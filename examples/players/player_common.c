@@ -3,6 +3,8 @@
  * shared by every player. */
 #include "player_kind.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -161,4 +163,14 @@ void player_report_move(packeis_player_report *report, const player_budget *budg
     player_report_basics(report, budget, 1);
     report->pv_length = 1;
     report->pv[0] = move;
+}
+
+void player_say(char *why, size_t size, const char *format, ...)
+{
+    if (!why || !size)
+        return;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(why, size, format, args);
+    va_end(args);
 }

@@ -20,10 +20,16 @@ typedef struct player_kind {
     void *(*create)(uint64_t seed);
     /* Sets option `index` (already checked against its type and range). */
     void (*set_option)(void *state, size_t index, double value);
+    /* Sets the "string" option `index` from `value`: 0, or -1 with *why (a
+     * sentence that lives as long as the state) and the state unchanged.
+     * NULL for a kind without string options. */
+    int (*set_text)(void *state, size_t index, const char *value, const char **why);
     /* Chooses a move; the game is not over and every pointer is valid. */
     packeis_status (*choose)(void *state, const packeis_game *game,
                              const packeis_player_limits *limits, packeis_move *move,
                              packeis_player_report *report);
+    /* Why the last choose or set_text failed, or NULL (may be NULL). */
+    const char *(*error)(const void *state);
     /* Drops what was kept between moves (may be NULL). */
     void (*forget)(void *state);
     void (*destroy)(void *state);
@@ -36,6 +42,7 @@ extern const player_kind player_greedy_kind;
 extern const player_kind player_montecarlo_kind;
 extern const player_kind player_alphabeta_kind;
 extern const player_kind player_mcts_kind;
+extern const player_kind player_az_kind;
 
 /* ---- random numbers (SplitMix64) -------------------------------------- */
 
@@ -112,5 +119,13 @@ void player_report_basics(packeis_player_report *report, const player_budget *bu
 /* The report of a player that does not search: one node, the move alone. */
 void player_report_move(packeis_player_report *report, const player_budget *budget,
                         packeis_move move);
+
+/* A sentence into `why` (NULL or a size of 0: nothing happens), as
+ * snprintf writes it: the reasons of packeis_player_from_spec() and of the
+ * az weights loader. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+void player_say(char *why, size_t size, const char *format, ...);
 
 #endif

@@ -15,7 +15,7 @@ struct packeis_player {
 
 static const player_kind *const kinds[] = {
     &player_random_kind,    &player_greedy_kind, &player_montecarlo_kind,
-    &player_alphabeta_kind, &player_mcts_kind,
+    &player_alphabeta_kind, &player_mcts_kind,   &player_az_kind,
 };
 #define KIND_COUNT (sizeof(kinds) / sizeof(kinds[0]))
 
@@ -28,8 +28,8 @@ size_t packeis_player_limits_size(void) { return sizeof(packeis_player_limits); 
 const char *const *packeis_player_names(void)
 {
     /* In the order of `kinds`; packeis_player_new() finds every one of them. */
-    static const char *const names[KIND_COUNT + 1] = {"random",    "greedy", "montecarlo",
-                                                      "alphabeta", "mcts",   NULL};
+    static const char *const names[KIND_COUNT + 1] = {
+        "random", "greedy", "montecarlo", "alphabeta", "mcts", "az", NULL};
     return names;
 }
 
@@ -127,6 +127,8 @@ int packeis_player_set_option(packeis_player *p, const char *name, const char *v
         if (strcmp(option->name, name) != 0)
             continue;
         double v;
+        if (strcmp(option->type, "string") == 0)
+            return p->kind->set_text(p->state, i, value, why);
         if (strcmp(option->type, "bool") == 0) {
             if (!parse_bool(value, &v)) {
                 *why = "not a boolean (true, false, 1, 0, yes, no, on, off)";
@@ -168,6 +170,11 @@ packeis_status packeis_player_choose(packeis_player *p, const packeis_game *game
     if (status != PACKEIS_OK)
         *move = PACKEIS_MOVE_NONE;
     return status;
+}
+
+const char *packeis_player_error(const packeis_player *p)
+{
+    return p && p->kind->error ? p->kind->error(p->state) : NULL;
 }
 
 void packeis_player_forget(packeis_player *p)

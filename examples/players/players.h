@@ -21,6 +21,9 @@
  *   mcts        UCT Monte Carlo tree search, max-n rewards from the final
  *               ranks, tree reuse between moves, optional root-parallel
  *               threads
+ *   az          PUCT tree search guided by a policy/value network read from
+ *               a weights file (the option "weights"; doc/formats.md, "az
+ *               weights"), no random playouts, tree reuse between moves
  *
  * A player is created by name with a seed, tuned by named options, and asked
  * for one move at a time under a budget (packeis_player_limits). Every player is
@@ -93,7 +96,7 @@ typedef struct packeis_player_limits {
     /* Work for this move, never exceeded; 0 = no node limit. The unit:
      * alphabeta, positions searched (moves applied); montecarlo and mcts,
      * random playouts; random and greedy do a fixed, tiny amount of work and
-     * count 1. */
+     * count 1; az, visits (network evaluations or finished games). */
     uint64_t nodes;
     /* Set to non-zero by another thread: move now. May be NULL. */
     const atomic_int *stop;
@@ -107,9 +110,11 @@ typedef struct packeis_player_limits {
 /* An option a player understands (for an engine's handshake). */
 typedef struct packeis_player_option {
     const char *name;
-    const char *type; /* "int", "float" or "bool" */
+    /* "int", "float", "bool" or "string" (any text, such as a file name;
+     * its meaning is the option's description) */
+    const char *type;
     const char *default_value;
-    double min, max; /* the range of "int" and "float" */
+    double min, max; /* the range of "int" and "float" (0 and 0 otherwise) */
     const char *description;
 } packeis_player_option;
 
@@ -140,7 +145,7 @@ size_t packeis_player_report_size(void);
 size_t packeis_player_limits_size(void);
 
 /* The names of the built-in players, NULL-terminated:
- * random greedy montecarlo alphabeta mcts. */
+ * random greedy montecarlo alphabeta mcts az. */
 const char *const *packeis_player_names(void);
 
 /* Creates the player called `name` with `seed`. Returns 0, or -1 for an
@@ -151,7 +156,9 @@ int packeis_player_new(const char *name, uint64_t seed, packeis_player **out);
  * examples/README.md ("Seats"): NAME[:STRENGTH], STRENGTH a comma-separated
  * list of a time per move (`2s`, `1.5s`, `300ms`), a budget of work per
  * move (a bare positive number: positions for alphabeta, playouts for
- * montecarlo and mcts) and options (`threads=2`), as in `mcts:2s,threads=2`.
+ * montecarlo and mcts, visits for az) and options (`threads=2`), as in
+ * `mcts:2s,threads=2` or `az:800,weights=/path/net.pkaz` (an option's value
+ * runs to the next comma: a file name with a comma cannot be given here).
  * The player gets `seed` and the options; `budget` (may be NULL) gets the
  * time in `seconds` and the budget in `nodes` (0 where the spec gives
  * none), its other fields are left alone. Returns 0; -1 with the reason in
@@ -170,10 +177,14 @@ const char *packeis_player_description(const packeis_player *p);
  * NULL), valid as long as the player lives. */
 const packeis_player_option *packeis_player_options(const packeis_player *p, size_t *count);
 
-/* Sets an option by name from text ("20", "1.4", "true"/"false"/"1"/"0").
- * Returns 0, or -1 with *why (a static sentence, `why` may be NULL) for an
- * unknown option, a malformed value or one out of range; the player is then
- * unchanged. */
+/* Sets an option by name from text ("20", "1.4", "true"/"false"/"1"/"0",
+ * or any text for a "string" option). Returns 0, or -1 with *why (`why` may
+ * be NULL) for an unknown option, a malformed value or one out of range;
+ * the player is then unchanged. *why is a static sentence, except for a
+ * "string" option whose value is refused (az's "weights": a file that cannot
+ * be read or is no valid weights file, read at once): then it is the
+ * player's own sentence, as packeis_player_error() gives, valid until the
+ * next call on the player. */
 int packeis_player_set_option(packeis_player *p, const char *name, const char *value,
                               const char **why);
 
@@ -186,12 +197,56 @@ packeis_status packeis_player_choose(packeis_player *p, const packeis_game *game
                                      const packeis_player_limits *limits, packeis_move *move,
                                      packeis_player_report *report);
 
+/* Why the player's last packeis_player_choose() or refused "string" option
+ * failed, as a sentence, or NULL when it has nothing to say (the status
+ * says it all). The az player without readable weights refuses to choose
+ * (PACKEIS_E_INVALID_ARGUMENT) and says why here. Valid until the next call
+ * on the player. */
+const char *packeis_player_error(const packeis_player *p);
+
 /* A new game starts: drops what the player kept from earlier moves
  * (the mcts tree, the alphabeta table). */
 void packeis_player_forget(packeis_player *p);
 
 /* Frees a player (NULL: nothing happens). */
 void packeis_player_free(packeis_player *p);
+
+/* ---- the az network, for programs ------------------------------------
+ *
+ * The network of the az player on its own, e.g. for a trainer that checks
+ * that its network and this one agree. The weights file and the network are
+ * those of doc/formats.md ("az weights"). A network once read is not
+ * changed: it may be evaluated from several threads at once. */
+typedef struct packeis_player_az_net packeis_player_az_net;
+
+/* Reads and checks a weights file. Returns 0 with *out; -1 with the reason
+ * in `why` (a sentence naming the file; `why` may be NULL) for a file that
+ * cannot be read or is no valid weights file (wrong magic, unknown version,
+ * inputs other than 1600 or policy outputs other than 192, H1 or H2 of 0 or
+ * above 4096, a size other than the shapes imply, a float not finite); -2
+ * when out of memory. *out is NULL on failure. */
+int packeis_player_az_load(const char *path, packeis_player_az_net **out, char *why,
+                           size_t why_size);
+
+/* Frees a network (NULL: nothing happens). */
+void packeis_player_az_free(packeis_player_az_net *net);
+
+/* The network's answer for the player to act in `game`, whose input is
+ * packeis_game_observe_as(game, packeis_game_current_player(game)):
+ * policy[m] for every move value m < PACKEIS_MOVE_VALUES is the softmax,
+ * over the legal moves only, of the logit FROM[m / 64] + TO[m % 64] for a
+ * slide and PLACE[c] for a placement on c (m = c * 65), and 0 for a move
+ * that is not legal (the legal ones sum to 1); *value is tanh of the value
+ * head, the expected packeis_game_reward() of the player to act. Returns
+ * PACKEIS_OK; PACKEIS_E_INVALID_ARGUMENT for a NULL pointer,
+ * PACKEIS_E_BUFFER_TOO_SMALL for a capacity below PACKEIS_MOVE_VALUES,
+ * PACKEIS_E_GAME_OVER for a finished game (no legal move: nothing is
+ * written), PACKEIS_E_OUT_OF_MEMORY. The arithmetic is float32; where the
+ * library is built with OpenBLAS (meson -Dblas) the first layers go through
+ * it, so results may differ from the portable build in the last bits. */
+packeis_status packeis_player_az_evaluate(const packeis_player_az_net *net,
+                                          const packeis_game *game, float *policy,
+                                          size_t capacity, float *value);
 
 #ifdef __cplusplus
 }

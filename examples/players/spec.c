@@ -7,24 +7,9 @@
 
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static void
-say(char *why, size_t size, const char *format, ...)
-{
-    if (!why || !size)
-        return;
-    va_list args;
-    va_start(args, format);
-    vsnprintf(why, size, format, args);
-    va_end(args);
-}
 
 /* "2s", "1.5s", "300ms" (at most a day): 1 with the seconds; 0 if the item
  * is no time. */
@@ -69,12 +54,13 @@ static int read_nodes(const char *item, size_t length, uint64_t *nodes)
 static int set_item(packeis_player *p, const char *spec, const char *item, size_t length,
                     char *why, size_t why_size)
 {
-    char name[64], value[64];
+    char name[64], value[4096]; /* room for a file name (az's weights) */
     const char *equals = memchr(item, '=', length);
     size_t name_length = (size_t)(equals - item), value_length = length - name_length - 1;
     if (name_length == 0 || value_length == 0 || name_length >= sizeof name ||
         value_length >= sizeof value) {
-        say(why, why_size, "'%s': expected OPTION=VALUE, not '%.*s'", spec, (int)length, item);
+        player_say(why, why_size, "'%s': expected OPTION=VALUE, not '%.*s'", spec, (int)length,
+                   item);
         return -1;
     }
     memcpy(name, item, name_length);
@@ -83,7 +69,7 @@ static int set_item(packeis_player *p, const char *spec, const char *item, size_
     value[value_length] = '\0';
     const char *reason = "refused";
     if (packeis_player_set_option(p, name, value, &reason) != 0) {
-        say(why, why_size, "'%s': %s=%s: %s", spec, name, value, reason);
+        player_say(why, why_size, "'%s': %s=%s: %s", spec, name, value, reason);
         return -1;
     }
     return 0;
@@ -101,7 +87,8 @@ static int read_strength(packeis_player *p, const char *spec, const char *item,
                 return -1;
         } else if (!read_time(item, length, &budget->seconds) &&
                    !read_nodes(item, length, &budget->nodes)) {
-            say(why, why_size,
+            player_say(
+                why, why_size,
                 "'%s': '%.*s' is no strength: expected a time per move (2s, 300ms), a budget "
                 "(a positive whole number) or OPTION=VALUE",
                 spec, (int)length, item);
@@ -118,13 +105,13 @@ int packeis_player_from_spec(const char *spec, uint64_t seed, packeis_player **o
     if (out)
         *out = NULL;
     if (!spec || !out) {
-        say(why, why_size, "no seat spec");
+        player_say(why, why_size, "no seat spec");
         return -1;
     }
     char name[32];
     size_t name_length = strcspn(spec, ":");
     if (name_length == 0 || name_length >= sizeof name) {
-        say(why, why_size, "'%s': expected NAME[:STRENGTH]", spec);
+        player_say(why, why_size, "'%s': expected NAME[:STRENGTH]", spec);
         return -1;
     }
     memcpy(name, spec, name_length);
@@ -133,9 +120,9 @@ int packeis_player_from_spec(const char *spec, uint64_t seed, packeis_player **o
     int made = packeis_player_new(name, seed, &p);
     if (made != 0) {
         if (made == -2)
-            say(why, why_size, "out of memory");
+            player_say(why, why_size, "out of memory");
         else
-            say(why, why_size, "'%s': no built-in player is called '%s'", spec, name);
+            player_say(why, why_size, "'%s': no built-in player is called '%s'", spec, name);
         return made;
     }
     packeis_player_limits found = {0};

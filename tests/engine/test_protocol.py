@@ -9,15 +9,20 @@ each time checking that the engine holds the position it had before.
     test_protocol.py --all-players PACKEIS_ENGINE
 
 With --all-players the walk is run for every player `PACKEIS_ENGINE --list`
-names, as `PACKEIS_ENGINE --player NAME`. Positions are chosen with a single
+names, as `PACKEIS_ENGINE --player NAME` (az with a tiny network of random
+weights this script writes, doc/formats.md "az weights"). Positions are chosen with a single
 legal move (worked out by hand from doc/rules.md) so that the bestmove is
 known whatever the player.
 """
+import atexit
 import os
+import random
 import re
 import select
+import struct
 import subprocess
 import sys
+import tempfile
 import time
 import unittest
 
@@ -279,13 +284,27 @@ class StrengthOnTheCommandLine(unittest.TestCase):
             self.assertIn(says, done.stderr)
 
 
+def tiny_az_weights():
+    """A weights file for az, H1 = 8, H2 = 4, random weights: its path."""
+    h1, h2 = 8, 4
+    count = h1 * 1600 + h1 + h2 * h1 + h2 + 192 * h2 + 192 + h2 + 1
+    rng = random.Random(1)
+    fd, path = tempfile.mkstemp(suffix=".pkaz")
+    with os.fdopen(fd, "wb") as out:
+        out.write(struct.pack("<4s5I", b"PKAZ", 1, 1600, h1, h2, 192))
+        out.write(struct.pack(f"<{count}f", *(rng.uniform(-0.1, 0.1) for _ in range(count))))
+    atexit.register(os.remove, path)
+    return path
+
+
 def main():
     args = sys.argv[1:]
     if args[:1] == ["--all-players"]:
         names = subprocess.run([args[1], "--list"], capture_output=True, text=True,
                                check=True).stdout
         for name in re.findall(r"^(\w+):", names, re.M):
-            ENGINES.append([args[1], "--player", name])
+            spec = name + ":weights=" + tiny_az_weights() if name == "az" else name
+            ENGINES.append([args[1], "--player", spec])
         StrengthOnTheCommandLine.program = args[1]
     elif args:
         ENGINES.append(args)
@@ -293,7 +312,8 @@ def main():
         sys.exit("usage: test_protocol.py ENGINE [ARG ...] | --all-players PACKEIS_ENGINE")
     suite = unittest.TestSuite()
     for command in ENGINES:
-        walk = type("ProtocolWalk_" + re.sub(r"\W", "_", command[-1]), (ProtocolWalk,),
+        walk = type("ProtocolWalk_" + re.sub(r"\W", "_", command[-1].split(":weights=")[0]),
+                    (ProtocolWalk,),
                     {"command": command})
         suite.addTests(unittest.defaultTestLoader.loadTestsFromTestCase(walk))
     if StrengthOnTheCommandLine.program:

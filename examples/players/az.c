@@ -1,0 +1,356 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * az.c: PUCT tree search guided by a policy/value network (az_net.h), as
+ * AlphaZero searches: no random playouts.
+ *
+ * Each visit walks down by PUCT, Q + cpuct * P * sqrt(N) / (1 + n) (Q the
+ * mean value of the child for the player who chose it, 0 for an unvisited
+ * child; P the network's prior; N and n the visits of parent and child),
+ * evaluates the leaf it reaches with the network (its value for the player
+ * to act, its prior over the legal moves, stored in the new children) or,
+ * at the end of the game, reads packeis_game_reward(), and adds to every
+ * node on the way the value of the player who chose it. The network's value
+ * is for the player to act alone: the others get -value / (players - 1),
+ * so that the values of a position sum to 0 as rewards do (with 2 players:
+ * -value). The move played is the most visited; report.score is
+ * (Q + 1) / 2 of that move, 0 ... 1 as the other players' scores.
+ *
+ * The tree is that of mcts (mcts_tree.h, its reuse between moves included),
+ * a node's prior in place of the win estimate. Budget: limits.nodes visits
+ * (network evaluations or finished games); without limits, the option
+ * "visits". Weights: the option "weights", else the committed model
+ * (PACKEIS_AZ_DEFAULT_WEIGHTS), read at the first move.
+ */
+#include "az_net.h"
+#include "mcts_tree.h"
+#include "player_kind.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    AZ_PATH_MAX = 256, /* more plies than any game has */
+    AZ_REPORT_EVERY = 256,
+    AZ_WEIGHTS_PATH_MAX = 4096,
+};
+
+typedef struct az_player {
+    uint64_t visits_default;
+    double cpuct;
+    int reuse;
+    size_t tree_mb;
+    char weights[AZ_WEIGHTS_PATH_MAX]; /* "": the default model */
+    az_net *net;                       /* NULL until read */
+    char error[AZ_WEIGHTS_PATH_MAX + 256];
+    mcts_tree tree;
+    packeis_game *scratch;
+    float input[AZ_INPUTS];
+    float *work;
+    uint64_t visits; /* of this move */
+    int depth;
+} az_player;
+
+static const packeis_player_option az_options[] = {
+    {"visits", "int", "800", 1, 1e12,
+     "visits (network evaluations) per move when no limit is given (the default budget)"},
+    {"cpuct", "float", "1.5", 0, 100, "the exploration constant of PUCT"},
+    {"reuse", "bool", "true", 0, 1, "keep the subtree of the position reached between moves"},
+    {"tree", "int", "64", 1, 65536, "most memory of the tree in MB"},
+    {"weights", "string", "-", 0, 0,
+     "the network's weights file (doc/formats.md, az weights); - (or empty): the committed "
+     "model, examples/players/models/az-default.pkaz"},
+};
+
+static void init_tree(az_player *a)
+{
+    mcts_tree_init(&a->tree, a->tree_mb * 1024 * 1024 / sizeof(mcts_node));
+}
+
+static void *az_create(uint64_t seed)
+{
+    (void)seed; /* the search draws no random numbers */
+    az_player *a = calloc(1, sizeof *a);
+    if (!a)
+        return NULL;
+    a->visits_default = 800;
+    a->cpuct = 1.5;
+    a->reuse = 1;
+    a->tree_mb = 64;
+    init_tree(a);
+    return a;
+}
+
+static void az_forget(void *state)
+{
+    az_player *a = state;
+    mcts_tree_clear(&a->tree);
+    packeis_game_free(a->scratch);
+    a->scratch = NULL;
+}
+
+static void az_set_option(void *state, size_t index, double value)
+{
+    az_player *a = state;
+    switch (index) {
+    case 0:
+        a->visits_default = (uint64_t)value;
+        break;
+    case 1:
+        a->cpuct = value;
+        break;
+    case 2:
+        a->reuse = value != 0;
+        break;
+    default:
+        a->tree_mb = (size_t)value;
+        az_forget(a);
+        init_tree(a);
+        break;
+    }
+}
+
+/* Reads the network of `path` ("" : the default) in place of the present
+ * one; -1 with the reason in a->error, the player unchanged. */
+static int load_weights(az_player *a, const char *path)
+{
+    const char *file = *path ? path : PACKEIS_AZ_DEFAULT_WEIGHTS;
+    az_net *net;
+    char why[sizeof a->error - 64];
+    int result = az_net_load(file, &net, why, sizeof why);
+    float *work = result == 0 ? malloc(az_net_work_size(net, 1) * sizeof *work) : NULL;
+    if (result == 0 && !work) {
+        az_net_free(net);
+        snprintf(why, sizeof why, "out of memory");
+        result = -2;
+    }
+    if (result != 0) {
+        snprintf(a->error, sizeof a->error, "az: %s", why);
+        return -1;
+    }
+    az_net_free(a->net);
+    free(a->work);
+    a->net = net;
+    a->work = work;
+    az_forget(a); /* the old tree holds the old network's priors */
+    return 0;
+}
+
+static int az_set_text(void *state, size_t index, const char *value, const char **why)
+{
+    az_player *a = state;
+    (void)index; /* "weights", the only text option */
+    if (strcmp(value, "-") == 0)
+        value = ""; /* the default, as the protocol needs a word */
+    if (strlen(value) >= sizeof a->weights) {
+        *why = "a path too long";
+        return -1;
+    }
+    if (*value && load_weights(a, value) != 0) {
+        *why = a->error;
+        return -1;
+    }
+    if (!*value) { /* the default, read at the next move */
+        az_net_free(a->net);
+        a->net = NULL;
+        az_forget(a);
+    }
+    strcpy(a->weights, value);
+    return 0;
+}
+
+/* The child of `node` PUCT picks. */
+static uint32_t select_child(const mcts_tree *tree, uint32_t node, double cpuct)
+{
+    const mcts_node *n = &tree->nodes[node];
+    double explore = cpuct * sqrt(n->visits > 0 ? (double)n->visits : 1.0);
+    uint32_t best = n->first_child;
+    double best_value = -INFINITY;
+    for (uint32_t c = n->first_child; c < n->first_child + n->child_count; c++) {
+        const mcts_node *child = &tree->nodes[c];
+        double q = child->visits ? child->reward / child->visits : 0.0;
+        double value = q + explore * child->prior / (1.0 + child->visits);
+        if (value > best_value) {
+            best_value = value;
+            best = c;
+        }
+    }
+    return best;
+}
+
+/* The leaf's value for every player: the network's (its prior goes into
+ * the new children) or, when the game is over, the rewards. */
+static packeis_status evaluate_leaf(az_player *a, uint32_t node, double *values)
+{
+    const packeis_game *game = a->scratch;
+    int players = packeis_game_player_count(game);
+    if (packeis_game_phase(game) == PACKEIS_PHASE_OVER) {
+        for (int p = 0; p < players; p++)
+            values[p] = packeis_game_reward(game, p);
+        return PACKEIS_OK;
+    }
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    float prior[PACKEIS_MAX_MOVES], value;
+    size_t count;
+    packeis_status status = player_legal_moves(game, moves, &count);
+    if (status == PACKEIS_OK)
+        status = az_net_evaluate(a->net, game, moves, count, prior, &value, a->input, a->work);
+    int expanded = 0;
+    if (status == PACKEIS_OK && a->tree.nodes[node].first_child == 0)
+        status = mcts_tree_expand(&a->tree, node, game, &expanded);
+    if (status != PACKEIS_OK)
+        return status;
+    mcts_node *n = &a->tree.nodes[node];
+    /* The children are in the tree's order; find each one's prior. */
+    for (uint32_t c = n->first_child; expanded && c < n->first_child + n->child_count; c++)
+        for (size_t i = 0; i < count; i++)
+            if (moves[i] == a->tree.nodes[c].move)
+                a->tree.nodes[c].prior = prior[i];
+    int me = packeis_game_current_player(game);
+    for (int p = 0; p < players; p++)
+        values[p] = p == me ? value : -value / (players - 1);
+    return PACKEIS_OK;
+}
+
+/* One visit: down by PUCT to a leaf, its value, backed up. */
+static packeis_status visit(az_player *a)
+{
+    mcts_tree *tree = &a->tree;
+    uint32_t path[AZ_PATH_MAX];
+    int movers[AZ_PATH_MAX];
+    int length = 0;
+    uint32_t node = 0;
+    packeis_status status = packeis_game_assign(a->scratch, tree->root_game);
+    while (status == PACKEIS_OK && length < AZ_PATH_MAX) {
+        const mcts_node *n = &tree->nodes[node];
+        if (n->first_child == 0 || n->child_count == 0)
+            break; /* a leaf, or the end of the game */
+        movers[length] = packeis_game_current_player(a->scratch);
+        node = select_child(tree, node, a->cpuct);
+        path[length++] = node;
+        status = packeis_game_apply(a->scratch, tree->nodes[node].move);
+    }
+    double values[PACKEIS_MAX_PLAYERS];
+    if (status == PACKEIS_OK)
+        status = evaluate_leaf(a, node, values);
+    if (status != PACKEIS_OK)
+        return status;
+    tree->nodes[0].visits++;
+    for (int i = 0; i < length; i++) {
+        tree->nodes[path[i]].visits++;
+        tree->nodes[path[i]].reward += (float)values[movers[i]];
+    }
+    if (length > a->depth)
+        a->depth = length;
+    return PACKEIS_OK;
+}
+
+/* Fills the report; returns the most visited root move. */
+static packeis_move report_search(const az_player *a, const packeis_move *moves, size_t count,
+                                  const player_budget *budget, packeis_player_report *report)
+{
+    const mcts_tree *tree = &a->tree;
+    const mcts_node *root = &tree->nodes[0];
+    float reward[PACKEIS_MAX_MOVES] = {0};
+    size_t best = 0;
+    report->root_moves = count;
+    for (size_t i = 0; i < count; i++) {
+        report->moves[i] = moves[i];
+        report->visits[i] = 0;
+        for (uint32_t c = root->first_child;
+             root->first_child && c < root->first_child + root->child_count; c++)
+            if (tree->nodes[c].move == moves[i]) {
+                report->visits[i] = tree->nodes[c].visits;
+                reward[i] = tree->nodes[c].reward;
+            }
+        if (report->visits[i] > report->visits[best])
+            best = i;
+    }
+    player_report_basics(report, budget, a->visits);
+    report->depth = a->depth;
+    report->has_score = report->visits[best] > 0;
+    if (report->has_score)
+        report->score = (reward[best] / (double)report->visits[best] + 1) / 2;
+    mcts_tree_principal_variation(tree, moves[best], report);
+    return moves[best];
+}
+
+/* The tree rooted at `game` (the old one's subtree where it leads there),
+ * the network read if it is not yet. */
+static packeis_status prepare(az_player *a, const packeis_game *game)
+{
+    if (!a->net && load_weights(a, a->weights) != 0)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    a->error[0] = '\0';
+    if (!a->reuse)
+        mcts_tree_clear(&a->tree);
+    packeis_status status = mcts_tree_set_root(&a->tree, game, player_board_signature(game));
+    if (status == PACKEIS_OK && !a->scratch)
+        status = packeis_game_clone(game, &a->scratch);
+    return status;
+}
+
+static packeis_status az_choose(void *state, const packeis_game *game,
+                                const packeis_player_limits *limits, packeis_move *move,
+                                packeis_player_report *report)
+{
+    az_player *a = state;
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    size_t count;
+    packeis_status status = player_legal_moves(game, moves, &count);
+    if (status == PACKEIS_OK)
+        status = prepare(a, game);
+    if (status != PACKEIS_OK)
+        return status;
+    player_budget budget;
+    player_budget_start(&budget, limits, a->visits_default);
+    a->visits = 0;
+    a->depth = 0;
+    uint64_t next_report = AZ_REPORT_EVERY;
+    while (count > 1 && !player_budget_over(&budget, a->visits)) {
+        status = visit(a);
+        if (status != PACKEIS_OK)
+            return status;
+        a->visits++;
+        if (limits->on_report && a->visits >= next_report) {
+            next_report += AZ_REPORT_EVERY;
+            report_search(a, moves, count, &budget, report);
+            limits->on_report(limits->context, report);
+        }
+    }
+    *move = report_search(a, moves, count, &budget, report);
+    if (limits->on_report)
+        limits->on_report(limits->context, report);
+    return PACKEIS_OK;
+}
+
+static const char *az_error(const void *state)
+{
+    const az_player *a = state;
+    return a->error[0] ? a->error : NULL;
+}
+
+static void az_destroy(void *state)
+{
+    az_player *a = state;
+    az_forget(a);
+    az_net_free(a->net);
+    free(a->work);
+    free(a);
+}
+
+const player_kind player_az_kind = {
+    .name = "az",
+    .description = "PUCT tree search guided by a policy/value network (AlphaZero-style, no "
+                   "playouts), tree reuse",
+    .options = az_options,
+    .option_count = sizeof az_options / sizeof az_options[0],
+    .create = az_create,
+    .set_option = az_set_option,
+    .set_text = az_set_text,
+    .choose = az_choose,
+    .forget = az_forget,
+    .error = az_error,
+    .destroy = az_destroy,
+};

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: MIT */
+/* az_net.c: reading and checking an az weights file (doc/formats.md,
+ * "az weights"): every refusal is a sentence naming the file. */
+#include "az_net.h"
+#include "player_kind.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint32_t read_u32(const unsigned char *bytes)
+{
+    return (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 |
+           (uint32_t)bytes[3] << 24;
+}
+
+/* The arrays of the file in order, with their names for the errors. */
+typedef struct az_array {
+    const char *name;
+    float **at;
+    size_t rows, columns;
+} az_array;
+
+static size_t arrays_of(az_net *net, az_array *arrays)
+{
+    size_t h1 = net->h1, h2 = net->h2;
+    az_array list[] = {
+        {"W1", &net->w1, h1, AZ_INPUTS}, {"b1", &net->b1, 1, h1},
+        {"W2", &net->w2, h2, h1},        {"b2", &net->b2, 1, h2},
+        {"Wp", &net->wp, AZ_POLICY, h2}, {"bp", &net->bp, 1, AZ_POLICY},
+        {"Wv", &net->wv, 1, h2},         {"bv", &net->bv, 1, 1},
+    };
+    memcpy(arrays, list, sizeof list);
+    return sizeof list / sizeof list[0];
+}
+
+/* The header: the shapes, checked. */
+static int read_header(FILE *file, const char *path, az_net *net, char *why, size_t why_size)
+{
+    unsigned char header[AZ_HEADER_BYTES];
+    size_t got = fread(header, 1, sizeof header, file);
+    if (ferror(file)) {
+        player_say(why, why_size, "cannot read the weights file '%s': %s", path,
+                   strerror(errno));
+        return -1;
+    }
+    if (got < 4 || memcmp(header, "PKAZ", 4) != 0) {
+        player_say(why, why_size, "'%s' is no az weights file (it does not start with PKAZ)",
+                   path);
+        return -1;
+    }
+    if (got < sizeof header) {
+        player_say(why, why_size,
+                   "'%s' is truncated: %zu bytes, shorter than the %d of the header", path, got,
+                   AZ_HEADER_BYTES);
+        return -1;
+    }
+    uint32_t version = read_u32(header + 4), inputs = read_u32(header + 8);
+    uint32_t policy = read_u32(header + 20);
+    net->h1 = read_u32(header + 12);
+    net->h2 = read_u32(header + 16);
+    if (version != 1) {
+        player_say(why, why_size, "'%s': unknown az weights version %u (this library reads 1)",
+                   path, (unsigned)version);
+        return -1;
+    }
+    if (inputs != AZ_INPUTS || policy != AZ_POLICY) {
+        player_say(why, why_size, "'%s': %u inputs and %u policy outputs, expected %d and %d",
+                   path, (unsigned)inputs, (unsigned)policy, AZ_INPUTS, AZ_POLICY);
+        return -1;
+    }
+    if (net->h1 == 0 || net->h1 > AZ_HIDDEN_MAX || net->h2 == 0 || net->h2 > AZ_HIDDEN_MAX) {
+        player_say(why, why_size, "'%s': hidden sizes H1=%u H2=%u, each must be 1 to %d", path,
+                   (unsigned)net->h1, (unsigned)net->h2, AZ_HIDDEN_MAX);
+        return -1;
+    }
+    return 0;
+}
+
+/* The floats after the header, decoded from little-endian and checked
+ * finite; exactly as many as the shapes say, nothing after them. */
+static int read_arrays(FILE *file, const char *path, az_net *net, char *why, size_t why_size)
+{
+    az_array arrays[8];
+    size_t count = arrays_of(net, arrays), total = 0;
+    for (size_t a = 0; a < count; a++)
+        total += arrays[a].rows * arrays[a].columns;
+    size_t expected = AZ_HEADER_BYTES + 4 * total;
+    /* The size first, so that a short file claiming large shapes is
+     * refused before anything is allocated for them. */
+    long size = fseek(file, 0, SEEK_END) == 0 ? ftell(file) : -1;
+    if (size >= 0 && (size_t)size != expected) {
+        player_say(why, why_size, "'%s' is %s: %ld bytes where H1=%u H2=%u need exactly %zu",
+                   path, (size_t)size < expected ? "truncated" : "too long", size,
+                   (unsigned)net->h1, (unsigned)net->h2, expected);
+        return -1;
+    }
+    if (size >= 0 && fseek(file, AZ_HEADER_BYTES, SEEK_SET) != 0) {
+        player_say(why, why_size, "cannot read the weights file '%s': %s", path,
+                   strerror(errno));
+        return -1;
+    }
+    unsigned char *bytes = malloc(4 * total);
+    net->data = malloc(total * sizeof *net->data);
+    net->w1t = malloc(((size_t)AZ_INPUTS * net->h1 + (size_t)net->h1 * net->h2 +
+                       (size_t)net->h2 * AZ_POLICY) *
+                      sizeof *net->w1t);
+    if (!bytes || !net->data || !net->w1t) {
+        free(bytes);
+        return -2;
+    }
+    /* Where the size was unknown (a pipe), the reading itself tells. */
+    size_t got = fread(bytes, 1, 4 * total, file);
+    int trailing = got == 4 * total && fgetc(file) != EOF;
+    if (got < 4 * total || trailing) {
+        player_say(why, why_size, "'%s' is %s: H1=%u H2=%u need exactly %zu bytes", path,
+                   trailing ? "too long" : "truncated", (unsigned)net->h1, (unsigned)net->h2,
+                   expected);
+        free(bytes);
+        return -1;
+    }
+    float *next = net->data;
+    for (size_t a = 0; a < count; a++) {
+        *arrays[a].at = next;
+        for (size_t i = 0; i < arrays[a].rows * arrays[a].columns; i++, next++) {
+            uint32_t word = read_u32(bytes + 4 * (size_t)(next - net->data));
+            memcpy(next, &word, sizeof word);
+            if (!isfinite(*next)) {
+                player_say(why, why_size, "'%s': %s[%zu][%zu] is not a finite number", path,
+                           arrays[a].name, i / arrays[a].columns, i % arrays[a].columns);
+                free(bytes);
+                return -1;
+            }
+        }
+    }
+    free(bytes);
+    return 0;
+}
+
+/* to[in][out] from row-major w[out][in]. */
+static void transpose(const float *w, size_t in, size_t out, float *to)
+{
+    for (size_t o = 0; o < out; o++)
+        for (size_t i = 0; i < in; i++)
+            to[i * out + o] = w[o * in + i];
+}
+
+static void transpose_all(az_net *net)
+{
+    net->w2t = net->w1t + (size_t)AZ_INPUTS * net->h1;
+    net->wpt = net->w2t + (size_t)net->h1 * net->h2;
+    transpose(net->w1, AZ_INPUTS, net->h1, net->w1t);
+    transpose(net->w2, net->h1, net->h2, net->w2t);
+    transpose(net->wp, net->h2, AZ_POLICY, net->wpt);
+}
+
+int az_net_load(const char *path, az_net **out, char *why, size_t why_size)
+{
+    if (out)
+        *out = NULL;
+    if (!path || !out) {
+        player_say(why, why_size, "no weights file named");
+        return -1;
+    }
+    FILE *file = fopen(path, "rb");
+    if (!file) {
+        player_say(why, why_size, "cannot open the weights file '%s': %s", path,
+                   strerror(errno));
+        return -1;
+    }
+    az_net *net = calloc(1, sizeof *net);
+    int result = net ? read_header(file, path, net, why, why_size) : -2;
+    if (result == 0)
+        result = read_arrays(file, path, net, why, why_size);
+    if (result == 0 && ferror(file)) {
+        player_say(why, why_size, "cannot read the weights file '%s'", path);
+        result = -1;
+    }
+    fclose(file);
+    if (result == -2)
+        player_say(why, why_size, "out of memory reading '%s'", path);
+    if (result != 0) {
+        az_net_free(net);
+        return result;
+    }
+    transpose_all(net);
+    *out = net;
+    return 0;
+}
+
+void az_net_free(az_net *net)
+{
+    if (!net)
+        return;
+    free(net->data);
+    free(net->w1t);
+    free(net);
+}

@@ -1,0 +1,426 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The az player and its network (examples/players/az*.c): every refusal
+ * of a weights file, the forward pass against a tiny network worked out by
+ * hand (both backends where BLAS is built in), the policy and value of
+ * packeis_player_az_evaluate(), whole legal games with a small random
+ * network, the budgets, the seat notation with a weights file.
+ */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <math.h>
+
+#include <cmocka.h>
+
+#include "az_file.h"
+#include "az_net.h"
+#include "builders.h"
+#include "players.h"
+
+/* A file name of this test's own, removed at the end of the test. */
+static char *temp_path(const char *name)
+{
+    static char path[256];
+    snprintf(path, sizeof path, "/tmp/test_az_%ld_%s", (long)getpid(), name);
+    return path;
+}
+
+/* Loading `path` is refused with a sentence holding `words`. */
+static void refused(const char *path, const char *words)
+{
+    packeis_player_az_net *net = (packeis_player_az_net *)1;
+    char why[512] = "";
+    assert_int_equal(packeis_player_az_load(path, &net, why, sizeof why), -1);
+    assert_null(net);
+    if (!strstr(why, words))
+        fail_msg("'%s' does not say '%s'", why, words);
+}
+
+/* A file of shapes h1, h2 whose header is changed by `edit`, refused. */
+static void refused_header(az_header header, size_t count, size_t extra, const char *words)
+{
+    const char *path = temp_path("bad.pkaz");
+    float *floats = calloc(count ? count : 1, sizeof *floats);
+    assert_int_equal(az_file_write(path, &header, floats, count, extra), 0);
+    free(floats);
+    refused(path, words);
+    remove(path);
+}
+
+static void bad_files_refused(void **state)
+{
+    (void)state;
+    size_t good = az_file_floats(4, 3);
+    refused(temp_path("missing.pkaz"), "cannot open");
+    refused("/tmp", "cannot read");
+    az_header header = az_file_header(4, 3);
+    memcpy(header.magic, "PKAX", 4);
+    refused_header(header, good, 0, "does not start with PKAZ");
+    header = az_file_header(4, 3);
+    header.version = 2;
+    refused_header(header, good, 0, "unknown az weights version 2");
+    header = az_file_header(4, 3);
+    header.inputs = 1599;
+    refused_header(header, good, 0, "1599 inputs");
+    header = az_file_header(4, 3);
+    header.policy = 191;
+    refused_header(header, good, 0, "191 policy outputs");
+    header = az_file_header(0, 3);
+    refused_header(header, good, 0, "H1=0 H2=3");
+    header = az_file_header(4, 4097);
+    refused_header(header, good, 0, "H1=4 H2=4097");
+    header = az_file_header(4, 3);
+    refused_header(header, good - 1, 0, "is truncated");
+    refused_header(header, 0, 0, "is truncated");
+    refused_header(header, good, 1, "is too long");
+    refused_header(header, good, 4, "is too long");
+    /* A header cut short, and an empty file. */
+    const char *path = temp_path("short.pkaz");
+    FILE *file = fopen(path, "wb");
+    fwrite("PKAZ\1\0\0\0", 1, 8, file);
+    fclose(file);
+    refused(path, "shorter than the 24 of the header");
+    file = fopen(path, "wb");
+    fclose(file);
+    refused(path, "does not start with PKAZ");
+    remove(path);
+}
+
+/* A NaN or an infinity anywhere is refused, named by array and index. */
+static void non_finite_refused(void **state)
+{
+    (void)state;
+    size_t count = az_file_floats(4, 3);
+    float *floats = calloc(count, sizeof *floats);
+    az_header header = az_file_header(4, 3);
+    const char *path = temp_path("nan.pkaz");
+    /* W1 is 4 x 1600, b1 4, W2 3 x 4: float 6400 + 4 + 5 is W2[1][1]. */
+    floats[6409] = NAN;
+    assert_int_equal(az_file_write(path, &header, floats, count, 0), 0);
+    refused(path, "W2[1][1] is not a finite number");
+    floats[6409] = 0;
+    floats[count - 1] = INFINITY; /* bv */
+    assert_int_equal(az_file_write(path, &header, floats, count, 0), 0);
+    refused(path, "bv[0][0] is not a finite number");
+    free(floats);
+    remove(path);
+}
+
+/* The tiny network of forward_by_hand, H1 = H2 = 2, by hand:
+ *   x: x[0] = 1, x[5] = 2, x[1599] = -1, every other input 0.
+ *   W1 row 0: 0.5 at 0, 1 at 5, 1 at 1599; b1[0] = 0.1:
+ *     h1[0] = 0.5 + 2 - 1 + 0.1 = 1.6
+ *   W1 row 1: -1 at 0, 0.25 at 5; b1[1] = 0: -1 + 0.5 = -0.5, ReLU 0.
+ *   W2 = [[1, 3], [-2, 1]], b2 = [0.4, 0.2]:
+ *     h2[0] = 1.6 + 0 + 0.4 = 2.0; h2[1] = -3.2 + 0.2 = -3.0, ReLU 0.
+ *   Wp row r = [0.01 r, 5], bp[r] = 1 for r = 7 else 0:
+ *     logit[r] = 0.02 r (+1 for r = 7): logit[0] = 0, logit[7] = 1.14,
+ *     logit[191] = 3.82 (the 5 meets h2[1] = 0).
+ *   Wv = [0.25, 7], bv = 0.1: value = tanh(0.5 + 0.1) = tanh(0.6)
+ *     = 0.537049566998035. */
+static float *hand_network(size_t *count)
+{
+    *count = az_file_floats(2, 2);
+    float *f = calloc(*count, sizeof *f);
+    float *w1 = f, *b1 = w1 + 2 * 1600, *w2 = b1 + 2, *b2 = w2 + 4, *wp = b2 + 2;
+    float *bp = wp + 192 * 2, *wv = bp + 192, *bv = wv + 2;
+    w1[0] = 0.5f, w1[5] = 1, w1[1599] = 1, b1[0] = 0.1f;
+    w1[1600] = -1, w1[1605] = 0.25f;
+    w2[0] = 1, w2[1] = 3, w2[2] = -2, w2[3] = 1, b2[0] = 0.4f, b2[1] = 0.2f;
+    for (int r = 0; r < 192; r++)
+        wp[2 * r] = 0.01f * (float)r, wp[2 * r + 1] = 5;
+    bp[7] = 1;
+    wv[0] = 0.25f, wv[1] = 7, bv[0] = 0.1f;
+    return f;
+}
+
+static az_net *load(const char *path)
+{
+    az_net *net;
+    char why[512];
+    if (az_net_load(path, &net, why, sizeof why) != 0)
+        fail_msg("%s", why);
+    return net;
+}
+
+static void forward_by_hand(void **state)
+{
+    (void)state;
+    size_t count;
+    float *floats = hand_network(&count);
+    az_header header = az_file_header(2, 2);
+    const char *path = temp_path("hand.pkaz");
+    assert_int_equal(az_file_write(path, &header, floats, count, 0), 0);
+    free(floats);
+    az_net *net = load(path);
+    remove(path);
+    /* The same input twice: batch of 2 through the batched path. */
+    float x[2 * 1600] = {0}, logits[2 * 192], value[2], work[8];
+    assert_true(az_net_work_size(net, 2) <= 8);
+    for (int s = 0; s < 2; s++)
+        x[s * 1600 + 0] = 1, x[s * 1600 + 5] = 2, x[s * 1600 + 1599] = -1;
+    for (int backend = AZ_PORTABLE; backend <= (az_blas_available ? AZ_BLAS : AZ_PORTABLE);
+         backend++) {
+        for (size_t n = 1; n <= 2; n++) {
+            memset(logits, 0, sizeof logits);
+            az_net_forward(net, (az_backend)backend, x, n, logits, value, work);
+            for (size_t s = 0; s < n; s++) {
+                assert_float_equal(logits[s * 192 + 0], 0.0, 1e-6);
+                assert_float_equal(logits[s * 192 + 7], 1.14, 1e-5);
+                assert_float_equal(logits[s * 192 + 100], 2.0, 1e-5);
+                assert_float_equal(logits[s * 192 + 191], 3.82, 1e-5);
+                assert_float_equal(value[s], 0.537049566998035, 1e-6);
+            }
+        }
+    }
+    az_net_free(net);
+}
+
+/* W1 = 0, b1 = [1, 2], W2 = identity, b2 = 0: h2 = [1, 2] in any
+ * position. Wp row r = [logit_r, 0]; Wv = [0.5, 0.25], bv = -0.5: value
+ * tanh(0.5 + 0.5 - 0.5) = tanh(0.5) = 0.46211715726001. */
+static const char *write_policy_network(const float *logit)
+{
+    size_t count = az_file_floats(2, 2);
+    float *f = calloc(count, sizeof *f);
+    float *b1 = f + 2 * 1600, *w2 = b1 + 2, *wp = w2 + 6, *wv = wp + 192 * 2 + 192;
+    b1[0] = 1, b1[1] = 2, w2[0] = 1, w2[3] = 1;
+    for (int r = 0; r < 192; r++)
+        wp[2 * r] = logit[r];
+    wv[0] = 0.5f, wv[1] = 0.25f, wv[2] = -0.5f;
+    az_header header = az_file_header(2, 2);
+    const char *path = temp_path("policy.pkaz");
+    assert_int_equal(az_file_write(path, &header, f, count, 0), 0);
+    free(f);
+    return path;
+}
+
+/* Placements: PLACE[c] = ln 3 on the first legal cell, else 0, so that it
+ * gets 3 / (n + 2) and each other legal cell 1 / (n + 2). Slides:
+ * FROM[f] = 0.01 f, TO[t] = 0.1 (t % 3): each legal slide f -> t gets
+ * e^(FROM + TO) over their sum. Illegal moves 0. */
+static void evaluate_policy_and_value(void **state)
+{
+    (void)state;
+    packeis_game *game = tc_standard_game(2, 7);
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    size_t n;
+    TC_CHECK(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &n), PACKEIS_OK);
+    float logit[192] = {0};
+    for (int f = 0; f < 64; f++)
+        logit[f] = 0.01f * (float)f, logit[64 + f] = 0.1f * (float)(f % 3);
+    logit[128 + moves[0] / 65] = logf(3);
+    const char *path = write_policy_network(logit);
+    packeis_player_az_net *net;
+    assert_int_equal(packeis_player_az_load(path, &net, NULL, 0), 0);
+    remove(path);
+    float *policy = malloc(PACKEIS_MOVE_VALUES * sizeof *policy), value;
+    assert_int_equal(packeis_player_az_evaluate(net, game, policy, PACKEIS_MOVE_VALUES, &value),
+                     PACKEIS_OK);
+    assert_float_equal(value, 0.46211715726001, 1e-6);
+    assert_float_equal(policy[moves[0]], 3.0 / (double)(n + 2), 1e-6);
+    double sum = 0;
+    for (size_t i = 1; i < n; i++)
+        assert_float_equal(policy[moves[i]], 1.0 / (double)(n + 2), 1e-6);
+    for (int m = 0; m < PACKEIS_MOVE_VALUES; m++)
+        sum += policy[m];
+    assert_float_equal(sum, 1.0, 1e-5);
+    /* To the movement phase: the slides. */
+    while (packeis_game_phase(game) == PACKEIS_PHASE_PLACEMENT) {
+        TC_CHECK(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &n), PACKEIS_OK);
+        TC_CHECK(packeis_game_apply(game, moves[n / 2]), PACKEIS_OK);
+    }
+    TC_CHECK(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &n), PACKEIS_OK);
+    assert_int_equal(packeis_player_az_evaluate(net, game, policy, PACKEIS_MOVE_VALUES, &value),
+                     PACKEIS_OK);
+    double total = 0;
+    for (size_t i = 0; i < n; i++)
+        total += exp(0.01 * (moves[i] / 64) + 0.1 * (moves[i] % 64 % 3));
+    sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        double want = exp(0.01 * (moves[i] / 64) + 0.1 * (moves[i] % 64 % 3)) / total;
+        assert_float_equal(policy[moves[i]], want, 1e-6);
+        sum += policy[moves[i]];
+    }
+    assert_float_equal(sum, 1.0, 1e-5);
+    assert_float_equal(policy[TC_P(moves[0] / 64)], 0.0, 0);
+    /* Refusals of the call itself. */
+    assert_int_equal(packeis_player_az_evaluate(net, game, policy, 4095, &value),
+                     PACKEIS_E_BUFFER_TOO_SMALL);
+    assert_int_equal(packeis_player_az_evaluate(NULL, game, policy, 4096, &value),
+                     PACKEIS_E_INVALID_ARGUMENT);
+    size_t plies;
+    TC_CHECK(packeis_game_playout(game, 1, &plies), PACKEIS_OK);
+    assert_int_equal(packeis_player_az_evaluate(net, game, policy, 4096, &value),
+                     PACKEIS_E_GAME_OVER);
+    free(policy);
+    packeis_player_az_free(net);
+    packeis_player_az_free(NULL);
+    packeis_game_free(game);
+}
+
+/* An az player with a small random network (H1 = 16, H2 = 8). */
+static packeis_player *random_az(uint64_t seed)
+{
+    const char *path = temp_path("random.pkaz");
+    assert_int_equal(az_file_write_random(path, 16, 8, seed), 0);
+    packeis_player *p;
+    assert_int_equal(packeis_player_new("az", seed, &p), 0);
+    const char *why = NULL;
+    assert_int_equal(packeis_player_set_option(p, "weights", path, &why), 0);
+    remove(path); /* read at once */
+    return p;
+}
+
+static void whole_legal_games(void **state)
+{
+    (void)state;
+    for (int players = 2; players <= 4; players++) {
+        packeis_game *game = tc_standard_game(players, 90 + (uint64_t)players);
+        packeis_player *p = random_az((uint64_t)players);
+        packeis_player_limits limits = {.nodes = 25};
+        size_t plies = 0;
+        while (packeis_game_phase(game) != PACKEIS_PHASE_OVER) {
+            packeis_move legal[PACKEIS_MAX_MOVES], move;
+            size_t count;
+            packeis_player_report report;
+            TC_CHECK(packeis_game_legal_moves(game, legal, PACKEIS_MAX_MOVES, &count),
+                     PACKEIS_OK);
+            assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report),
+                             PACKEIS_OK);
+            assert_int_equal(packeis_game_check_move(game, move), PACKEIS_OK);
+            /* Exactly the budget; the root's visits are those after the
+             * first (the root's own evaluation) plus what the tree kept. */
+            assert_int_equal(report.nodes, count > 1 ? 25 : 0);
+            assert_int_equal(report.root_moves, count);
+            assert_true(report.pv_length >= 1 && report.pv[0] == move);
+            assert_true(report.score >= 0 && report.score <= 1);
+            uint64_t visits = 0, most = 0;
+            for (size_t i = 0; i < count; i++) {
+                visits += report.visits[i];
+                if (report.visits[i] > most)
+                    most = report.visits[i];
+            }
+            assert_true(count == 1 || visits >= 24);
+            for (size_t i = 0; i < count; i++)
+                if (report.moves[i] == move)
+                    assert_int_equal(report.visits[i], most);
+            TC_CHECK(packeis_game_apply(game, move), PACKEIS_OK);
+            plies++;
+        }
+        assert_true(plies > 10);
+        packeis_player_free(p);
+        packeis_game_free(game);
+    }
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void budgets_kept(void **state)
+{
+    (void)state;
+    packeis_game *game = tc_standard_game(2, 3);
+    packeis_player *p = random_az(9);
+    packeis_move move;
+    packeis_player_report report;
+    /* Time: 50 ms with no node limit ends near 50 ms. */
+    packeis_player_limits timed = {.seconds = 0.05};
+    double start = now();
+    assert_int_equal(packeis_player_choose(p, game, &timed, &move, &report), PACKEIS_OK);
+    double took = now() - start;
+    assert_true(took >= 0.05 && took < 1.0);
+    assert_true(report.nodes > 0);
+    assert_int_equal(packeis_game_check_move(game, move), PACKEIS_OK);
+    /* The stop flag raised before the search: a legal move at once. */
+    atomic_int stop = 1;
+    packeis_player_limits stopped = {.seconds = 10, .stop = &stop};
+    start = now();
+    assert_int_equal(packeis_player_choose(p, game, &stopped, &move, &report), PACKEIS_OK);
+    assert_true(now() - start < 1.0);
+    assert_int_equal(report.nodes, 0);
+    assert_int_equal(packeis_game_check_move(game, move), PACKEIS_OK);
+    /* The default budget, the option "visits". */
+    assert_int_equal(packeis_player_set_option(p, "visits", "33", NULL), 0);
+    assert_int_equal(packeis_player_choose(p, game, NULL, &move, &report), PACKEIS_OK);
+    assert_int_equal(report.nodes, 33);
+    packeis_player_free(p);
+    packeis_game_free(game);
+}
+
+/* The seat notation with a weights file, a bad one refused with its
+ * reason; an az without weights refuses to choose, saying why. */
+static void specs_and_missing_weights(void **state)
+{
+    (void)state;
+    const char *path = temp_path("spec.pkaz");
+    assert_int_equal(az_file_write_random(path, 8, 4, 1), 0);
+    char spec[512], why[1024] = "";
+    snprintf(spec, sizeof spec, "az:40,weights=%s,cpuct=2", path);
+    packeis_player *p;
+    packeis_player_limits budget = {0};
+    assert_int_equal(packeis_player_from_spec(spec, 1, &p, &budget, why, sizeof why), 0);
+    assert_int_equal(budget.nodes, 40);
+    packeis_game *game = tc_standard_game(2, 5);
+    packeis_move move;
+    packeis_player_report report;
+    assert_int_equal(packeis_player_choose(p, game, &budget, &move, &report), PACKEIS_OK);
+    assert_int_equal(report.nodes, 40);
+    assert_null(packeis_player_error(p));
+    packeis_player_free(p);
+    /* A truncated file in a spec. */
+    az_header header = az_file_header(8, 4);
+    float zero[8] = {0};
+    assert_int_equal(az_file_write(path, &header, zero, 8, 0), 0);
+    snprintf(spec, sizeof spec, "az:weights=%s", path);
+    assert_int_equal(packeis_player_from_spec(spec, 1, &p, &budget, why, sizeof why), -1);
+    assert_null(p);
+    assert_non_null(strstr(why, "is truncated"));
+    remove(path);
+    /* Set by hand: refused, the player keeps no network and says why. */
+    assert_int_equal(packeis_player_new("az", 1, &p), 0);
+    const char *reason = NULL;
+    assert_int_equal(packeis_player_set_option(p, "weights", path, &reason), -1);
+    assert_non_null(strstr(reason, "cannot open"));
+    assert_non_null(strstr(packeis_player_error(p), "cannot open"));
+    /* No weights given: the committed model, if it is there. */
+    FILE *model = fopen(PACKEIS_AZ_DEFAULT_WEIGHTS, "rb");
+    packeis_status want = model ? PACKEIS_OK : PACKEIS_E_INVALID_ARGUMENT;
+    if (model)
+        fclose(model);
+    packeis_player_limits few = {.nodes = 5};
+    assert_int_equal(packeis_player_choose(p, game, &few, &move, NULL), want);
+    if (want != PACKEIS_OK) {
+        assert_int_equal(move, PACKEIS_MOVE_NONE);
+        assert_non_null(strstr(packeis_player_error(p), "az-default.pkaz"));
+    }
+    packeis_player_free(p);
+    packeis_game_free(game);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(bad_files_refused),
+        cmocka_unit_test(non_finite_refused),
+        cmocka_unit_test(forward_by_hand),
+        cmocka_unit_test(evaluate_policy_and_value),
+        cmocka_unit_test(whole_legal_games),
+        cmocka_unit_test(budgets_kept),
+        cmocka_unit_test(specs_and_missing_weights),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
