@@ -529,6 +529,37 @@ class SignalTest(HostileCase):
                 signal.signal(signal.SIGALRM, signal.SIG_IGN)
             assert closed and c.closed
             c.close()
+
+            # A handler inside a call (its first call refused) that closes
+            # the batch is then told it is closed, as a game's handler is.
+            d, told = Batch(n, players=2), []
+            def close_inside(signum, frame):
+                if told:
+                    return
+                try:
+                    d.legal_counts()
+                    return  # not inside a call: the next tick
+                except packeis.ReentrantCallError:
+                    pass
+                d.close()
+                try:
+                    d.legal_counts()
+                except packeis.PackeisError as error:
+                    told.append(type(error).__name__)
+            signal.signal(signal.SIGALRM, close_inside)
+            signal.setitimer(signal.ITIMER_REAL, 0.001, 0.001)
+            try:
+                for _ in range(400):
+                    moves, counts = d.legal_moves()
+                    d.step(np.where(counts > 0, moves[:, 0].astype(np.int32), -1), seeds)
+                raise AssertionError("the handler did not close the batch")
+            except packeis.GameClosedError:
+                pass
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, signal.SIG_IGN)
+            # (A tick inside the handler may run a second one: each is told.)
+            assert told and set(told) == {"GameClosedError"} and d.closed, told
         """, timeout=60)
 
 
@@ -663,8 +694,8 @@ class StormTest(HostileCase):
             for round in range(300):
                 game = plain if round % 2 else limited
                 armed.append(True)
-                signal.setitimer(signal.ITIMER_REAL, 0.0001 * (1 + round % 7), 0.0003)
-                try:
+                try:  # armed inside: a first tick as setitimer returns is caught too
+                    signal.setitimer(signal.ITIMER_REAL, 0.0001 * (1 + round % 7), 0.0003)
                     while True:
                         game.random_games(64, round)
                         copy = game.clone()
