@@ -361,6 +361,46 @@ static void budgets_kept(void **state)
     packeis_game_free(game);
 }
 
+/* The sum of the root visits of a report. */
+static uint64_t root_visits(const packeis_player_report *report)
+{
+    uint64_t sum = 0;
+    for (size_t i = 0; i < report->root_moves; i++)
+        sum += report->visits[i];
+    return sum;
+}
+
+/* With reuse the tree of the position reached is kept: after the most
+ * visited move, the next search starts from that child's visits (the root
+ * visits exceed the 49 of a fresh tree: 50 visits, the first the root's own
+ * evaluation); without reuse a fresh tree, exactly 49. */
+static void tree_reuse(void **state)
+{
+    (void)state;
+    for (int reuse = 0; reuse <= 1; reuse++) {
+        packeis_game *game = tc_standard_game(2, 4);
+        packeis_player *p = random_az(5);
+        assert_int_equal(packeis_player_set_option(p, "reuse", reuse ? "true" : "false", NULL),
+                         0);
+        packeis_player_limits limits = {.nodes = 50};
+        packeis_move move;
+        packeis_player_report report;
+        assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
+        assert_int_equal(root_visits(&report), 49);
+        uint64_t kept = 0;
+        for (size_t i = 0; i < report.root_moves; i++)
+            if (report.moves[i] == move)
+                kept = report.visits[i];
+        assert_true(kept > 1);
+        TC_CHECK(packeis_game_apply(game, move), PACKEIS_OK);
+        assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
+        /* Kept: the child's visits less its own evaluation, plus 50. */
+        assert_int_equal(root_visits(&report), reuse ? kept - 1 + 50 : 49);
+        packeis_player_free(p);
+        packeis_game_free(game);
+    }
+}
+
 /* The seat notation with a weights file, a bad one refused with its
  * reason; an az without weights refuses to choose, saying why. */
 static void specs_and_missing_weights(void **state)
@@ -396,6 +436,7 @@ static void specs_and_missing_weights(void **state)
     assert_int_equal(packeis_player_set_option(p, "weights", path, &reason), -1);
     assert_non_null(strstr(reason, "cannot open"));
     assert_non_null(strstr(packeis_player_error(p), "cannot open"));
+    assert_int_equal(packeis_player_set_option(p, "weights", "-", &reason), 0);
     /* No weights given: the committed model, if it is there. */
     FILE *model = fopen(PACKEIS_AZ_DEFAULT_WEIGHTS, "rb");
     packeis_status want = model ? PACKEIS_OK : PACKEIS_E_INVALID_ARGUMENT;
@@ -414,13 +455,10 @@ static void specs_and_missing_weights(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(bad_files_refused),
-        cmocka_unit_test(non_finite_refused),
-        cmocka_unit_test(forward_by_hand),
-        cmocka_unit_test(evaluate_policy_and_value),
-        cmocka_unit_test(whole_legal_games),
-        cmocka_unit_test(budgets_kept),
-        cmocka_unit_test(specs_and_missing_weights),
+        cmocka_unit_test(bad_files_refused), cmocka_unit_test(non_finite_refused),
+        cmocka_unit_test(forward_by_hand),   cmocka_unit_test(evaluate_policy_and_value),
+        cmocka_unit_test(whole_legal_games), cmocka_unit_test(budgets_kept),
+        cmocka_unit_test(tree_reuse),        cmocka_unit_test(specs_and_missing_weights),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
