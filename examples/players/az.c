@@ -18,10 +18,13 @@
  * The tree is that of mcts (mcts_tree.h, its reuse between moves included),
  * a node's prior in place of the win estimate. Budget: limits.nodes visits
  * (network evaluations or finished games); without limits, the option
- * "visits". Weights: the option "weights", else the committed model
- * (PACKEIS_AZ_DEFAULT_WEIGHTS), read at the first move.
+ * "visits". Self-play: the option "noise" mixes Dirichlet noise into the
+ * root's priors (AlphaZero's exploration; alpha 10 / legal moves, at most
+ * 1), drawn from the seed and the position. Weights: the option "weights", else the committed
+ * model (PACKEIS_AZ_DEFAULT_WEIGHTS), read at the first move.
  */
 #include "az_net.h"
+#include "az_noise.h"
 #include "mcts_tree.h"
 #include "player_kind.h"
 
@@ -37,8 +40,11 @@ enum {
 };
 
 typedef struct az_player {
+    uint64_t seed;
     uint64_t visits_default;
     double cpuct;
+    double noise;         /* the weight of the Dirichlet noise at the root */
+    uint64_t noised_root; /* the hash of the root last given noise, 0: none */
     int reuse;
     size_t tree_mb;
     char weights[AZ_WEIGHTS_PATH_MAX]; /* "": the default model */
@@ -58,6 +64,9 @@ static const packeis_player_option az_options[] = {
     {"cpuct", "float", "1.5", 0, 100, "the exploration constant of PUCT"},
     {"reuse", "bool", "true", 0, 1, "keep the subtree of the position reached between moves"},
     {"tree", "int", "64", 1, 65536, "most memory of the tree in MB"},
+    {"noise", "float", "0", 0, 1,
+     "weight of Dirichlet(10 / legal moves) noise mixed into the root's priors, for "
+     "self-play; 0: none"},
     {"weights", "string", "-", 0, 0,
      "the network's weights file (doc/formats.md, az weights); - (or empty): the committed "
      "model, examples/players/models/az-default.pkaz"},
@@ -70,10 +79,10 @@ static void init_tree(az_player *a)
 
 static void *az_create(uint64_t seed)
 {
-    (void)seed; /* the search draws no random numbers */
     az_player *a = calloc(1, sizeof *a);
     if (!a)
         return NULL;
+    a->seed = seed; /* for the noise alone */
     a->visits_default = 800;
     a->cpuct = 1.5;
     a->reuse = 1;
@@ -85,6 +94,7 @@ static void *az_create(uint64_t seed)
 static void az_forget(void *state)
 {
     az_player *a = state;
+    a->noised_root = 0;
     mcts_tree_clear(&a->tree);
     packeis_game_free(a->scratch);
     a->scratch = NULL;
@@ -103,7 +113,10 @@ static void az_set_option(void *state, size_t index, double value)
     case 2:
         a->reuse = value != 0;
         break;
-    default:
+    case 4:
+        a->noise = value;
+        break;
+    default: /* 3, "tree" ("weights" is set_text's) */
         a->tree_mb = (size_t)value;
         az_forget(a);
         init_tree(a);
@@ -246,6 +259,40 @@ static packeis_status visit(az_player *a)
     return PACKEIS_OK;
 }
 
+/* Mixes Dirichlet noise into the priors of the root's children, once a
+ * position: a root kept from an earlier search of the same position keeps
+ * its noise. The root is evaluated first if it is not yet (one visit, in
+ * the budget). */
+static packeis_status add_noise(az_player *a, const packeis_game *game, player_budget *budget)
+{
+    uint64_t hash = player_move_seed(a->seed, game) | 1;
+    mcts_node *root = &a->tree.nodes[0];
+    if (root->first_child && hash == a->noised_root)
+        return PACKEIS_OK;
+    if (!root->first_child) {
+        if (player_budget_over(budget, a->visits))
+            return PACKEIS_OK;
+        packeis_status status = visit(a);
+        if (status != PACKEIS_OK)
+            return status;
+        a->visits++;
+        root = &a->tree.nodes[0];
+        if (!root->first_child || !root->child_count)
+            return PACKEIS_OK; /* the tree is full */
+    }
+    double eta[PACKEIS_MAX_MOVES];
+    uint64_t state = hash;
+    size_t count = root->child_count;
+    double alpha = 10.0 / (double)count;
+    az_dirichlet(&state, alpha > 1 ? 1 : alpha, count, eta);
+    for (size_t i = 0; i < count; i++) {
+        mcts_node *child = &a->tree.nodes[root->first_child + i];
+        child->prior = (float)((1 - a->noise) * child->prior + a->noise * eta[i]);
+    }
+    a->noised_root = hash;
+    return PACKEIS_OK;
+}
+
 /* Fills the report; returns the most visited root move. */
 static packeis_move report_search(const az_player *a, const packeis_move *moves, size_t count,
                                   const player_budget *budget, packeis_player_report *report)
@@ -308,6 +355,10 @@ static packeis_status az_choose(void *state, const packeis_game *game,
     a->visits = 0;
     a->depth = 0;
     uint64_t next_report = AZ_REPORT_EVERY;
+    if (a->noise > 0 && count > 1)
+        status = add_noise(a, game, &budget);
+    if (status != PACKEIS_OK)
+        return status;
     while (count > 1 && !player_budget_over(&budget, a->visits)) {
         status = visit(a);
         if (status != PACKEIS_OK)

@@ -23,7 +23,8 @@
  *               threads
  *   az          PUCT tree search guided by a policy/value network read from
  *               a weights file (the option "weights"; doc/formats.md, "az
- *               weights"), no random playouts, tree reuse between moves
+ *               weights"), no random playouts, tree reuse between moves,
+ *               optional Dirichlet noise at the root for self-play
  *
  * A player is created by name with a seed, tuned by named options, and asked
  * for one move at a time under a budget (packeis_player_limits). Every player is

@@ -401,6 +401,42 @@ static void tree_reuse(void **state)
     }
 }
 
+/* The root visits of a search of `game` with `noise` and `seed`, into
+ * visits[] (the report's order); checks the budget is spent exactly. */
+static size_t noisy_visits(const packeis_game *game, const char *noise, uint64_t seed,
+                           uint64_t *visits)
+{
+    packeis_player *p = random_az(seed);
+    assert_int_equal(packeis_player_set_option(p, "noise", noise, NULL), 0);
+    packeis_player_limits limits = {.nodes = 200};
+    packeis_move move;
+    packeis_player_report report;
+    assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
+    assert_int_equal(report.nodes, 200);
+    memcpy(visits, report.visits, report.root_moves * sizeof *visits);
+    /* Searched again, the kept root keeps its noise: 199 more visits. */
+    assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
+    assert_int_equal(root_visits(&report), 199 + 200);
+    packeis_player_free(p);
+    return report.root_moves;
+}
+
+/* The noise changes the search, the same for the same seed and position
+ * (random_az's network is made from its seed too: seeds 1 and 2 differ in
+ * both, so the comparison across seeds is of the noise at 0 and 0.5). */
+static void noise_explores(void **state)
+{
+    (void)state;
+    packeis_game *game = tc_standard_game(2, 8);
+    uint64_t plain[PACKEIS_MAX_MOVES], noisy[PACKEIS_MAX_MOVES], again[PACKEIS_MAX_MOVES];
+    size_t count = noisy_visits(game, "0", 1, plain);
+    assert_int_equal(noisy_visits(game, "0.5", 1, noisy), count);
+    assert_int_equal(noisy_visits(game, "0.5", 1, again), count);
+    assert_memory_equal(noisy, again, count * sizeof *noisy);
+    assert_memory_not_equal(plain, noisy, count * sizeof *noisy);
+    packeis_game_free(game);
+}
+
 /* The seat notation with a weights file, a bad one refused with its
  * reason; an az without weights refuses to choose, saying why. */
 static void specs_and_missing_weights(void **state)
@@ -455,10 +491,15 @@ static void specs_and_missing_weights(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(bad_files_refused), cmocka_unit_test(non_finite_refused),
-        cmocka_unit_test(forward_by_hand),   cmocka_unit_test(evaluate_policy_and_value),
-        cmocka_unit_test(whole_legal_games), cmocka_unit_test(budgets_kept),
-        cmocka_unit_test(tree_reuse),        cmocka_unit_test(specs_and_missing_weights),
+        cmocka_unit_test(bad_files_refused),
+        cmocka_unit_test(non_finite_refused),
+        cmocka_unit_test(forward_by_hand),
+        cmocka_unit_test(evaluate_policy_and_value),
+        cmocka_unit_test(whole_legal_games),
+        cmocka_unit_test(budgets_kept),
+        cmocka_unit_test(tree_reuse),
+        cmocka_unit_test(noise_explores),
+        cmocka_unit_test(specs_and_missing_weights),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
