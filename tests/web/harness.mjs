@@ -107,3 +107,17 @@ export async function openBenchPage(browser, server) {
   await page.waitForSelector('body[data-ready]', { timeout: 60000 });
   return page;
 }
+
+// Ends a trace begun with startTrace(page, 'toplevel,blink.user_timing')
+// and resolves to the tasks of the page's renderer process (its main
+// thread, its workers' threads) with `start` in the page's clock
+// (performance.now(), ms), placed by a performance mark made now.
+export async function pageTasks(page, stop) {
+  const mark = await page.evaluate(() => performance.mark('packeis-clock').startTime);
+  const events = await stop();
+  const clock = events.find((e) => e.name === 'packeis-clock');
+  if (!clock) throw new Error('the trace has no performance mark (category blink.user_timing)');
+  return traceTasks(events)
+    .filter((t) => t.pid === clock.pid)
+    .map((t) => ({ ...t, start: mark + t.ts - clock.ts / 1000 }));
+}

@@ -30,7 +30,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { launch, serve, sourceRoot, startTrace, traceTasks } from './harness.mjs';
+import { launch, pageTasks, serve, sourceRoot, startTrace } from './harness.mjs';
 
 const REPLAY = process.env.REPLAY || join(sourceRoot, 'build-web', 'examples', 'replay');
 const SCREENSHOT = process.env.SCREENSHOT || join(sourceRoot, 'build-web', 'web-screenshot.png');
@@ -94,17 +94,13 @@ afterEach(async () => {
   }
 });
 // The main thread's tasks since the page opened: [{start, duration, cpu}]
-// in the page's clock (ms), placed by a performance mark.
+// in the page's clock (ms).
 async function mainThreadTasks(page) {
-  const mark = await page.evaluate(() => performance.mark('packeis-clock').startTime);
   const stop = traces.get(page);
   traces.delete(page);
-  const events = await stop();
-  const clock = events.find((e) => e.name === 'packeis-clock');
-  assert.ok(clock, 'the trace has no performance mark (category blink.user_timing)');
-  return traceTasks(events)
-    .filter((t) => t.thread === 'CrRendererMain' && t.pid === clock.pid)
-    .map((t) => ({ start: mark + t.ts - clock.ts / 1000, duration: t.dur, cpu: t.cpu }));
+  return (await pageTasks(page, stop))
+    .filter((t) => t.thread === 'CrRendererMain')
+    .map((t) => ({ start: t.start, duration: t.dur, cpu: t.cpu }));
 }
 
 async function open(query, { trace = false } = {}) {
