@@ -7,7 +7,7 @@ libpackeis-players (``examples/players``, version 0.x) through ctypes.
     ...     move = mcts.best_move(game)
 
 Every built-in player has a class (:class:`Random`, :class:`Greedy`,
-:class:`MonteCarlo`, :class:`AlphaBeta`, :class:`MCTS`) taking the seed and
+:class:`MonteCarlo`, :class:`AlphaBeta`, :class:`MCTS`, :class:`AZ`) taking the seed and
 the player's options as keywords; :meth:`Player.from_spec` reads the seat
 notation of packeis-play and packeis-tournament (``"mcts:2s,threads=2"``,
 examples/README.md, "Seats"), and :func:`names` lists the players.
@@ -41,7 +41,8 @@ from ._game import Game
 from ._lib import lib as _core
 from ._moves import Move
 
-__all__ = ["Player", "Random", "Greedy", "MonteCarlo", "AlphaBeta", "MCTS", "Report", "Option",
+__all__ = ["Player", "Random", "Greedy", "MonteCarlo", "AlphaBeta", "MCTS", "AZ", "Report",
+           "Option",
            "names", "version", "SONAME", "ENVIRONMENT_VARIABLE"]
 
 #: The SONAME of the players library this module declares (0.MINOR: its
@@ -128,7 +129,7 @@ _lib = _load()
 
 
 def version() -> str:
-    """The version of the players library loaded, such as ``"0.1.0"``."""
+    """The version of the players library loaded (0.MINOR.PATCH)."""
     return _lib.packeis_player_version().decode()
 
 
@@ -405,3 +406,10 @@ class MCTS(Player):
     """UCT Monte Carlo tree search with tree reuse and optional threads."""
 
     kind = "mcts"
+
+
+class AZ(Player):
+    """PUCT search guided by a policy/value network (the option ``weights``,
+    a file of doc/formats.md "az weights"; packeis.learn trains them)."""
+
+    kind = "az"

@@ -55,7 +55,8 @@ def engine_move(spec, seed, position, nodes):
 
 class Basics(unittest.TestCase):
     def test_names_version_and_classes(self):
-        self.assertEqual(players.names(), ["random", "greedy", "montecarlo", "alphabeta", "mcts"])
+        self.assertEqual(players.names(),
+                         ["random", "greedy", "montecarlo", "alphabeta", "mcts", "az"])
         self.assertTrue(players.version().startswith("0.1."))
         for cls, name in ((Random, "random"), (Greedy, "greedy"), (MonteCarlo, "montecarlo"),
                           (AlphaBeta, "alphabeta"), (MCTS, "mcts")):
@@ -64,7 +65,7 @@ class Basics(unittest.TestCase):
                 self.assertTrue(player.description)
 
     def test_every_player_plays_a_whole_legal_game(self):
-        for name in players.names():
+        for name in ("random", "greedy", "montecarlo", "alphabeta", "mcts"):  # az: test_learn
             with Player(name, seed=3) as player, packeis.Game(seed=4) as game:
                 while not game.is_over:
                     before = game.save_position()
