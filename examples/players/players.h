@@ -57,7 +57,8 @@ typedef struct packeis_player packeis_player;
  * Fields a player does not fill are 0.
  */
 typedef struct packeis_player_report {
-    /* alphabeta: the last completed depth; mcts: the deepest line of the tree. */
+    /* alphabeta: the last completed depth; mcts, az: the deepest line of the
+     * tree. */
     int depth;
     /* The work done, in the player's unit of its node budget (see
      * packeis_player_limits.nodes). */
@@ -71,14 +72,16 @@ typedef struct packeis_player_report {
      * others'); montecarlo and mcts: the win estimate of the move chosen,
      * 0 ... 1, the mean over its playouts of the share of the other players
      * beaten, a tie counting half (with 2 players: the chance to win, a draw
-     * counting half). */
+     * counting half); az: (Q + 1) / 2 of the move chosen, Q its mean value
+     * (the network's or the game's reward, -1 ... 1). */
     double score;
     /* The score is the game-theoretic value (alphabeta's endgame solver). */
     int exact;
     /* The principal variation, from the move chosen on. */
     size_t pv_length;
     packeis_move pv[PACKEIS_PLAYER_PV_MAX];
-    /* montecarlo, mcts: for each root move its visits (playouts). */
+    /* montecarlo, mcts: for each root move its visits (playouts); az: its
+     * visits (the search's policy, the target of self-play). */
     size_t root_moves;
     packeis_move moves[PACKEIS_MAX_MOVES];
     uint64_t visits[PACKEIS_MAX_MOVES];
