@@ -301,8 +301,9 @@ static forfeit builtin_move(seat *s, const packeis_game *game, const time_contro
     if (status == PACKEIS_OK)
         status = packeis_game_check_move(game, *move);
     if (status != PACKEIS_OK) {
-        say(why, REASON_SIZE, "the player failed: %s (%s)", packeis_strerror(status),
-            status_name(status));
+        const char *reason = packeis_player_error(s->player); /* az: no weights, say */
+        say(why, REASON_SIZE, "the player failed: %s (%s)%s%s", packeis_strerror(status),
+            status_name(status), reason ? ": " : "", reason ? reason : "");
         return FORFEIT_ERROR;
     }
     return FORFEIT_NONE;
