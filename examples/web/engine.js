@@ -93,6 +93,11 @@ class Packeis {
   view() {
     return new DataView(this.x.memory.buffer);
   }
+  // The 12 values of glue.h web_report_layout(), read once.
+  reportLayout() {
+    if (!this.layout) this.layout = Array.from(new Uint32Array(this.x.memory.buffer, this.x.web_report_layout(), 12));
+    return this.layout;
+  }
   cString(pointer, length = -1) {
     const bytes = this.bytes();
     let end = pointer;
@@ -360,19 +365,28 @@ export class Player {
     }
     return { move, report: this.report() };
   }
+  // The players library's report struct, read in place at the offsets the
+  // glue gives (web_report_layout(): no copy of the struct's layout here).
   report() {
-    const x = this.x;
-    const visits = [];
-    for (let i = 0; i < x.web_report_root_moves(); i++)
-      visits.push({ move: x.web_report_move(i), visits: Number(x.web_report_visits(i)) });
+    const [depth, nodes, seconds, hasScore, score, exact, pvLength, pvAt, rootMoves, movesAt,
+      visitsAt, sizeT] = this.api.reportLayout();
+    const base = this.x.web_report();
+    const v = this.api.view();
+    const size = (at) => (sizeT === 8 ? Number(v.getBigUint64(base + at, true)) : v.getUint32(base + at, true));
     const pv = [];
-    for (let i = 0; i < x.web_report_pv_length(); i++) pv.push(x.web_report_pv(i));
+    for (let i = 0; i < size(pvLength); i++) pv.push(v.getUint16(base + pvAt + 2 * i, true));
+    const visits = [];
+    for (let i = 0; i < size(rootMoves); i++)
+      visits.push({
+        move: v.getUint16(base + movesAt + 2 * i, true),
+        visits: Number(v.getBigUint64(base + visitsAt + 8 * i, true)),
+      });
     return {
-      depth: x.web_report_depth(),
-      nodes: Number(x.web_report_nodes()),
-      seconds: x.web_report_seconds(),
-      score: x.web_report_has_score() ? x.web_report_score() : null,
-      exact: x.web_report_exact() !== 0,
+      depth: v.getInt32(base + depth, true),
+      nodes: Number(v.getBigUint64(base + nodes, true)),
+      seconds: v.getFloat64(base + seconds, true),
+      score: v.getInt32(base + hasScore, true) ? v.getFloat64(base + score, true) : null,
+      exact: v.getInt32(base + exact, true) !== 0,
       pv,
       visits,
     };

@@ -2,6 +2,8 @@
 /* glue.c: see glue.h. */
 #include "glue.h"
 
+#include <stddef.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,46 +108,19 @@ WEB_EXPORT("web_player_free") void web_player_free(packeis_player *p)
     packeis_player_free(p);
 }
 
-const packeis_player_report *web_report(void) { return &last_report; }
+WEB_EXPORT("web_report") const packeis_player_report *web_report(void) { return &last_report; }
 
-WEB_EXPORT("web_report_depth") int web_report_depth(void) { return last_report.depth; }
-
-WEB_EXPORT("web_report_nodes") uint64_t web_report_nodes(void) { return last_report.nodes; }
-
-WEB_EXPORT("web_report_seconds") double web_report_seconds(void) { return last_report.seconds; }
-
-WEB_EXPORT("web_report_has_score") int web_report_has_score(void)
+WEB_EXPORT("web_report_layout") const uint32_t *web_report_layout(void)
 {
-    return last_report.has_score;
-}
-
-WEB_EXPORT("web_report_score") double web_report_score(void) { return last_report.score; }
-
-WEB_EXPORT("web_report_exact") int web_report_exact(void) { return last_report.exact; }
-
-WEB_EXPORT("web_report_pv_length") size_t web_report_pv_length(void)
-{
-    return last_report.pv_length;
-}
-
-WEB_EXPORT("web_report_pv") packeis_move web_report_pv(size_t index)
-{
-    return index < last_report.pv_length ? last_report.pv[index] : PACKEIS_MOVE_NONE;
-}
-
-WEB_EXPORT("web_report_root_moves") size_t web_report_root_moves(void)
-{
-    return last_report.root_moves;
-}
-
-WEB_EXPORT("web_report_move") packeis_move web_report_move(size_t index)
-{
-    return index < last_report.root_moves ? last_report.moves[index] : PACKEIS_MOVE_NONE;
-}
-
-WEB_EXPORT("web_report_visits") uint64_t web_report_visits(size_t index)
-{
-    return index < last_report.root_moves ? last_report.visits[index] : 0;
+    static const uint32_t layout[] = {
+        offsetof(packeis_player_report, depth),      offsetof(packeis_player_report, nodes),
+        offsetof(packeis_player_report, seconds),    offsetof(packeis_player_report, has_score),
+        offsetof(packeis_player_report, score),      offsetof(packeis_player_report, exact),
+        offsetof(packeis_player_report, pv_length),  offsetof(packeis_player_report, pv),
+        offsetof(packeis_player_report, root_moves), offsetof(packeis_player_report, moves),
+        offsetof(packeis_player_report, visits),     sizeof(size_t),
+    };
+    return layout;
 }
 
 enum { BENCH_BATCH = 256 };

@@ -48,7 +48,7 @@ const char *web_player_set_option(packeis_player *p, const char *name, const cha
 
 /* Chooses a move for the player to act within `seconds` (0: none) and
  * `nodes` (0: none; both 0: the player's default), and keeps the report for
- * web_report_*(). Returns the move, or PACKEIS_MOVE_NONE on failure (the
+ * web_report(). Returns the move, or PACKEIS_MOVE_NONE on failure (the
  * status is web_last_status()). */
 packeis_move web_player_choose(packeis_player *p, const packeis_game *game, double seconds,
                                uint64_t nodes);
@@ -63,19 +63,16 @@ const char *web_player_slicing(const packeis_player *p);
 void web_player_forget(packeis_player *p);
 void web_player_free(packeis_player *p);
 
-/* The report of the last web_player_choose(). */
+/* The report of the last web_player_choose(): the players library's own
+ * struct, which the page reads in place (engine.js, Player.report()) at the
+ * offsets of web_report_layout(). */
 const packeis_player_report *web_report(void);
-int web_report_depth(void);
-uint64_t web_report_nodes(void);
-double web_report_seconds(void);
-int web_report_has_score(void);
-double web_report_score(void);
-int web_report_exact(void);
-size_t web_report_pv_length(void);
-packeis_move web_report_pv(size_t index);
-size_t web_report_root_moves(void);
-packeis_move web_report_move(size_t index);
-uint64_t web_report_visits(size_t index);
+
+/* The layout of packeis_player_report, so that the page reads the struct
+ * without a copy of it: the byte offsets of depth, nodes, seconds,
+ * has_score, score, exact, pv_length, pv, root_moves, moves and visits, then
+ * sizeof(size_t) (12 values). */
+const uint32_t *web_report_layout(void);
 
 /* Plays `games` random playouts (packeis_game_playout_batch()) from the
  * start of the standard game of 2 players shuffled with `seed`, in batches;
