@@ -40,23 +40,23 @@ int seats_file_save(const char *record_path, const seat_spec *seats, int players
     char *name = seats_file_name(record_path);
     FILE *file = name ? fopen(name, "w") : NULL;
     int saved = name ? errno : ENOMEM;
+    int written = 0; /* the pointer is not looked at once closed */
     if (file) {
         fprintf(file, "# packeis-play seats of %s (examples/README.md, packeis-play)\n",
                 record_path);
         for (int p = 0; p < players; p++)
             write_seat(file, p, &seats[p]);
-        int failed = ferror(file);
+        written = !ferror(file);
         saved = errno;
-        if (fclose(file) != 0 && !failed) {
-            failed = 1;
+        if (fclose(file) != 0 && written) {
+            written = 0;
             saved = errno;
         }
-        file = failed ? NULL : file;
     }
-    if (!file)
+    if (!written)
         snprintf(why, why_size, "%s: %s", name ? name : record_path, strerror(saved));
     free(name);
-    return file ? 0 : -1;
+    return written ? 0 : -1;
 }
 
 /* The seat of line `text` (up to `end`), for seat `p`: "B mcts:2s". NULL
