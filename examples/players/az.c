@@ -21,7 +21,8 @@
  * "visits". Self-play: the option "noise" mixes Dirichlet noise into the
  * root's priors (AlphaZero's exploration; alpha 10 / legal moves, at most
  * 1), drawn from the seed and the position. Weights: the option "weights", else the committed
- * model (PACKEIS_AZ_DEFAULT_WEIGHTS), read at the first move.
+ * model (PACKEIS_AZ_DEFAULT_WEIGHTS in the source tree, else its installed
+ * copy PACKEIS_AZ_INSTALLED_WEIGHTS), read at the first move.
  */
 #include "az_net.h"
 #include "az_noise.h"
@@ -124,11 +125,22 @@ static void az_set_option(void *state, size_t index, double value)
     }
 }
 
+/* The default network: the committed model in the source tree where it is
+ * (a build tree), else the copy `meson install` put in the data folder. */
+static const char *default_weights(void)
+{
+    FILE *probe = fopen(PACKEIS_AZ_DEFAULT_WEIGHTS, "rb");
+    if (!probe)
+        return PACKEIS_AZ_INSTALLED_WEIGHTS;
+    fclose(probe);
+    return PACKEIS_AZ_DEFAULT_WEIGHTS;
+}
+
 /* Reads the network of `path` ("" : the default) in place of the present
  * one; -1 with the reason in a->error, the player unchanged. */
 static int load_weights(az_player *a, const char *path)
 {
-    const char *file = *path ? path : PACKEIS_AZ_DEFAULT_WEIGHTS;
+    const char *file = *path ? path : default_weights();
     az_net *net;
     char why[sizeof a->error - 64];
     int result = az_net_load(file, &net, why, sizeof why);

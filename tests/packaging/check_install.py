@@ -153,6 +153,9 @@ def check_files(destdir, prefix, includedir, libdir, version, soversion, source_
                  % (libdir, default_library))
     if default_library != 'static':
         expected += check_players(destdir, inc, lib, readelf)
+        model = os.path.join(staged(destdir, prefix), 'share', 'packeis', 'az-default.pkaz')
+        if not os.path.isfile(model):
+            fail('the az player\'s default network is not installed: %s' % model)
     if os.path.isdir(lib):
         for name in sorted(os.listdir(lib)):
             if (name.endswith('.a') or name.startswith('libpackeis')) and name not in expected:
