@@ -624,61 +624,6 @@ class InterruptedCloneTest(HostileCase):
         """, timeout=60)
 
 
-class AllocatorStormTest(HostileCase):
-    def test_an_allocator_game_under_a_raising_timer(self):
-        """The issue's case: a SIGALRM handler raising every 200 us while a
-        loop clones, plays out, resets and applies on a game with an owned
-        allocator aborted within a second ("malloc(): unaligned tcache
-        chunk detected", 3 runs of 3). The allocator's bookkeeping and the
-        frees now run on the helper thread, where no handler runs; the
-        interpreter survives, the game still works, and the allocator
-        counts no block twice."""
-        self.run_child("""
-            class Tick(Exception):
-                pass
-            armed = []
-            def tick(signum, frame):
-                if armed:
-                    raise Tick()
-            signal.signal(signal.SIGALRM, tick)
-            for make in (lambda: Game(seed=1, allocator=packeis.Allocator()),
-                         lambda: Game(seed=1, memory_limit=10**7)):
-                game = make()
-                ticks, end = 0, time.monotonic() + 2
-                while time.monotonic() < end:
-                    if game.ply_count:  # an apply whose undo a tick stopped
-                        game.undo_to(0)
-                    try:
-                        armed.append(True)
-                        signal.setitimer(signal.ITIMER_REAL, 0.0002, 0.0002)
-                        copy = game.clone()
-                        copy.playout(ticks)
-                        copy.reset(ticks)
-                        copy.apply(copy.legal_moves()[0])
-                        game.apply(game.legal_moves()[0])
-                        game.undo()
-                        copy = None
-                    except Tick:
-                        ticks += 1
-                    finally:
-                        armed.clear()
-                        signal.setitimer(signal.ITIMER_REAL, 0)
-                signal.signal(signal.SIGALRM, signal.SIG_IGN)
-                assert ticks > 50, ticks
-                if game.ply_count:
-                    game.undo_to(0)
-                assert game.perft(2) == 870 and game.ply_count == 0
-                copy = game.clone()
-                assert copy.playout(1) > 0
-                copy = None
-                gc.collect()
-                allocator = game._keep
-                assert allocator.live_blocks >= 0 and allocator.live_bytes >= 0, allocator
-                signal.signal(signal.SIGALRM, tick)
-                game.close()
-        """, timeout=120)
-
-
 class BatchBufferTest(HostileCase):
     def test_buffers_cannot_be_replaced(self):
         self.run_child("""
