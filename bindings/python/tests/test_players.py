@@ -39,8 +39,12 @@ def children():
 
 def engine_move(spec, seed, position, nodes):
     """packeis-engine's bestmove for the same player, seed and budget."""
+    # The engine is a C program with its own sanitizer runtime, if any: the
+    # runtime preloaded into this interpreter (sanitized CI builds) is not
+    # for it (clang's refuses to be loaded twice).
+    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
     engine = subprocess.Popen([ENGINE, "--player", spec, "--seed", str(seed)], text=True,
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
     try:
         engine.stdin.write(f"packeis 1\nposition {position}\ngo nodes {nodes}\n")
         engine.stdin.flush()
@@ -51,6 +55,7 @@ def engine_move(spec, seed, position, nodes):
     finally:
         engine.stdin.close()
         engine.wait(timeout=60)
+        engine.stdout.close()
 
 
 class Basics(unittest.TestCase):
