@@ -47,7 +47,17 @@ static void dense_blas(const float *w, const float *b, size_t in, size_t out, co
 /* On x86-64 (GCC, clang; ELF for the ifunc) the portable product has a
  * second copy for AVX2 and FMA, picked when the library loads where the CPU
  * has them: 8 floats a step instead of SSE2's 4. */
-#if defined(__x86_64__) && defined(__ELF__) && defined(__has_attribute)
+/* Not under ThreadSanitizer: an ifunc resolver runs before its runtime is
+ * up, and the program dies at load (CI's TSan build). */
+#if defined(__SANITIZE_THREAD__)
+#    define AZ_NO_CLONES 1
+#elif defined(__has_feature)
+#    if __has_feature(thread_sanitizer)
+#        define AZ_NO_CLONES 1
+#    endif
+#endif
+#if defined(__x86_64__) && defined(__ELF__) && defined(__has_attribute) &&                     \
+    !defined(AZ_NO_CLONES)
 #    if __has_attribute(target_clones)
 #        define AZ_CLONES __attribute__((target_clones("arch=haswell", "default")))
 #    endif
