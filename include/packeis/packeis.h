@@ -1200,9 +1200,9 @@ PACKEIS_API int packeis_stop_on_flag(void *flag, uint64_t done);
  *         @p leaves), ::PACKEIS_E_STOPPED.
  * @since 1.2.0
  */
-PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_perft_watched(
-    const packeis_game *game, unsigned depth, packeis_progress progress, void *context,
-    uint64_t *leaves);
+PACKEIS_NODISCARD PACKEIS_API packeis_status
+packeis_game_perft_watched(const packeis_game *game, unsigned depth, packeis_progress progress,
+                           void *context, uint64_t *leaves);
 
 /**
  * @brief packeis_game_divide() that reports its progress and can be
