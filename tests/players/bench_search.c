@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bench_search: the mcts player's playouts per second in a search (tree
+ * walk, expansion, playout and backup included), on a fixed set of 30
+ * positions of seeded 2-player games on the standard board (placement and
+ * movement phases), with a fixed playout budget per position.
+ *
+ * Two rows: a direct call (packeis_player_choose(), the thread's CPU time
+ * around each call), and the same positions through packeis-engine's
+ * `go nodes N` (the engine process's CPU time around each `go`, read with
+ * clock_getcpuclockid(); its protocol and output are included). The
+ * figure of each row is the median over the rounds of playouts / CPU s.
+ *
+ *   meson test -C BUILD --benchmark mcts-search -v
+ *   BUILD/tests/players/bench_search [--playouts N] [--rounds R]
+ *       [--engine BUILD/examples/engine/packeis-engine]
+ *   BUILD/tests/players/bench_search --direct-only --rounds 1  (for callgrind)
+ */
+#define _POSIX_C_SOURCE 200809L /* clock_getcpuclockid, fdopen, fork */
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "builders.h"
+#include "players.h"
+
+enum { POSITIONS = 30, ROUNDS_MAX = 99 };
+
+static double cpu_seconds(clockid_t id)
+{
+    struct timespec t;
+    clock_gettime(id, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Position i: the game of seed i + 1 after a few random actions
+ * (3 to 45, by a fixed rule), never a finished one. */
+static packeis_game *position(int i)
+{
+    packeis_game *game = tc_standard_game(2, (uint64_t)i + 1);
+    int plies = 3 + (i * 37) % 43;
+    uint64_t state = (uint64_t)i * 2654435761u + 1;
+    for (int k = 0; k < plies; k++) {
+        packeis_move moves[PACKEIS_MAX_MOVES];
+        size_t count;
+        TC_CHECK(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count), PACKEIS_OK);
+        state = state * 6364136223846793005u + 1442695040888963407u;
+        TC_CHECK(packeis_game_apply(game, moves[(state >> 33) % count]), PACKEIS_OK);
+        if (packeis_game_phase(game) == PACKEIS_PHASE_OVER) {
+            TC_CHECK(packeis_game_undo(game), PACKEIS_OK);
+            break;
+        }
+    }
+    return game;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *values, int count)
+{
+    qsort(values, (size_t)count, sizeof *values, by_value);
+    return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
+}
+
+/* One round of the direct call: playouts per CPU second of this thread. */
+static double direct_round(packeis_game *const *games, uint64_t playouts, uint64_t *checksum)
+{
+    packeis_player *player;
+    if (packeis_player_new("mcts", 1, &player) != 0) {
+        fprintf(stderr, "bench_search: no mcts player\n");
+        exit(1);
+    }
+    double seconds = 0;
+    uint64_t done = 0;
+    for (int i = 0; i < POSITIONS; i++) {
+        packeis_player_limits limits = {.nodes = playouts};
+        packeis_player_report report;
+        packeis_move move;
+        packeis_player_forget(player);
+        double start = cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
+        TC_CHECK(packeis_player_choose(player, games[i], &limits, &move, &report), PACKEIS_OK);
+        seconds += cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - start;
+        done += report.nodes;
+        *checksum = *checksum * 31 + move;
+    }
+    packeis_player_free(player);
+    return (double)done / seconds;
+}
+
+typedef struct engine {
+    pid_t pid;
+    FILE *in, *out;
+    clockid_t clock;
+} engine;
+
+static void engine_start(engine *e, const char *path)
+{
+    int to[2], from[2];
+    if (pipe(to) != 0 || pipe(from) != 0) {
+        perror("bench_search: pipe");
+        exit(1);
+    }
+    e->pid = fork();
+    if (e->pid < 0) {
+        perror("bench_search: fork");
+        exit(1);
+    }
+    if (e->pid == 0) {
+        dup2(to[0], 0);
+        dup2(from[1], 1);
+        close(to[0]), close(to[1]), close(from[0]), close(from[1]);
+        execl(path, path, "--player", "mcts", "--seed", "1", (char *)NULL);
+        _exit(127);
+    }
+    close(to[0]), close(from[1]);
+    e->in = fdopen(to[1], "w");
+    e->out = fdopen(from[0], "r");
+    if (clock_getcpuclockid(e->pid, &e->clock) != 0) {
+        fprintf(stderr, "bench_search: no CPU clock for the engine\n");
+        exit(1);
+    }
+}
+
+/* Sends a command; then reads lines until one starts with `until` (if not
+ * NULL). Returns 0 at the end of the engine's output. */
+static int engine_say(engine *e, const char *command, const char *until, char *line,
+                      size_t size)
+{
+    fprintf(e->in, "%s\n", command);
+    fflush(e->in);
+    while (until && fgets(line, (int)size, e->out))
+        if (strncmp(line, until, strlen(until)) == 0)
+            return 1;
+    return until == NULL;
+}
+
+/* One round through the engine: playouts per CPU second of its process. */
+static double engine_round(const char *path, packeis_game *const *games, uint64_t playouts,
+                           uint64_t *checksum)
+{
+    engine e;
+    char line[8192], command[PACKEIS_POSITION_TEXT_SIZE + 64];
+    engine_start(&e, path);
+    if (!engine_say(&e, "packeis 1", "packeisok", line, sizeof line)) {
+        fprintf(stderr, "bench_search: %s does not answer\n", path);
+        exit(1);
+    }
+    double seconds = 0;
+    for (int i = 0; i < POSITIONS; i++) {
+        size_t length;
+        TC_CHECK(packeis_game_save_position(games[i], line, sizeof line, &length), PACKEIS_OK);
+        snprintf(command, sizeof command, "position %s", line);
+        engine_say(&e, "newgame", NULL, line, sizeof line);
+        engine_say(&e, command, NULL, line, sizeof line);
+        engine_say(&e, "isready", "readyok", line, sizeof line);
+        snprintf(command, sizeof command, "go nodes %llu", (unsigned long long)playouts);
+        double start = cpu_seconds(e.clock);
+        if (!engine_say(&e, command, "bestmove", line, sizeof line)) {
+            fprintf(stderr, "bench_search: no bestmove from the engine\n");
+            exit(1);
+        }
+        seconds += cpu_seconds(e.clock) - start;
+        for (const char *c = line + 9; *c && *c != '\n'; c++)
+            *checksum = *checksum * 31 + (unsigned char)*c;
+    }
+    engine_say(&e, "quit", NULL, line, sizeof line);
+    fclose(e.in);
+    fclose(e.out);
+    waitpid(e.pid, NULL, 0);
+    return (double)playouts * POSITIONS / seconds;
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t playouts = 10000;
+    int rounds = 5, direct_only = 0;
+    const char *engine_path = NULL;
+    for (int a = 1; a < argc; a++) {
+        if (!strcmp(argv[a], "--playouts") && a + 1 < argc)
+            playouts = strtoull(argv[++a], NULL, 10);
+        else if (!strcmp(argv[a], "--rounds") && a + 1 < argc)
+            rounds = atoi(argv[++a]);
+        else if (!strcmp(argv[a], "--engine") && a + 1 < argc)
+            engine_path = argv[++a];
+        else if (!strcmp(argv[a], "--direct-only"))
+            direct_only = 1;
+        else {
+            fprintf(stderr, "usage: bench_search [--playouts N] [--rounds R] [--engine PATH] "
+                            "[--direct-only]\n");
+            return 2;
+        }
+    }
+    if (rounds < 1 || rounds > ROUNDS_MAX || playouts == 0) {
+        fprintf(stderr, "bench_search: rounds 1 ... %d, playouts at least 1\n", ROUNDS_MAX);
+        return 2;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    packeis_game *games[POSITIONS];
+    int placing = 0;
+    for (int i = 0; i < POSITIONS; i++) {
+        games[i] = position(i);
+        placing += packeis_game_phase(games[i]) == PACKEIS_PHASE_PLACEMENT;
+    }
+    printf("mcts in a search: %d positions of 2-player standard games (%d in placement), "
+           "%llu playouts each, median of %d rounds, CPU time\n",
+           POSITIONS, placing, (unsigned long long)playouts, rounds);
+    double rate[ROUNDS_MAX];
+    uint64_t checksum = 0;
+    for (int r = 0; r < rounds; r++)
+        rate[r] = direct_round(games, playouts, &checksum);
+    printf("  %-44s %12.0f playouts/s  (moves %016llx)\n", "direct: packeis_player_choose",
+           median(rate, rounds), (unsigned long long)checksum);
+    if (engine_path && !direct_only) {
+        checksum = 0;
+        for (int r = 0; r < rounds; r++)
+            rate[r] = engine_round(engine_path, games, playouts, &checksum);
+        printf("  %-44s %12.0f playouts/s  (moves %016llx)\n",
+               "packeis-engine --player mcts: go nodes N", median(rate, rounds),
+               (unsigned long long)checksum);
+    }
+    for (int i = 0; i < POSITIONS; i++)
+        packeis_game_free(games[i]);
+    return 0;
+}
