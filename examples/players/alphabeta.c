@@ -11,8 +11,10 @@
  *
  * Values are in sixteenths of a fish. At the horizon a position is worth the
  * fish won, plus the fish under each player's penguins (they are won for
- * sure: a penguin leaving its floe, or a player going out, takes it), plus a
- * sixteenth of the fish its penguins can reach in one slide.
+ * sure: a penguin leaving its floe, or a player going out, takes it), plus
+ * half the fish of its territory (the floes its penguins reach in fewer
+ * slides than anyone else's: a breadth-first search over bitboard rays),
+ * plus a sixteenth for each floe it can reach in one slide (mobility).
  *
  * Endgame solver: every node knows whether all the lines below it reached
  * the end of the game. Such a value is the game-theoretic one (or a bound of
@@ -21,8 +23,10 @@
  * iterative deepening ends with an exact root value and stops: for 2 players
  * the fish margin under perfect play (report.exact).
  *
- * Moves are ordered: the table's best move first, then by fish (the floe
- * left, then the destination; for placements the fish within reach). The
+ * Moves are ordered: the table's best move first, then by the history of
+ * cutoffs (from, to), then by fish (the floe left, then the destination; for
+ * placements the fish within reach); moves after the first are searched in
+ * a null window first (principal variation search). The
  * node budget counts moves applied and is never exceeded; the clock and the
  * stop flag are read every 256 nodes.
  */
@@ -39,6 +43,7 @@ enum {
     AB_MAX_DEPTH = 120,       /* more plies than any game has (64 floes) */
     AB_CLOCK_EVERY = 256,     /* nodes between two looks at the clock */
     AB_DEFAULT_NODES = 20000, /* see the option "nodes" */
+    AB_TERRITORY = 8,         /* value units per fish of territory */
 };
 
 typedef struct ab_player {
@@ -65,53 +70,119 @@ typedef struct ab_search {
     int root_player, players;
     uint64_t key_salt; /* the table is about values for the root player */
     int fish[PACKEIS_MAX_CELLS];
+    uint64_t fish_mask[3]; /* the floes of 1, 2 and 3 fish */
+    /* The cells a slide from a cell could pass along each direction, up to
+     * the board's edge, split by whether the cell indices grow along it
+     * (east and south: the nearest blocker is the lowest bit) or shrink. */
+    uint64_t ray_up[PACKEIS_MAX_CELLS][3], ray_down[PACKEIS_MAX_CELLS][3];
+    int history[PACKEIS_MAX_CELLS][PACKEIS_MAX_CELLS]; /* cutoffs by from, to */
     uint64_t nodes;
     int aborted;
 } ab_search;
 
 static int fish_of(const ab_search *s, uint64_t set)
 {
-    int total = 0;
-    for (; set; set &= set - 1)
-        total += s->fish[__builtin_ctzll(set)];
-    return total;
+    return __builtin_popcountll(set & s->fish_mask[0]) +
+           2 * __builtin_popcountll(set & s->fish_mask[1]) +
+           3 * __builtin_popcountll(set & s->fish_mask[2]);
 }
 
-/* The value of player p alone, in sixteenths of a fish. */
-static int player_value(const ab_search *s, int p, int at_end)
+/* The floes a penguin on `cell` reaches in one slide over `free`. */
+static uint64_t slides_from(const ab_search *s, int cell, uint64_t free)
 {
-    int value = AB_SCALE * packeis_game_fish_won(s->game, p);
+    uint64_t reach = 0;
+    for (int k = 0; k < 3; k++) {
+        uint64_t ray = s->ray_up[cell][k], blocked = ray & ~free;
+        if (blocked)
+            ray &= (blocked & (0 - blocked)) - 1;
+        reach |= ray;
+        ray = s->ray_down[cell][k];
+        blocked = ray & ~free;
+        if (blocked)
+            ray &= ~UINT64_C(0) << (63 - __builtin_clzll(blocked)) << 1;
+        reach |= ray;
+    }
+    return reach;
+}
+
+static uint64_t slides_from_set(const ab_search *s, uint64_t cells, uint64_t free)
+{
+    uint64_t reach = 0;
+    for (; cells; cells &= cells - 1)
+        reach |= slides_from(s, __builtin_ctzll(cells), free);
+    return reach;
+}
+
+/* The value of each player in sixteenths of a fish, into value[p]: the
+ * fish won; before the end also the fish under its penguins (won for sure)
+ * and its territory, the fish of the floes its penguins reach in fewer
+ * slides than any other player's (a floe reached first by several is
+ * shared), a floe of the others' territory blocking the way as a gap does
+ * (a breadth-first search of slides from all penguins at once, layer by
+ * layer). A player walled in alone counts its whole island. */
+static void player_values(const ab_search *s, int at_end, int *value)
+{
+    uint64_t penguins[PACKEIS_MAX_PLAYERS], frontier[PACKEIS_MAX_PLAYERS], occupied = 0;
+    for (int p = 0; p < s->players; p++) {
+        value[p] = AB_SCALE * packeis_game_fish_won(s->game, p);
+        penguins[p] = at_end ? 0 : packeis_game_penguins(s->game, p);
+        occupied |= penguins[p];
+        frontier[p] = penguins[p];
+    }
     if (at_end)
-        return value;
-    uint64_t penguins = packeis_game_penguins(s->game, p);
-    value += AB_SCALE * fish_of(s, penguins);
-    for (uint64_t set = penguins; set; set &= set - 1)
-        value += fish_of(s, packeis_game_destinations(s->game, __builtin_ctzll(set)));
-    return value;
+        return;
+    uint64_t free = packeis_game_floes(s->game) & ~occupied, claimed = 0;
+    int half_shares[PACKEIS_MAX_PLAYERS] = {0};
+    for (int p = 0; p < s->players; p++)
+        value[p] += AB_SCALE * fish_of(s, penguins[p]);
+    for (int layer = 0; layer < PACKEIS_MAX_CELLS; layer++) {
+        uint64_t next[PACKEIS_MAX_PLAYERS], any = 0, twice = 0;
+        for (int p = 0; p < s->players; p++) {
+            next[p] = frontier[p] ? slides_from_set(s, frontier[p], free & ~claimed) : 0;
+            twice |= any & next[p];
+            any |= next[p];
+        }
+        if (!any)
+            break;
+        for (int p = 0; p < s->players; p++) {
+            half_shares[p] += 2 * fish_of(s, next[p] & ~twice) + fish_of(s, next[p] & twice);
+            if (layer == 0) /* mobility: a tie-break among equal territories */
+                value[p] += __builtin_popcountll(next[p]);
+            frontier[p] = next[p];
+        }
+        claimed |= any;
+    }
+    for (int p = 0; p < s->players; p++)
+        value[p] += AB_TERRITORY * half_shares[p] / 2;
 }
 
 /* The root player's value minus the best of the others'. */
 static int evaluate(const ab_search *s, int at_end)
 {
+    int value[PACKEIS_MAX_PLAYERS];
+    player_values(s, at_end, value);
     int best_other = INT_MIN;
-    for (int p = 0; p < s->players; p++) {
-        if (p == s->root_player)
-            continue;
-        int v = player_value(s, p, at_end);
-        if (v > best_other)
-            best_other = v;
-    }
-    return player_value(s, s->root_player, at_end) - best_other;
+    for (int p = 0; p < s->players; p++)
+        if (p != s->root_player && value[p] > best_other)
+            best_other = value[p];
+    return value[s->root_player] - best_other;
 }
 
-/* Sorts the moves best first: `first` (if present), then by greedy value,
- * the library's order breaking ties. */
-static void order_moves(const packeis_game *game, packeis_move *moves, size_t count,
-                        packeis_move first)
+static int *history_of(ab_search *s, packeis_move move)
+{
+    int to = packeis_move_to(move);
+    return &s->history[packeis_move_is_placement(move) ? to : packeis_move_from(move)][to];
+}
+
+/* Sorts the moves best first: `first` (if present), then by the history of
+ * cutoffs, then by greedy value, the library's order breaking ties. */
+static void order_moves(ab_search *s, packeis_move *moves, size_t count, packeis_move first)
 {
     int scores[PACKEIS_MAX_MOVES];
     for (size_t i = 0; i < count; i++)
-        scores[i] = moves[i] == first ? INT_MAX : player_greedy_value(game, moves[i]);
+        scores[i] = moves[i] == first ? INT_MAX
+                                      : *history_of(s, moves[i]) * 32 +
+                                            player_greedy_value(s->game, moves[i]);
     for (size_t i = 1; i < count; i++) {
         packeis_move m = moves[i];
         int v = scores[i];
@@ -123,6 +194,18 @@ static void order_moves(const packeis_game *game, packeis_move *moves, size_t co
         moves[j] = m;
         scores[j] = v;
     }
+}
+
+/* A move that cut the search off at `depth` plies is tried early elsewhere
+ * (the history heuristic); halving every count keeps them in range. */
+static void reward_cutoff(ab_search *s, packeis_move move, int depth)
+{
+    int *h = history_of(s, move);
+    *h += depth * depth;
+    if (*h > (1 << 20))
+        for (int a = 0; a < PACKEIS_MAX_CELLS; a++)
+            for (int b = 0; b < PACKEIS_MAX_CELLS; b++)
+                s->history[a][b] /= 2;
 }
 
 /* Whether the budget stops the search before one more node. */
@@ -144,6 +227,9 @@ static int tt_cutoff(const tt_entry *e, int depth, int alpha, int beta)
     return e->bound == TT_EXACT || (e->bound == TT_LOWER && e->value >= beta) ||
            (e->bound == TT_UPPER && e->value <= alpha);
 }
+
+static int search_child(ab_search *s, int depth, int alpha, int beta, int scout, int maximizing,
+                        int *to_end, packeis_status *status);
 
 /* The value of the scratch game searched `depth` plies deep; *to_end tells
  * whether every line below reached the end of the game. */
@@ -170,7 +256,7 @@ static int search(ab_search *s, int depth, int alpha, int beta, int *to_end,
         s->aborted = 1;
         return 0;
     }
-    order_moves(s->game, moves, count, entry ? entry->move : PACKEIS_MOVE_NONE);
+    order_moves(s, moves, count, entry ? entry->move : PACKEIS_MOVE_NONE);
     int maximizing = packeis_game_current_player(s->game) == s->root_player;
     int alpha0 = alpha, beta0 = beta, best = maximizing ? -AB_INF : AB_INF, all_end = 1;
     packeis_move best_move = moves[0];
@@ -183,7 +269,7 @@ static int search(ab_search *s, int depth, int alpha, int beta, int *to_end,
         }
         s->nodes++;
         int child_end;
-        int v = search(s, depth - 1, alpha, beta, &child_end, status);
+        int v = search_child(s, depth - 1, alpha, beta, i > 0, maximizing, &child_end, status);
         packeis_status undone = packeis_game_undo(s->game);
         if (undone != PACKEIS_OK && *status == PACKEIS_OK)
             *status = undone;
@@ -201,10 +287,28 @@ static int search(ab_search *s, int depth, int alpha, int beta, int *to_end,
         if (!maximizing && v < beta)
             beta = v;
     }
+    if (alpha >= beta)
+        reward_cutoff(s, best_move, depth);
     int bound = best <= alpha0 ? TT_UPPER : best >= beta0 ? TT_LOWER : TT_EXACT;
     tt_store(&s->ab->table, key, best, all_end ? TT_DEPTH_END : depth, bound, best_move);
     *to_end = all_end;
     return best;
+}
+
+/* A child searched in the window (alpha, beta); a move after the first
+ * (`scout`) first in a null window next to the bound of the side to move
+ * (principal variation search): proving it no better is cheap, and only a
+ * move that turns out better is searched again in the full window. */
+static int search_child(ab_search *s, int depth, int alpha, int beta, int scout, int maximizing,
+                        int *to_end, packeis_status *status)
+{
+    if (scout && beta - alpha > 1) {
+        int v = maximizing ? search(s, depth, alpha, alpha + 1, to_end, status)
+                           : search(s, depth, beta - 1, beta, to_end, status);
+        if (s->aborted || *status != PACKEIS_OK || v <= alpha || v >= beta)
+            return v;
+    }
+    return search(s, depth, alpha, beta, to_end, status);
 }
 
 /* The principal variation, read from the table. */
@@ -235,7 +339,7 @@ static packeis_status search_root(ab_search *s, packeis_move *moves, size_t coun
 {
     packeis_status status = PACKEIS_OK;
     int alpha = -AB_INF, all_end = 1, searched = 0;
-    order_moves(s->game, moves, count, *best_move);
+    order_moves(s, moves, count, *best_move);
     for (size_t i = 0; i < count; i++) {
         if (out_of_budget(s))
             break;
@@ -243,7 +347,7 @@ static packeis_status search_root(ab_search *s, packeis_move *moves, size_t coun
             return status;
         s->nodes++;
         int child_end;
-        int v = search(s, depth - 1, alpha, AB_INF, &child_end, &status);
+        int v = search_child(s, depth - 1, alpha, AB_INF, i > 0, 1, &child_end, &status);
         packeis_status undone = packeis_game_undo(s->game);
         if (status != PACKEIS_OK || undone != PACKEIS_OK)
             return status != PACKEIS_OK ? status : undone;
@@ -326,7 +430,7 @@ static packeis_status deepen(ab_search *s, const packeis_player_limits *limits,
     packeis_status status = player_legal_moves(s->game, moves, &count);
     if (status != PACKEIS_OK)
         return status;
-    order_moves(s->game, moves, count, PACKEIS_MOVE_NONE);
+    order_moves(s, moves, count, PACKEIS_MOVE_NONE);
     *move = moves[0];
     player_report_basics(report, s->budget, 0);
     report->pv_length = 1;
@@ -359,6 +463,31 @@ static packeis_status deepen(ab_search *s, const packeis_player_limits *limits,
     return PACKEIS_OK;
 }
 
+/* The fish and the rays of the board. */
+static void prepare_board(ab_search *s, const packeis_game *game)
+{
+    for (int cell = 0; cell < packeis_game_cell_count(game); cell++) {
+        s->fish[cell] = packeis_game_fish(game, cell);
+        if (s->fish[cell] >= 1 && s->fish[cell] <= 3)
+            s->fish_mask[s->fish[cell] - 1] |= UINT64_C(1) << cell;
+        int up = 0, down = 0;
+        for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++) {
+            uint64_t ray = 0;
+            int first = packeis_game_neighbor(game, cell, d);
+            for (int next = first; next >= 0; next = packeis_game_neighbor(game, next, d))
+                ray |= UINT64_C(1) << next;
+            if (first < 0)
+                continue;
+            /* Along a direction the index always grows or always shrinks
+             * (cells are numbered by row, then left to right). */
+            if (first > cell && up < 3)
+                s->ray_up[cell][up++] = ray;
+            else if (first < cell && down < 3)
+                s->ray_down[cell][down++] = ray;
+        }
+    }
+}
+
 static packeis_status ab_choose(void *state, const packeis_game *game,
                                 const packeis_player_limits *limits, packeis_move *move,
                                 packeis_player_report *report)
@@ -373,8 +502,7 @@ static packeis_status ab_choose(void *state, const packeis_game *game,
     s.root_player = packeis_game_current_player(game);
     s.players = packeis_game_player_count(game);
     s.key_salt = player_mix(UINT64_C(0xA1FAB37A) + (uint64_t)s.root_player);
-    for (int cell = 0; cell < packeis_game_cell_count(game); cell++)
-        s.fish[cell] = packeis_game_fish(game, cell);
+    prepare_board(&s, game);
     return deepen(&s, limits, move, report);
 }
 

@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bench_alphabeta: the alphabeta player's nodes (positions searched) per
+ * second of the thread's CPU time, on the 30 positions of bench_search
+ * (seeded 2-player games on the standard board, placement and movement),
+ * with a fixed node budget a position and the table forgotten before each;
+ * and, with --movetime MS, how much of a timed move it uses (wall clock:
+ * the mean, least and most of report.seconds over the positions, and the
+ * depth reached).
+ *
+ *   meson test -C BUILD --benchmark alphabeta-search -v
+ *   BUILD/tests/players/bench_alphabeta [--nodes N] [--rounds R]
+ *   BUILD/tests/players/bench_alphabeta --movetime 100 [--verbose]
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "builders.h"
+#include "players.h"
+
+enum { POSITIONS = 30, ROUNDS_MAX = 99 };
+
+static double cpu_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Position i: the game of seed i + 1 after a few random actions (3 to 45,
+ * by a fixed rule: bench_search's positions), never a finished one. */
+static packeis_game *position(int i)
+{
+    packeis_game *game = tc_standard_game(2, (uint64_t)i + 1);
+    int plies = 3 + (i * 37) % 43;
+    uint64_t state = (uint64_t)i * 2654435761u + 1;
+    for (int k = 0; k < plies; k++) {
+        packeis_move moves[PACKEIS_MAX_MOVES];
+        size_t count;
+        TC_CHECK(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count), PACKEIS_OK);
+        state = state * 6364136223846793005u + 1442695040888963407u;
+        TC_CHECK(packeis_game_apply(game, moves[(state >> 33) % count]), PACKEIS_OK);
+        if (packeis_game_phase(game) == PACKEIS_PHASE_OVER) {
+            TC_CHECK(packeis_game_undo(game), PACKEIS_OK);
+            break;
+        }
+    }
+    return game;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static packeis_player *new_player(void)
+{
+    packeis_player *player;
+    if (packeis_player_new("alphabeta", 1, &player) != 0) {
+        fprintf(stderr, "bench_alphabeta: no alphabeta player\n");
+        exit(1);
+    }
+    return player;
+}
+
+/* One round: nodes per CPU second over the positions. */
+static double nodes_round(packeis_game *const *games, uint64_t nodes, uint64_t *checksum,
+                          int *depths)
+{
+    packeis_player *player = new_player();
+    double seconds = 0;
+    uint64_t done = 0;
+    for (int i = 0; i < POSITIONS; i++) {
+        packeis_player_limits limits = {.nodes = nodes};
+        packeis_player_report report;
+        packeis_move move;
+        packeis_player_forget(player);
+        double start = cpu_seconds();
+        TC_CHECK(packeis_player_choose(player, games[i], &limits, &move, &report), PACKEIS_OK);
+        seconds += cpu_seconds() - start;
+        done += report.nodes;
+        *depths += report.depth;
+        *checksum = *checksum * 31 + move;
+    }
+    packeis_player_free(player);
+    return (double)done / seconds;
+}
+
+/* How much of `ms` milliseconds a move takes, over the positions. */
+static void movetime_round(packeis_game *const *games, double ms, int verbose)
+{
+    packeis_player *player = new_player();
+    double total = 0, least = 1e9, most = 0, depth = 0;
+    for (int i = 0; i < POSITIONS; i++) {
+        packeis_player_limits limits = {.seconds = ms / 1000};
+        packeis_player_report report;
+        packeis_move move;
+        packeis_player_forget(player);
+        TC_CHECK(packeis_player_choose(player, games[i], &limits, &move, &report), PACKEIS_OK);
+        double used = report.seconds * 1000;
+        total += used;
+        least = used < least ? used : least;
+        most = used > most ? used : most;
+        depth += report.depth;
+        if (verbose)
+            printf("position %2d: %6.1f ms, depth %d, %llu nodes%s\n", i, used, report.depth,
+                   (unsigned long long)report.nodes, report.exact ? ", exact" : "");
+    }
+    packeis_player_free(player);
+    printf("alphabeta movetime %.0f ms: used mean %.1f ms (min %.1f, max %.1f), mean depth "
+           "%.1f, over %d positions\n",
+           ms, total / POSITIONS, least, most, depth / POSITIONS, POSITIONS);
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t nodes = 20000;
+    int rounds = 3;
+    double movetime = 0;
+    int verbose = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--nodes") && i + 1 < argc)
+            nodes = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--rounds") && i + 1 < argc)
+            rounds = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--movetime") && i + 1 < argc)
+            movetime = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--verbose"))
+            verbose = 1;
+        else {
+            fprintf(stderr, "usage: bench_alphabeta [--nodes N] [--rounds R] [--movetime MS "
+                            "[--verbose]]\n");
+            return 2;
+        }
+    }
+    if (rounds < 1 || rounds > ROUNDS_MAX || nodes == 0) {
+        fprintf(stderr, "bench_alphabeta: --rounds 1 to %d, --nodes > 0\n", ROUNDS_MAX);
+        return 2;
+    }
+    packeis_game *games[POSITIONS];
+    for (int i = 0; i < POSITIONS; i++)
+        games[i] = position(i);
+    if (movetime > 0) {
+        movetime_round(games, movetime, verbose);
+    } else {
+        double rates[ROUNDS_MAX];
+        uint64_t checksum = 0;
+        int depths = 0;
+        for (int r = 0; r < rounds; r++)
+            rates[r] = nodes_round(games, nodes, &checksum, &depths);
+        qsort(rates, (size_t)rounds, sizeof *rates, by_value);
+        printf(
+            "alphabeta search, %d positions, %llu nodes each: %.0f nodes/s (CPU time, median "
+            "of %d rounds; min %.0f, max %.0f; mean depth %.2f; checksum %016llx)\n",
+            POSITIONS, (unsigned long long)nodes, rates[rounds / 2], rounds, rates[0],
+            rates[rounds - 1], (double)depths / rounds / POSITIONS,
+            (unsigned long long)checksum);
+    }
+    for (int i = 0; i < POSITIONS; i++)
+        packeis_game_free(games[i]);
+    return 0;
+}
