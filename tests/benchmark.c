@@ -7,12 +7,16 @@
  *   packeis-benchmark [--rounds N] [--quick]   every row, the README's table
  *   packeis-benchmark --rows                   the rows' names, units, labels
  *   packeis-benchmark --serve                  one slice per row name read
+ *   packeis-benchmark --run ROW UNITS          the row's work once, silent
+ *   packeis-benchmark --actions ROW UNITS      the actions of that work
  *
  * --serve is for tests/bench_compare.py, which runs two builds side by side:
  * for each line read (a row's name) it measures one slice of that row, about
  * --slice seconds (0.1 unless given), and prints its rate on one line. The
  * first slice of a row sets its size; the row's data (games, positions) are
- * made once and kept. The program uses only the 1.0.0 API, so that the same
+ * made once and kept. --run and --actions are for tests/instructions.py,
+ * which counts instructions an action under callgrind. The program uses
+ * only the 1.0.0 API, so that the same
  * source measures every release. */
 #define _POSIX_C_SOURCE 200112L
 #include <stdio.h>
@@ -68,6 +72,7 @@ typedef struct bench_data {
     unsigned short *order; /* the positions' order, or NULL for 0, 1, 2 ... */
     unsigned winners[BATCH_GAMES];
     double rewards[BATCH_GAMES * PACKEIS_MAX_PLAYERS];
+    int players; /* fresh_rate's players (0: 2) */
     uint64_t leaves;
     double last_report, longest_gap; /* perft_watched's callback */
 } bench_data;
@@ -120,12 +125,21 @@ static double new_free_rate(bench_data *data, long pairs)
     return (double)pairs / elapsed;
 }
 
-/* Each game on a fresh board: a new game per seed, played out, freed. */
-static double fresh_rate(bench_data *data, long games)
+/* Options for a standard game of `players` (2 when not set, 1.0.0's
+ * default). */
+static packeis_options *standard_options(int players)
 {
-    (void)data;
     packeis_options *options;
     check(packeis_options_new(NULL, &options), "options");
+    check(packeis_options_set_players(options, players ? players : 2), "players");
+    return options;
+}
+
+/* Each game on a fresh board: a new game per seed, played out, freed; the
+ * players from the row's data (0: 2). */
+static double fresh_rate(bench_data *data, long games)
+{
+    packeis_options *options = standard_options(data->players);
     double start = now_seconds();
     for (long i = 0; i < games; i++) {
         packeis_game *game;
@@ -249,12 +263,15 @@ static double watched_rate(bench_data *data, long depth)
 static void standard_game(bench_data *data, int players)
 {
     data->game = tc_standard_game(players, 1);
+    data->players = players;
 }
 
 static void two_players(bench_data *data) { standard_game(data, 2); }
 static void three_players(bench_data *data) { standard_game(data, 3); }
 static void four_players(bench_data *data) { standard_game(data, 4); }
 static void no_data(bench_data *data) { (void)data; }
+static void three_fresh(bench_data *data) { data->players = 3; }
+static void four_fresh(bench_data *data) { data->players = 4; }
 
 /* Positions from random games, every phase, to list the moves of: all on
  * one board, or each on a board of its own. */
@@ -423,6 +440,46 @@ static bench_row rows[] = {
      0,
      {0},
      0},
+    {"fresh-3p",
+     "  the same, new + playout + free, 3 players",
+     "games/s",
+     three_fresh,
+     fresh_rate,
+     50000,
+     0,
+     0,
+     {0},
+     0},
+    {"reset-3p",
+     "  the same, reset + playout, 3 players",
+     "games/s",
+     three_players,
+     reset_rate,
+     200000,
+     0,
+     0,
+     {0},
+     0},
+    {"fresh-4p",
+     "  the same, new + playout + free, 4 players",
+     "games/s",
+     four_fresh,
+     fresh_rate,
+     50000,
+     0,
+     0,
+     {0},
+     0},
+    {"reset-4p",
+     "  the same, reset + playout, 4 players",
+     "games/s",
+     four_players,
+     reset_rate,
+     200000,
+     0,
+     0,
+     {0},
+     0},
     {"lists-one",
      "full legal-move lists (sampled positions)",
      "lists/s",
@@ -517,6 +574,66 @@ static void table(int rounds, double scale)
     }
 }
 
+/* ---- --run and --actions: fixed work, for tests/instructions.py -------- */
+
+/* The actions of the games that `units` of a playout row play, counted by
+ * playing them again one by one (the batches play game g as playout() with
+ * the seed g); -1 for a row whose unit is not whole games. */
+static long long actions_of(bench_row *row, long units)
+{
+    bench_data *data = &row->data;
+    if (row->rate == batch_rate || row->rate == rewards_rate)
+        units = (units + BATCH_GAMES - 1) / BATCH_GAMES * BATCH_GAMES;
+    else if (row->rate != playout_rate && row->rate != reset_rate && row->rate != fresh_rate)
+        return -1;
+    packeis_options *options = standard_options(data->players);
+    long long actions = 0;
+    for (long i = 0; i < units; i++) {
+        packeis_game *game = data->game;
+        size_t plies;
+        if (row->rate == fresh_rate) {
+            check(packeis_options_set_seed(options, (uint64_t)i), "seed");
+            check(packeis_game_new(options, &game), "game");
+        } else if (row->rate == reset_rate) {
+            check(packeis_game_reset(game, (uint64_t)i), "reset");
+        } else {
+            check(packeis_game_undo_to(game, 0), "undo_to");
+        }
+        check(packeis_game_playout(game, (uint64_t)i, &plies), "playout");
+        actions += (long long)plies;
+        if (game != data->game)
+            packeis_game_free(game);
+    }
+    packeis_options_free(options);
+    if (data->game) /* the row's board as its rate found it */
+        check(packeis_game_undo_to(data->game, 0), "undo_to");
+    return actions;
+}
+
+/* `--run ROW UNITS`: the row's work once, exactly `units`, nothing printed
+ * (for callgrind); `--actions ROW UNITS`: the actions that work plays. */
+static int run_fixed(const char *name, const char *count, int actions)
+{
+    bench_row *row = find_row(name);
+    long units = atol(count);
+    if (!row || units < 1) {
+        fprintf(stderr, "benchmark: no row %s, or not a count of units: %s\n", name, count);
+        return 2;
+    }
+    prepare(row);
+    if (!actions) {
+        row->rate(&row->data, units);
+        return 0;
+    }
+    long long total = actions_of(row, units);
+    if (total < 0) {
+        fprintf(stderr, "benchmark: the row %s does not play whole games\n", name);
+        return 2;
+    }
+    printf("%lld\n", total);
+    return 0;
+}
+
 /* ---- --serve: one slice per row name read ------------------------------ */
 
 /* The units of a slice of about `seconds`: doubled from a small start until
@@ -565,7 +682,9 @@ static void list_rows(void)
 
 static void usage(const char *program)
 {
-    fprintf(stderr, "usage: %s [--rounds N] [--quick] | --rows | --serve [--slice SECONDS]\n",
+    fprintf(stderr,
+            "usage: %s [--rounds N] [--quick] | --rows | --serve [--slice SECONDS]\n"
+            "       | --run ROW UNITS | --actions ROW UNITS\n",
             program);
     exit(2);
 }
@@ -580,6 +699,9 @@ int main(int argc, char **argv)
             rounds = 3;
         } else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) {
             rounds = atoi(argv[++i]);
+        } else if ((!strcmp(argv[i], "--run") || !strcmp(argv[i], "--actions")) &&
+                   i + 2 < argc) {
+            return run_fixed(argv[i + 1], argv[i + 2], !strcmp(argv[i], "--actions"));
         } else if (!strcmp(argv[i], "--rows")) {
             list_rows();
             return 0;

@@ -15,6 +15,8 @@
  *   BUILD/tests/players/bench_search [--playouts N] [--rounds R]
  *       [--engine BUILD/examples/engine/packeis-engine]
  *   BUILD/tests/players/bench_search --direct-only --rounds 1  (for callgrind)
+ *   BUILD/tests/players/bench_search --player alphabeta --direct-only
+ *       (another player, direct call only; its nodes in its own unit)
  */
 #define _POSIX_C_SOURCE 200809L /* clock_getcpuclockid, fdopen, fork */
 
@@ -72,11 +74,12 @@ static double median(double *values, int count)
 }
 
 /* One round of the direct call: playouts per CPU second of this thread. */
-static double direct_round(packeis_game *const *games, uint64_t playouts, uint64_t *checksum)
+static double direct_round(const char *name, packeis_game *const *games, uint64_t playouts,
+                           uint64_t *checksum, uint64_t *nodes)
 {
     packeis_player *player;
-    if (packeis_player_new("mcts", 1, &player) != 0) {
-        fprintf(stderr, "bench_search: no mcts player\n");
+    if (packeis_player_new(name, 1, &player) != 0) {
+        fprintf(stderr, "bench_search: no player %s\n", name);
         exit(1);
     }
     double seconds = 0;
@@ -90,6 +93,7 @@ static double direct_round(packeis_game *const *games, uint64_t playouts, uint64
         TC_CHECK(packeis_player_choose(player, games[i], &limits, &move, &report), PACKEIS_OK);
         seconds += cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - start;
         done += report.nodes;
+        *nodes += report.nodes;
         *checksum = *checksum * 31 + move;
     }
     packeis_player_free(player);
@@ -183,7 +187,7 @@ int main(int argc, char **argv)
 {
     uint64_t playouts = 10000;
     int rounds = 5, direct_only = 0;
-    const char *engine_path = NULL;
+    const char *engine_path = NULL, *name = "mcts";
     for (int a = 1; a < argc; a++) {
         if (!strcmp(argv[a], "--playouts") && a + 1 < argc)
             playouts = strtoull(argv[++a], NULL, 10);
@@ -193,9 +197,11 @@ int main(int argc, char **argv)
             engine_path = argv[++a];
         else if (!strcmp(argv[a], "--direct-only"))
             direct_only = 1;
+        else if (!strcmp(argv[a], "--player") && a + 1 < argc)
+            name = argv[++a];
         else {
             fprintf(stderr, "usage: bench_search [--playouts N] [--rounds R] [--engine PATH] "
-                            "[--direct-only]\n");
+                            "[--direct-only] [--player NAME]\n");
             return 2;
         }
     }
@@ -210,16 +216,20 @@ int main(int argc, char **argv)
         games[i] = position(i);
         placing += packeis_game_phase(games[i]) == PACKEIS_PHASE_PLACEMENT;
     }
-    printf("mcts in a search: %d positions of 2-player standard games (%d in placement), "
-           "%llu playouts each, median of %d rounds, CPU time\n",
-           POSITIONS, placing, (unsigned long long)playouts, rounds);
+    const char *unit = strcmp(name, "mcts") ? "nodes" : "playouts";
+    printf("%s in a search: %d positions of 2-player standard games (%d in placement), "
+           "%llu %s each, median of %d rounds, CPU time\n",
+           name, POSITIONS, placing, (unsigned long long)playouts, unit, rounds);
     double rate[ROUNDS_MAX];
-    uint64_t checksum = 0;
+    uint64_t checksum = 0, nodes = 0;
     for (int r = 0; r < rounds; r++)
-        rate[r] = direct_round(games, playouts, &checksum);
-    printf("  %-44s %12.0f playouts/s  (moves %016llx)\n", "direct: packeis_player_choose",
-           median(rate, rounds), (unsigned long long)checksum);
-    if (engine_path && !direct_only) {
+        rate[r] = direct_round(name, games, playouts, &checksum, &nodes);
+    /* "nodes": the nodes of every round, what tests/instructions.py
+     * divides callgrind's count by */
+    printf("  %-44s %12.0f %s/s  (moves %016llx, nodes %llu)\n",
+           "direct: packeis_player_choose", median(rate, rounds), unit,
+           (unsigned long long)checksum, (unsigned long long)nodes);
+    if (engine_path && !direct_only && !strcmp(name, "mcts")) {
         checksum = 0;
         for (int r = 0; r < rounds; r++)
             rate[r] = engine_round(engine_path, games, playouts, &checksum);
