@@ -356,6 +356,112 @@ typedef struct packeis_allocator {
     void *context;
 } packeis_allocator;
 
+/**
+ * @brief A ready-made ::packeis_allocator that counts and can limit the
+ *        memory it hands out: a memory budget for games.
+ *
+ * Its blocks come from `malloc`. It counts the bytes and blocks live, the
+ * peak, and the blocks asked for and refused, exactly, with atomic counters
+ * and no lock, so games on many threads may share one meter. It calls no
+ * code of the caller's unless it was given a ::packeis_meter_policy; a
+ * binding can thus give a language's games a budget without any callback
+ * into the language. Opaque; created with packeis_meter_new(), its
+ * allocator got with packeis_meter_allocator(), its counts read with
+ * packeis_meter_read(), and given up with packeis_meter_free().
+ * @since 1.2.0
+ */
+typedef struct packeis_meter packeis_meter;
+
+/**
+ * @brief A meter's say over each block, asked after the limit allowed it
+ *        and before the block is taken.
+ *
+ * The meter sets `*verdict` to -1 before the call; the policy sets it to 1
+ * to allow the block or to 0 to refuse it. A policy that returns with
+ * anything else there (one that did not answer: for example a binding's
+ * callback that failed before its first line) refuses the block, and the
+ * meter counts it in packeis_meter_counts::unanswered. The block's size
+ * is held against the limit during the call, so that blocks asked for at
+ * once on other threads cannot together exceed it. The policy runs on the
+ * thread that allocates, from inside whichever call allocates; it must not
+ * use that call's object (it may free others).
+ * @param context The pointer given to packeis_meter_new().
+ * @param size The size of the block, at least 1.
+ * @param verdict Where to write 1 (allow) or 0 (refuse).
+ * @since 1.2.0
+ */
+typedef void (*packeis_meter_policy)(void *context, size_t size, int *verdict);
+
+/**
+ * @brief What a meter counted, read by packeis_meter_read().
+ * @since 1.2.0
+ */
+typedef struct packeis_meter_counts {
+    /** Bytes in blocks handed out and not yet released. */
+    uint64_t live_bytes;
+    /** Blocks handed out and not yet released. */
+    uint64_t live_blocks;
+    /** The most bytes live at once so far. */
+    uint64_t peak_bytes;
+    /** Blocks asked for, refused or not. */
+    uint64_t allocations;
+    /** Blocks refused: over the limit, of size 0, refused or unanswered by
+     *  the policy, or refused by `malloc`. */
+    uint64_t refusals;
+    /** Of the refusals, those whose policy returned without a verdict. */
+    uint64_t unanswered;
+} packeis_meter_counts;
+
+/**
+ * @brief Creates a meter.
+ * @param limit The most bytes live at once in its blocks (a block that
+ *        would take the total over it is refused); `UINT64_MAX` for no
+ *        limit.
+ * @param policy Asked before each block the limit allows, or NULL.
+ * @param context Passed unchanged to @p policy.
+ * @param[out] meter The new meter; untouched on failure.
+ * @return ::PACKEIS_OK; ::PACKEIS_E_INVALID_ARGUMENT (@p meter is NULL);
+ *         ::PACKEIS_E_OUT_OF_MEMORY.
+ * @since 1.2.0
+ */
+PACKEIS_API packeis_status packeis_meter_new(uint64_t limit, packeis_meter_policy policy,
+                                             void *context, packeis_meter **meter);
+
+/**
+ * @brief The allocator to pass wherever the library takes one
+ *        (packeis_options_new(), packeis_game_from_position(), ...).
+ * @param meter A meter, or NULL.
+ * @return A pointer into the meter, valid until packeis_meter_free(); NULL
+ *         if @p meter is NULL.
+ * @since 1.2.0
+ */
+PACKEIS_API const packeis_allocator *packeis_meter_allocator(const packeis_meter *meter);
+
+/**
+ * @brief Reads a meter's counts; each is exact, and together they are
+ *        consistent once no other thread allocates or releases.
+ * @param meter A meter not yet given up.
+ * @param[out] counts Where to write them; untouched on failure.
+ * @return ::PACKEIS_OK; ::PACKEIS_E_INVALID_ARGUMENT (a NULL argument).
+ * @since 1.2.0
+ */
+PACKEIS_API packeis_status packeis_meter_read(const packeis_meter *meter,
+                                              packeis_meter_counts *counts);
+
+/**
+ * @brief Gives a meter up: it is freed at once if none of its blocks is
+ *        live, else as the last one is released.
+ *
+ * Objects still using the meter's allocator therefore keep working, and
+ * their frees are what frees the meter, whatever order they come in (a
+ * language's garbage collector may free a budget before its games). After
+ * this call the caller must not use @p meter or its allocator for new
+ * objects. NULL does nothing.
+ * @param meter A meter, or NULL.
+ * @since 1.2.0
+ */
+PACKEIS_API void packeis_meter_free(packeis_meter *meter);
+
 /** @} */
 /* ------------------------------------------------------------------------ */
 /** @name Options */
