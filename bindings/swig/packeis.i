@@ -185,6 +185,14 @@ struct packeis_batch {};
     ~packeis_batch() { packeis_batch_free($self); }
 }
 %ignore packeis_allocator;
+/* The meter is an allocator: these bindings make games on malloc only. */
+%ignore packeis_meter;
+%ignore packeis_meter_policy;
+%ignore packeis_meter_counts;
+%ignore packeis_meter_new;
+%ignore packeis_meter_allocator;
+%ignore packeis_meter_read;
+%ignore packeis_meter_free;
 %ignore packeis_batch_game;
 
 /* packeis_batch_step() refuses only a missing batch or moves as a whole;

@@ -1,50 +1,40 @@
 # SPDX-License-Identifier: MIT
 """Memory for games that the package owns: :class:`Allocator`, a memory
-limit and an optional policy, with no way to hand the C library a bad block.
+limit and an optional policy, kept by the C library's meter
+(``packeis_meter``), and the helper threads that long C calls run on.
 
-The C library calls ``alloc(context, size)`` and ``release(context, block,
-size)``. Here both are the package's own functions: a block is taken from
-``PyMem_RawMalloc`` (malloc's alignment) and recorded until it is released,
-so the library never sees a pointer the package did not allocate, a block
-smaller than it asked for, or one freed behind its back. The user's
-``policy(size)`` only says yes or no; an exception from it, or an answer
-that is not a bool, refuses the block (the library then reports
-``PACKEIS_E_OUT_OF_MEMORY``, raised as :class:`OutOfMemoryError` chained to
-the policy's exception).
+The meter counts and limits in C, with atomic counters and no lock: a
+signal handler or a garbage collector that interrupts Python code at any
+point cannot leave the counts half updated, and without a policy a game's
+C calls run no Python at all. A policy is one module-level ctypes callback
+(``_ask``, alive as long as the module) that finds its allocator by key:
+an allocator already collected, or a callback interrupted before it
+answered, leaves the meter's preset "no answer", which refuses the block
+(the library then reports ``PACKEIS_E_OUT_OF_MEMORY``, raised as
+:class:`OutOfMemoryError`). The user's ``policy(size)`` only says yes or
+no; an exception from it, or an answer that is not a bool, refuses the
+block too, and becomes the error's ``__cause__``.
 
-Why the C calls of such a game run on a helper thread: ctypes returns an
-undefined pointer when a callback raises before its first line runs, which
-happens on the calling thread when the recursion limit is reached or a
-signal handler (Ctrl-C) raises at that instant. A fresh thread has a shallow
-stack and never runs signal handlers, so there the callbacks always return
-what they decided. The call still waits for its result (Ctrl-C is felt when
-it returns); only games with an allocator pay for the hand-over.
+:func:`run_on_worker` runs a long C call (a perft that can be stopped, a
+player's search) on a helper thread while the calling thread waits, so
+that Ctrl-C on the caller can ask the call to stop.
 """
 from __future__ import annotations
 
 import _thread
 import atexit
 import ctypes
+import itertools
 import os
 import queue
 import sys
 import threading
-from ctypes import c_size_t, c_void_p
+import weakref
 from typing import Any, Callable, Optional
 
 from . import _ffi
 from ._args import integer
-
-_malloc = ctypes.pythonapi.PyMem_RawMalloc
-_malloc.restype = c_void_p
-_malloc.argtypes = [c_size_t]
-_free = ctypes.pythonapi.PyMem_RawFree
-_free.restype = None
-_free.argtypes = [c_void_p]
-
-_FIELDS = dict(_ffi.packeis_allocator._fields_)
-_ALLOC_TYPE, _RELEASE_TYPE = _FIELDS["alloc"], _FIELDS["release"]
-
+from ._lib import lib as _lib
 
 # The helper threads are started with _thread and wait on SimpleQueues, and
 # the caller waits on a raw lock and a flag: all of it C-level, so that a
@@ -136,27 +126,47 @@ def run_on_worker(function: Callable[..., Any], *args: Any,
     return box[0]
 
 
+#: Allocators with a policy, by the key their meter passes to ``_ask``.
+_policies: "dict[int, weakref.ReferenceType[Allocator]]" = {}
+_keys = itertools.count(1)
+_NO_LIMIT = 2**64 - 1
+_NO_POLICY = _ffi.packeis_meter_policy()  # NULL
+
+
+@_ffi.packeis_meter_policy
+def _ask(context: Optional[int], size: int, verdict: Any) -> None:
+    # Runs inside a C call on the calling thread; leaving *verdict alone
+    # (it is preset to -1) refuses the block, so this needs no try around
+    # its lookups: any exception before the answer is a refusal.
+    reference = _policies.get(context or 0)
+    allocator = reference() if reference is not None else None
+    if allocator is not None:
+        verdict[0] = allocator._answer(size)
+
+
 class Allocator:
     """Memory for games, owned by the package: an optional ``limit`` on the
     bytes live at once and an optional ``policy(size) -> bool`` asked before
-    each block (``False``, an exception or a non-bool answer refuses it).
+    each block the limit allows (``False``, an exception or a non-bool
+    answer refuses it).
 
     Give it to :class:`Game` (``Game(allocator=a)``; ``Game(memory_limit=n)``
     makes one), :meth:`Game.from_position` or :meth:`Game.from_record`; one
-    allocator may serve many games, and clones share their original's. It
-    lives as long as any game using it. ``live_bytes``, ``live_blocks``,
-    ``peak_bytes``, ``allocations`` (blocks asked for) and ``refusals`` count
-    what happened; an exception of the policy becomes the ``__cause__`` of
+    allocator may serve many games, on any threads, and clones share their
+    original's. It lives as long as any game using it. ``live_bytes``,
+    ``live_blocks``, ``peak_bytes``, ``allocations`` (blocks asked for),
+    ``refusals`` and ``unanswered`` (refusals of a policy call interrupted
+    before it answered, by a signal handler for example) are the C meter's
+    exact counts; an exception of the policy becomes the ``__cause__`` of
     the :class:`OutOfMemoryError` the call raises.
-    Calls on games using one run on a helper thread (see the module's notes).
     """
 
-    __slots__ = ("limit", "policy", "live_bytes", "live_blocks", "peak_bytes",
-                 "allocations", "refusals", "_blocks", "_struct", "_pending",
-                 "_counting")
+    __slots__ = ("limit", "policy", "_meter", "_key", "_pending", "_unanswered_seen",
+                 "__weakref__")
 
     def __init__(self, limit: Optional[int] = None,
                  policy: Optional[Callable[[int], bool]] = None) -> None:
+        self._meter = None
         if limit is not None:
             limit = integer(limit, "memory_limit")
             if limit < 0:
@@ -165,69 +175,82 @@ class Allocator:
             raise TypeError(f"policy must be callable, not {type(policy).__name__}")
         self.limit = limit
         self.policy = policy
-        self.live_bytes = self.live_blocks = self.peak_bytes = 0
-        self.allocations = self.refusals = 0
         self._pending: Optional[BaseException] = None
-        self._blocks: dict[int, int] = {}
-        # Games on several threads allocate at once: the counts stay exact.
-        self._counting = threading.Lock()
-        self._struct = _ffi.packeis_allocator(_ALLOC_TYPE(self._alloc),
-                                              _RELEASE_TYPE(self._release), None)
+        self._unanswered_seen = 0
+        self._key = 0
+        if policy is not None:
+            self._key = next(_keys)
+            _policies[self._key] = weakref.ref(self)
+        meter = ctypes.POINTER(_ffi.packeis_meter)()
+        status = _lib.packeis_meter_new(_NO_LIMIT if limit is None else min(limit, _NO_LIMIT),
+                                        _ask if policy is not None else _NO_POLICY, self._key or None,
+                                        ctypes.byref(meter))
+        if status:
+            _policies.pop(self._key, None)
+            raise MemoryError("no memory for an allocator's meter")
+        self._meter = meter
 
-    def _allows(self, size: int) -> bool:
-        if self.limit is not None and self.live_bytes + size > self.limit:
-            return False
-        if self.policy is None:
-            return True
-        verdict = self.policy(size)
-        if verdict is not True and verdict is not False:
-            raise TypeError(f"the allocator policy must return a bool, not {type(verdict).__name__}")
-        return verdict
-
-    def _alloc(self, context: Any, size: int) -> Optional[int]:
+    def _answer(self, size: int) -> int:
+        """The policy's verdict on a block: 1 yes, 0 no (an exception is
+        kept for the error the call raises)."""
         try:
-            with self._counting:
-                self.allocations += 1
-            address = _malloc(size) if size and self._allows(size) else None
-            with self._counting:
-                if not address:
-                    self.refusals += 1
-                    return None
-                self._blocks[address] = size
-                self.live_blocks += 1
-                self.live_bytes += size
-                self.peak_bytes = max(self.peak_bytes, self.live_bytes)
-            return address
+            verdict = self.policy(size)  # type: ignore[misc]
+            if verdict is not True and verdict is not False:
+                raise TypeError("the allocator policy must return a bool, not "
+                                f"{type(verdict).__name__}")
+            return 1 if verdict else 0
         except BaseException as error:  # noqa: B036 - never let it reach ctypes
-            self.refusals += 1
             self._pending = error
-            return None
+            return 0
 
-    def _release(self, context: Any, block: Any, size: int) -> None:
-        try:
-            with self._counting:
-                size = self._blocks.pop(block, None)
-                if size is None:  # not ours: never free what we did not allocate
-                    return
-                self.live_blocks -= 1
-                self.live_bytes -= size
-            _free(block)
-        except BaseException:  # noqa: B036 - a release cannot fail in C
-            return
+    def _counts(self) -> Any:
+        counts = _ffi.packeis_meter_counts()
+        _lib.packeis_meter_read(self._meter, ctypes.byref(counts))
+        return counts
+
+    live_bytes = property(lambda self: self._counts().live_bytes,
+                          doc="Bytes in blocks handed out and not yet released.")
+    live_blocks = property(lambda self: self._counts().live_blocks,
+                           doc="Blocks handed out and not yet released.")
+    peak_bytes = property(lambda self: self._counts().peak_bytes,
+                          doc="The most bytes live at once so far.")
+    allocations = property(lambda self: self._counts().allocations,
+                           doc="Blocks asked for, refused or not.")
+    refusals = property(lambda self: self._counts().refusals,
+                        doc="Blocks refused (the limit, the policy, no memory).")
+    unanswered = property(lambda self: self._counts().unanswered,
+                          doc="Refusals of a policy call interrupted before it answered.")
 
     def take_error(self) -> Optional[BaseException]:
-        """The policy's exception since the last call (then forgotten)."""
+        """Why the last refusal happened, if the policy said so: its
+        exception, or an error saying it was interrupted before it answered
+        (then forgotten)."""
         error, self._pending = self._pending, None
+        unanswered = self._counts().unanswered
+        if error is None and unanswered != self._unanswered_seen:
+            error = RuntimeError("the allocator policy was interrupted before it answered "
+                                 "(a signal handler raised, or the recursion limit was reached)")
+        self._unanswered_seen = unanswered
         return error
 
     @property
     def struct(self) -> Any:
-        """A pointer to the ``packeis_allocator`` for the C calls."""
-        return ctypes.byref(self._struct)
+        """A pointer to the meter's ``packeis_allocator`` for the C calls."""
+        return _lib.packeis_meter_allocator(self._meter)
+
+    def __del__(self) -> None:
+        # The meter itself goes once its last block is released: games that
+        # outlive this object (a cycle collected in any order) stay valid.
+        _policies.pop(getattr(self, "_key", 0), None)
+        meter, self._meter = getattr(self, "_meter", None), None
+        if meter:
+            _lib.packeis_meter_free(meter)
 
     def __repr__(self) -> str:
         limit = "no limit" if self.limit is None else f"limit {self.limit}"
-        return f"<Allocator {limit}, {self.live_bytes} bytes in {self.live_blocks} blocks live>"
+        counts = self._counts()
+        return (f"<Allocator {limit}, {counts.live_bytes} bytes in "
+                f"{counts.live_blocks} blocks live>")
 
 
 def as_allocator(allocator: Any, memory_limit: Any) -> Optional[Allocator]:

@@ -108,7 +108,12 @@ ENUMS = {
 # typedefs
 packeis_status = c_int
 packeis_move = c_uint16
+packeis_meter_policy = CFUNCTYPE(None, c_void_p, c_size_t, POINTER(c_int))
 packeis_progress = CFUNCTYPE(c_int, c_void_p, c_uint64)
+
+class packeis_meter(Structure):
+    """Opaque handle (struct packeis_meter)."""
+
 
 class packeis_options(Structure):
     """Opaque handle (struct packeis_options)."""
@@ -132,6 +137,19 @@ class packeis_allocator(Structure):
     ]
 
 
+class packeis_meter_counts(Structure):
+    """struct packeis_meter_counts."""
+
+    _fields_ = [
+        ('live_bytes', c_uint64),
+        ('live_blocks', c_uint64),
+        ('peak_bytes', c_uint64),
+        ('allocations', c_uint64),
+        ('refusals', c_uint64),
+        ('unanswered', c_uint64),
+    ]
+
+
 # name: (restype, [(parameter, argtype), ...])
 FUNCTIONS = {
     'packeis_version': (c_int, []),
@@ -143,6 +161,10 @@ FUNCTIONS = {
     'packeis_move_is_placement': (c_int, [('move', packeis_move)]),
     'packeis_move_from': (c_int, [('move', packeis_move)]),
     'packeis_move_to': (c_int, [('move', packeis_move)]),
+    'packeis_meter_new': (packeis_status, [('limit', c_uint64), ('policy', packeis_meter_policy), ('context', c_void_p), ('meter', POINTER(POINTER(packeis_meter)))]),
+    'packeis_meter_allocator': (POINTER(packeis_allocator), [('meter', POINTER(packeis_meter))]),
+    'packeis_meter_read': (packeis_status, [('meter', POINTER(packeis_meter)), ('counts', POINTER(packeis_meter_counts))]),
+    'packeis_meter_free': (None, [('meter', POINTER(packeis_meter))]),
     'packeis_options_new': (packeis_status, [('allocator', POINTER(packeis_allocator)), ('options', POINTER(POINTER(packeis_options)))]),
     'packeis_options_free': (None, [('options', POINTER(packeis_options))]),
     'packeis_options_set_players': (packeis_status, [('options', POINTER(packeis_options)), ('players', c_int)]),

@@ -14,7 +14,7 @@ from ._research import ResearchMixin
 from ._board import board_svg, board_text
 from ._enums import MAX_MOVES, Direction, Phase, Variant, bits
 from ._errors import OutOfRangeError, PackeisError, illegal_move
-from ._handle import game_p, raise_status
+from ._handle import raise_status
 from ._lib import lib
 from ._moves import Move, MoveBuffer, MoveLike, move_value
 from ._options import Floe, checked, new_game
@@ -119,7 +119,8 @@ class Game(TextMixin, ResearchMixin):
         setup = checked(seed=seed, players=players, penguins=penguins, layout=layout,
                         layout_picture=layout_picture, place_any_floe=place_any_floe,
                         snake_placement=snake_placement, hash_seed=hash_seed)
-        self._adopt(new_game(allocator, setup), allocator)
+        new_game(allocator, setup, self._receive(allocator))
+        self._refresh()
 
     @classmethod
     def from_picture(cls, picture: str, players: int = 2, penguins: int = 0,
@@ -140,13 +141,14 @@ class Game(TextMixin, ResearchMixin):
         object or nothing (a dropped one frees its game)."""
         cls, keep = type(self), self._keep
 
-        def clone_and_wrap(handle: Any) -> "Game":
-            copy = game_p()
-            status = lib.packeis_game_clone(handle, byref(copy))
+        def clone_into(handle: Any) -> "Game":
+            copy = cls._receiving(keep)
+            status = lib.packeis_game_clone(handle, byref(copy._handle))
             if status:
                 raise_status(status, keep)
-            return cls._wrap(copy, keep)
-        return self._run(lambda call: call(clone_and_wrap))
+            copy._refresh()
+            return copy
+        return self._run(lambda call: call(clone_into))
 
     __copy__ = clone
 

@@ -22,7 +22,7 @@ import threading
 from typing import Any, Callable, Optional
 
 from . import _ffi
-from ._alloc import Allocator, run_on_worker
+from ._alloc import Allocator
 from ._args import c_int
 from ._errors import GameClosedError, OutOfMemoryError, OutOfRangeError, ReentrantCallError, \
     error_for
@@ -39,14 +39,6 @@ _get_ident = threading.get_ident
 def allocator_ref(allocator: Optional[Allocator]) -> Any:
     """What to pass for a ``const packeis_allocator *``: NULL for malloc."""
     return None if allocator is None else allocator.struct
-
-
-def run_c(allocator: Optional[Allocator], function: Callable[..., Any], *args: Any) -> Any:
-    """``function(*args)``, on a helper thread if ``allocator`` may call back
-    into Python (see :mod:`packeis._alloc`)."""
-    if allocator is None:
-        return function(*args)
-    return run_on_worker(function, *args)
 
 
 def raise_status(status: int, allocator: Optional[Allocator] = None) -> None:
@@ -67,16 +59,15 @@ class CallGuard:
     handle) and the vector environment (whose calls call its batch's).
 
     Each call takes the lock (other threads wait for the call in flight) and
-    marks this thread as its owner, and a helper thread running C for it
-    (allocator callbacks) as its agent; a call from either of them while the
-    mark is up (a callback, a signal handler between two C calls) raises
+    marks this thread as its owner; a call from it while the mark is up (an
+    allocator policy, a signal handler between two C calls) raises
     :class:`ReentrantCallError` instead of entering the C library twice or
     waiting for its own lock. :meth:`close` frees the handle with ``_free``
     once no call is in flight: from inside a call it only sets the handle
     aside (``_doomed``), and the call frees it as it ends.
     """
 
-    __slots__ = ("_handle", "_keep", "_lock", "_owner", "_agent", "_doomed", "__weakref__")
+    __slots__ = ("_handle", "_keep", "_lock", "_owner", "_doomed", "__weakref__")
 
     #: What the error messages call the object.
     _what = "game"
@@ -87,21 +78,19 @@ class CallGuard:
     _keep: Optional[Allocator]
     _lock: threading.RLock
     _owner: int
-    _agent: int
     _doomed: Any
 
     def _setup(self) -> None:
         """The state of a guard owning nothing yet."""
         self._lock = threading.RLock()
         self._handle = self._doomed = self._keep = None
-        self._owner = self._agent = 0
+        self._owner = 0
 
     # -- lifetime ------------------------------------------------------------
     def _inside(self) -> bool:
         """Whether this thread runs inside a call on this object (a callback
         of it, or a signal handler between its C calls)."""
-        me = _get_ident()
-        return me == getattr(self, "_owner", 0) or me == getattr(self, "_agent", 0)
+        return _get_ident() == getattr(self, "_owner", 0)
 
     def _closed_error(self) -> GameClosedError:
         return GameClosedError(f"the {self._what} was closed")
@@ -110,21 +99,12 @@ class CallGuard:
         """Frees the handle set aside in ``_doomed`` exactly once, even if an
         exception (Ctrl-C) interrupts this: the slot is cleared with no call
         between reading it and freeing (ctypes runs the C call before
-        Python can raise), so a retry frees it or finds nothing."""
-        free = self._free
-        if self._keep is None:
-            handle = self._doomed
-            if handle:
-                self._doomed = None
-                free(handle)
-            return
-
-        def free_on_worker() -> None:  # no signal handler runs there
-            handle = self._doomed
-            if handle:
-                self._doomed = None
-                free(handle)
-        run_on_worker(free_on_worker)
+        Python can raise), so a retry frees it or finds nothing. A game's
+        allocator is C's meter: freeing runs no Python."""
+        handle = self._doomed
+        if handle:
+            self._doomed = None
+            self._free(handle)
 
     def close(self) -> None:
         """Frees the C object now, or, from inside a call on it, as that
@@ -197,10 +177,9 @@ class CallGuard:
     # -- guarded calls -------------------------------------------------------
     def _call(self, function: Callable[..., Any], *args: Any) -> Any:
         """``function(handle, *args)`` as one call (the hot path: what
-        :meth:`_run` does, inline); on a helper thread if the allocator may
-        call back into Python."""
+        :meth:`_run` does, inline)."""
         me = _get_ident()
-        if me == self._owner or me == self._agent:
+        if me == self._owner:
             self._refuse_reentry()
         with self._lock:
             handle = self._handle
@@ -208,31 +187,18 @@ class CallGuard:
                 raise self._closed_error()
             self._owner = me
             try:
-                if self._keep is None:
-                    return function(handle, *args)
-                return self._on_worker(function, handle, *args)
+                return function(handle, *args)
             finally:
                 self._owner = 0  # first, with no call before it
                 if self._doomed:
                     self._free_doomed()
-
-    def _on_worker(self, function: Callable[..., Any], *args: Any) -> Any:
-        """``function(*args)`` on a helper thread, which is marked as acting
-        for this object while it runs."""
-        def task() -> Any:
-            self._agent = _get_ident()
-            try:
-                return function(*args)
-            finally:
-                self._agent = 0
-        return run_on_worker(task)
 
     def _hold(self, body: Callable[..., Any], *args: Any) -> Any:
         """``body(handle, *args)`` as one call, on this thread: Python code
         (several C calls, a wait for another object's lock) seeing the
         handle while no other call can use it."""
         me = _get_ident()
-        if me == self._owner or me == self._agent:
+        if me == self._owner:
             self._refuse_reentry()
         with self._lock:
             handle = self._begin()
@@ -246,13 +212,8 @@ class CallGuard:
 
     def _run(self, body: Callable[[Any], Any]) -> Any:
         """``body(call)`` as one call: ``call(f, *args)`` runs
-        ``f(handle, *args)`` (on the helper thread if the allocator may call
-        back into Python), several C calls seeing one position."""
-        def with_call(handle: Any) -> Any:
-            if self._keep is None:
-                return body(lambda function, *args: function(handle, *args))
-            return body(lambda function, *args: self._on_worker(function, handle, *args))
-        return self._hold(with_call)
+        ``f(handle, *args)``, several C calls seeing one position."""
+        return self._hold(lambda handle: body(lambda function, *args: function(handle, *args)))
 
 
 class Serial(CallGuard):
@@ -280,18 +241,22 @@ class GameHandle(CallGuard):
     _players: int
 
     @classmethod
-    def _wrap(cls, handle: Any, keep: Optional[Allocator]) -> Any:
-        """An object owning ``handle`` (and keeping ``keep`` alive)."""
+    def _receiving(cls, keep: Optional[Allocator]) -> Any:
+        """A new object owning no game yet (see :meth:`_receive`)."""
         game = cls.__new__(cls)
         game._setup()
-        game._adopt(handle, keep)
+        game._receive(keep)
         return game
 
-    def _adopt(self, handle: Any, keep: Optional[Allocator]) -> None:
-        """Takes ownership of ``handle`` and caches its layout's sizes."""
+    def _receive(self, keep: Optional[Allocator]) -> Any:
+        """The object's own NULL handle, for the C call that makes its game
+        to write into (``byref``), and then :meth:`_refresh`: the game has
+        an owner from the instant C makes it, so that no exception (a
+        signal handler raising as the call returns) can fall between the
+        two and leave it to nobody. ``keep`` is its allocator."""
         self._keep = keep
-        self._handle = handle
-        self._refresh()
+        self._handle = handle = game_p()
+        return handle
 
     def _refresh(self) -> None:
         """Reads again what the bindings cache: cells and players (which

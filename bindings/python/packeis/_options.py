@@ -16,7 +16,7 @@ from ._args import INT_MAX, INT_MIN, c_int, integer, seed as as_seed
 from ._enums import MAX_CELLS, MAX_PLAYERS, Variant
 from ._errors import InvalidArgumentError, OutOfMemoryError, OutOfRangeError, \
     TooManyCellsError, check, check_text
-from ._handle import allocator_ref, game_p, raise_status, run_c
+from ._handle import allocator_ref, raise_status
 from ._lib import lib
 
 MIN_PLAYERS: int = _ffi.PACKEIS_MIN_PLAYERS
@@ -130,21 +130,20 @@ def options(allocator: Any, setup: Setup) -> Any:
         raise
 
 
-def _build(allocator: Any, setup: Setup) -> Any:
-    """The C calls building the game (no Python callback but the allocator's)."""
+def _build(allocator: Any, setup: Setup, into: Any) -> None:
+    """The C calls building the game into the handle ``into``."""
     made = options(allocator, setup)
     try:
-        handle = game_p()
-        check(lib.packeis_game_new(made, byref(handle)))
-        return handle
+        check(lib.packeis_game_new(made, byref(into)))
     finally:
         lib.packeis_options_free(made)
 
 
-def new_game(allocator: Optional[Allocator], setup: Setup) -> Any:
-    """A new ``packeis_game *`` for ``setup`` (see :func:`checked`); the C
-    calls run where the allocator's callbacks are safe."""
+def new_game(allocator: Optional[Allocator], setup: Setup, into: Any) -> None:
+    """A new ``packeis_game *`` for ``setup`` (see :func:`checked`), on
+    ``allocator``'s meter (or malloc), written into the handle ``into``
+    (see :meth:`GameHandle._receive`)."""
     try:
-        return run_c(allocator, _build, allocator_ref(allocator), setup)
+        _build(allocator_ref(allocator), setup, into)
     except OutOfMemoryError:
         raise_status(_ffi.PACKEIS_E_OUT_OF_MEMORY, allocator)

@@ -9,7 +9,7 @@ from typing import Any, Callable, Optional
 from . import _ffi
 from ._alloc import Allocator, as_allocator
 from ._errors import IllegalMoveError, InvalidArgumentError, MalformedTextError, check, check_text
-from ._handle import GameHandle, allocator_ref, game_p, raise_status, run_c
+from ._handle import GameHandle, allocator_ref, raise_status
 from ._lib import lib
 from ._moves import Move, MoveLike, move_value
 
@@ -47,20 +47,17 @@ def read_whole(call: Callable[..., int], function: Callable[..., int], text: str
         check_text(_ffi.PACKEIS_E_MALFORMED_TEXT, raw, stop.value)
 
 
-def _load(function: Callable[..., int], raw: bytes, allocator: Any) -> tuple[int, Any, int]:
-    handle, stop = game_p(), c_size_t()
-    status = function(raw, len(raw), allocator_ref(allocator), byref(handle), byref(stop))
-    return status, handle, stop.value
-
-
-def load_game(function: Callable[..., int], text: str, allocator: Optional[Allocator]) -> Any:
-    """A new ``packeis_game *`` from a C loader (position or record)."""
-    raw = _encode(text)
-    status, handle, stop = run_c(allocator, _load, function, raw, allocator)
+def load_game(cls: Any, function: Callable[..., int], text: str,
+              allocator: Optional[Allocator]) -> Any:
+    """A new ``cls`` from a C loader (position or record)."""
+    raw, stop = _encode(text), c_size_t()
+    game = cls._receiving(allocator)
+    status = function(raw, len(raw), allocator_ref(allocator), byref(game._handle), byref(stop))
     if status == _ffi.PACKEIS_E_OUT_OF_MEMORY:
         raise_status(status, allocator)
-    check_text(status, raw, stop)
-    return handle
+    check_text(status, raw, stop.value)
+    game._refresh()
+    return game
 
 
 class TextMixin(GameHandle):
@@ -79,7 +76,7 @@ class TextMixin(GameHandle):
             reach; a :class:`LayoutError` or :class:`TooFewFloesError`.
         """
         allocator = as_allocator(allocator, memory_limit)
-        return cls._wrap(load_game(lib.packeis_game_load_position, text, allocator), allocator)
+        return load_game(cls, lib.packeis_game_load_position, text, allocator)
 
     @classmethod
     def from_record(cls, text: str, allocator: Optional[Allocator] = None, *,
@@ -93,7 +90,7 @@ class TextMixin(GameHandle):
             action that cannot be played (``stop`` at the move).
         """
         allocator = as_allocator(allocator, memory_limit)
-        return cls._wrap(load_game(lib.packeis_game_load_record, text, allocator), allocator)
+        return load_game(cls, lib.packeis_game_load_record, text, allocator)
 
     @property
     def hash(self) -> int:

@@ -624,6 +624,66 @@ class InterruptedCloneTest(HostileCase):
         """, timeout=60)
 
 
+class AllocatorStormTest(HostileCase):
+    def test_allocator_games_under_a_raising_timer(self):
+        """The issue's case: a SIGALRM handler raising every 200 us while a
+        loop clones, plays out, resets and applies on a game with an owned
+        allocator aborted with "malloc(): unaligned tcache chunk detected",
+        and later hung in about 1 run of 7 (a helper thread deadlocked on the
+        allocator's lock by a garbage collection inside it). The counts are
+        now the C meter's and no Python runs as games allocate: the child
+        survives, the game still counts perft(2) = 870, and nothing is
+        counted twice. A policy game too, whose interrupted policy calls
+        refuse their block (OutOfMemoryError)."""
+        self.run_child("""
+            class Tick(Exception):
+                pass
+            armed = []
+            def tick(signum, frame):
+                if armed:
+                    raise Tick()
+            signal.signal(signal.SIGALRM, tick)
+            makers = (lambda: Game(seed=1, allocator=packeis.Allocator()),
+                      lambda: Game(seed=1, memory_limit=10**7),
+                      lambda: Game(seed=1, allocator=packeis.Allocator(policy=lambda n: n < 10**6)))
+            for make in makers:
+                game = make()
+                ticks, end = 0, time.monotonic() + 2
+                while time.monotonic() < end:
+                    if game.ply_count:  # an apply whose undo a tick stopped
+                        game.undo_to(0)
+                    try:
+                        armed.append(True)
+                        signal.setitimer(signal.ITIMER_REAL, 0.0002, 0.0002)
+                        copy = game.clone()
+                        copy.playout(ticks)
+                        copy.reset(ticks)
+                        copy.apply(copy.legal_moves()[0])
+                        game.apply(game.legal_moves()[0])
+                        game.undo()
+                        copy = None
+                    except (Tick, packeis.OutOfMemoryError):
+                        ticks += 1
+                    finally:
+                        armed.clear()
+                        signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, signal.SIG_IGN)
+                assert ticks > 50, ticks
+                if game.ply_count:
+                    game.undo_to(0)
+                assert game.perft(2) == 870 and game.ply_count == 0
+                copy = game.clone()
+                assert copy.playout(1) > 0
+                copy = None
+                gc.collect()
+                allocator = game._keep
+                assert 1 <= allocator.live_blocks < 100, allocator
+                assert allocator.peak_bytes >= allocator.live_bytes > 0, allocator
+                signal.signal(signal.SIGALRM, tick)
+                game.close()
+        """, timeout=120)
+
+
 class BatchBufferTest(HostileCase):
     def test_buffers_cannot_be_replaced(self):
         self.run_child("""
