@@ -16,8 +16,9 @@
  * first slice of a row sets its size; the row's data (games, positions) are
  * made once and kept. --run and --actions are for tests/instructions.py,
  * which counts instructions an action under callgrind. The program uses
- * only the 1.0.0 API, so that the same
- * source measures every release. */
+ * the 1.0.0 API but for the rows of later calls, which are left out when
+ * it is compiled against an older release's version.h (bench_compare.py
+ * does so), so that the same source measures every release. */
 #define _POSIX_C_SOURCE 200112L
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +29,9 @@
 
 #include "builders.h"
 #include "splitmix.h"
+
+/* The rows of packeis_game_playout_rewards() and _perft_watched(). */
+#define HAS_WATCHED_CALLS (PACKEIS_VERSION_NUMBER >= 10200)
 
 #define MAX_ROUNDS       15
 #define SAMPLE_POSITIONS 512
@@ -190,6 +194,7 @@ static double batch_rate(bench_data *data, long games)
     return batches_rate(data, games, winners_batch);
 }
 
+#if HAS_WATCHED_CALLS
 /* packeis_game_playout_rewards() (1.2) on the same games, each game's
  * rewards kept and a callback every 64 games that never stops it. */
 static int keep_going(void *context, uint64_t done)
@@ -204,6 +209,14 @@ static packeis_status rewards_batch(bench_data *data, uint64_t seed)
     return packeis_game_playout_rewards(data->game, seed, BATCH_GAMES, data->rewards,
                                         BATCH_GAMES, keep_going, NULL, NULL);
 }
+#else
+static packeis_status rewards_batch(bench_data *data, uint64_t seed)
+{
+    (void)data;
+    (void)seed;
+    return PACKEIS_E_INVALID_ARGUMENT; /* no such row against this release */
+}
+#endif
 
 static double rewards_rate(bench_data *data, long games)
 {
@@ -234,6 +247,7 @@ static double perft_rate(bench_data *data, long depth)
     return (double)data->leaves / (now_seconds() - start);
 }
 
+#if HAS_WATCHED_CALLS
 /* packeis_game_perft_watched() (1.2) to the same depth, with a callback
  * after every subtree of three actions that never stops it but keeps the
  * longest CPU time between two calls (the time a stop can take). */
@@ -257,6 +271,14 @@ static double watched_rate(bench_data *data, long depth)
         "perft_watched");
     return (double)data->leaves / (now_seconds() - start);
 }
+#else
+static double watched_rate(bench_data *data, long depth)
+{
+    (void)data;
+    (void)depth;
+    return 0; /* no such row against this release */
+}
+#endif
 
 /* ---- The data of the rows ---------------------------------------------- */
 
@@ -400,6 +422,7 @@ static bench_row rows[] = {
      0,
      {0},
      0},
+#if HAS_WATCHED_CALLS
     {"rewards-2p",
      "  the same, playout_rewards (watched)",
      "games/s",
@@ -410,6 +433,7 @@ static bench_row rows[] = {
      0,
      {0},
      0},
+#endif
     {"new-free",
      "packeis_game_new + free, standard board",
      "ns/pair",
@@ -511,6 +535,7 @@ static bench_row rows[] = {
      {0},
      0},
     {"perft", "perft", "leaves/s", perft_position, perft_rate, 5, 0, 1, {0}, 0},
+#if HAS_WATCHED_CALLS
     {"perft-watched",
      "perft_watched",
      "leaves/s",
@@ -521,6 +546,7 @@ static bench_row rows[] = {
      1,
      {0},
      0},
+#endif
 };
 
 enum { ROW_COUNT = sizeof rows / sizeof rows[0] };
