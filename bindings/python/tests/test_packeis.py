@@ -435,6 +435,41 @@ class HandleTest(unittest.TestCase):
         self.assertIsNone(g._handle)
 
 
+    def test_a_policy_that_does_not_answer_refuses(self):
+        """The C meter presets "no answer": a policy callback that returns
+        without one (here: its allocator forgotten, as when ctypes could not
+        run it) refuses the block, counted apart, and the error says so."""
+        allocator = packeis.Allocator(policy=lambda size: True)
+        packeis._alloc._policies.pop(allocator._key)
+        with self.assertRaises(packeis.OutOfMemoryError) as caught:
+            Game(seed=1, allocator=allocator)
+        self.assertIsInstance(caught.exception.__cause__, RuntimeError)
+        self.assertIn("interrupted before it answered", str(caught.exception.__cause__))
+        self.assertEqual((allocator.allocations, allocator.refusals, allocator.unanswered),
+                         (1, 1, 1))
+        self.assertEqual((allocator.live_blocks, allocator.live_bytes), (0, 0))
+
+    def test_games_outlive_their_allocator_object(self):
+        """A cycle may be collected allocator first: the C meter then stays
+        until the last game's blocks are released (ASan in CI sees a use
+        after free or a leak)."""
+        allocator = packeis.Allocator(limit=10**6)
+        g = Game(seed=4, allocator=allocator)
+        allocator.__del__()
+        copy_ = g.clone()
+        self.assertGreater(copy_.playout(1), 8)
+        copy_.close()
+        g.close()
+
+    def test_the_limit_holds_at_the_byte(self):
+        allocator = packeis.Allocator()
+        Game(seed=1, allocator=allocator).close()
+        peak = allocator.peak_bytes
+        Game(seed=1, memory_limit=peak).close()
+        with self.assertRaises(packeis.OutOfMemoryError):
+            Game(seed=1, memory_limit=peak - 1)
+
+
 class GameTest(unittest.TestCase):
     def test_setup_queries(self):
         g = Game(seed=42, players=3)
