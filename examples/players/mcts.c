@@ -3,9 +3,11 @@
  * mcts.c: Monte Carlo tree search (UCT) for 2 to 4 players.
  *
  * Each iteration walks down the tree by UCB1 (every child once first, the
- * greedy player's favourites first), expands the leaf it reaches, plays one
- * uniformly random game to the end from there (packeis_game_playout())
- * and adds to every node on the way the reward of the player who chose it
+ * greedy player's favourites first), expands the leaf it reaches, plays
+ * "leaf" uniformly random games (default 2) to the end from there in one
+ * packeis_game_playout_batch() call, which plays two games interleaved, each
+ * faster than one alone, and leaves the position as it was; then adds to
+ * every node on the way, for each game, the reward of the player who chose it
  * (max-n): the share of the other players it beat, a tie counting half, mixed
  * with a little of its fish margin so that won and lost positions are still
  * told apart. The move played is the most visited one; its win estimate
@@ -18,6 +20,12 @@
  * own seed and share of the node budget; the root visits are summed.
  *
  * Budget: limits.nodes playouts; without limits, the option "playouts".
+ *
+ * Speed (doc/architecture.md, "Where an MCTS search spends its time"):
+ * two playouts a leaf halve the walk, expansion and root copy of a playout
+ * and use the interleaved batch; UCB1 reads 1/n, 1/sqrt(n) and
+ * sqrt(log(n + 1)) from tables instead of dividing; expansion orders the
+ * children from the board's fish and neighbour tables (mcts_tree.h).
  */
 #include "mcts_tree.h"
 #include "player_kind.h"
@@ -32,6 +40,8 @@ enum {
     MCTS_PATH_MAX = 256, /* more plies than any game has */
     MCTS_CLOCK_EVERY = 16,
     MCTS_REPORT_EVERY = 4096,
+    MCTS_LEAF_MAX = 64,
+    MCTS_LOG_TABLE = 4096, /* log(visits + 1) looked up below this */
 };
 
 typedef struct mcts_config {
@@ -41,6 +51,7 @@ typedef struct mcts_config {
     int threads;
     int reuse;
     size_t tree_mb;
+    int leaf; /* playouts from each new leaf */
 } mcts_config;
 
 /* One tree and what a thread needs to grow it. */
@@ -52,7 +63,7 @@ typedef struct mcts_worker {
     player_budget *budget; /* &own_budget: each thread reads the clock alone */
     player_budget own_budget;
     const mcts_config *config;
-    uint64_t seed, quota, playouts;
+    uint64_t seed, quota, playouts, iterations;
     int depth;
     packeis_status status;
 } mcts_worker;
@@ -78,7 +89,39 @@ static const packeis_player_option mcts_options[] = {
     {"threads", "int", "1", 1, MCTS_THREADS_MAX, "root-parallel search threads"},
     {"reuse", "bool", "true", 0, 1, "keep the subtree of the position reached between moves"},
     {"tree", "int", "64", 1, 65536, "most memory of each thread's tree in MB"},
+    {"leaf", "int", "2", 1, MCTS_LEAF_MAX,
+     "playouts from each new leaf, played in one packeis_game_playout_batch() call"},
 };
+
+/* For the visit counts of most nodes, what UCB1 takes of them, so that
+ * choosing a child costs two multiplications a child and no division:
+ * sqrt(log(n + 1)) of a parent, 1 / n and 1 / sqrt(n) of a child. */
+typedef struct visit_tables {
+    double sqrt_log[MCTS_LOG_TABLE];
+    double inverse[MCTS_LOG_TABLE];
+    double inverse_sqrt[MCTS_LOG_TABLE];
+} visit_tables;
+
+static visit_tables tables;
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static void fill_tables(void)
+{
+    tables.inverse[0] = tables.inverse_sqrt[0] =
+        0; /* never read: unvisited children go first */
+    for (int n = 0; n < MCTS_LOG_TABLE; n++) {
+        tables.sqrt_log[n] = sqrt(log((double)n + 1));
+        if (n > 0) {
+            tables.inverse[n] = 1.0 / n;
+            tables.inverse_sqrt[n] = 1.0 / sqrt((double)n);
+        }
+    }
+}
+
+static double sqrt_log_visits(uint32_t n)
+{
+    return n < MCTS_LOG_TABLE ? tables.sqrt_log[n] : sqrt(log((double)n + 1));
+}
 
 /* The reward of every player for one finished game: its rank part
  * (out->wins) blended with its fish margin over the best other player. */
@@ -100,15 +143,17 @@ static void rewards(const mcts_config *config, int players, const player_outcome
 static uint32_t select_child(const mcts_tree *tree, uint32_t node, double exploration)
 {
     const mcts_node *n = &tree->nodes[node];
-    double log_n = log((double)n->visits + 1);
+    double spread = exploration * sqrt_log_visits(n->visits);
     uint32_t best = n->first_child;
     double best_value = -1;
     for (uint32_t c = n->first_child; c < n->first_child + n->child_count; c++) {
         const mcts_node *child = &tree->nodes[c];
-        if (child->visits == 0)
+        uint32_t v = child->visits;
+        if (v == 0)
             return c;
-        double value =
-            child->reward / child->visits + exploration * sqrt(log_n / (double)child->visits);
+        double value = v < MCTS_LOG_TABLE
+                           ? child->reward * tables.inverse[v] + spread * tables.inverse_sqrt[v]
+                           : child->reward / v + spread / sqrt((double)v);
         if (value > best_value) {
             best_value = value;
             best = c;
@@ -117,8 +162,35 @@ static uint32_t select_child(const mcts_tree *tree, uint32_t node, double explor
     return best;
 }
 
-/* One iteration: select, expand, play out, back up. */
-static packeis_status iterate(mcts_worker *w, uint64_t seed)
+/* `games` random games from `game` (packeis_game_playout_batch(): game g
+ * is packeis_game_playout()'s for seed + g, two played interleaved), each
+ * read as player_playout() reads its end: the library's ranking with the
+ * floe tie-break (packeis_game_reward()) and the fish. */
+static packeis_status play_out(const packeis_game *game, uint64_t seed, size_t games,
+                               player_outcome *out)
+{
+    int fish[MCTS_LEAF_MAX * PACKEIS_MAX_PLAYERS], floes[MCTS_LEAF_MAX * PACKEIS_MAX_PLAYERS];
+    packeis_status status =
+        packeis_game_playout_batch(game, seed, games, NULL, fish, floes, games, NULL);
+    int players = packeis_game_player_count(game);
+    for (size_t g = 0; g < games && status == PACKEIS_OK; g++) {
+        const int *f = fish + g * PACKEIS_MAX_PLAYERS, *w = floes + g * PACKEIS_MAX_PLAYERS;
+        for (int p = 0; p < players; p++) {
+            int margin = 0;
+            for (int q = 0; q < players; q++) {
+                int ahead = f[p] > f[q] || (f[p] == f[q] && w[p] > w[q]);
+                int behind = f[p] < f[q] || (f[p] == f[q] && w[p] < w[q]);
+                margin += ahead - behind;
+            }
+            out[g].wins[p] = ((double)margin / (double)(players - 1) + 1) / 2;
+            out[g].fish[p] = f[p];
+        }
+    }
+    return status;
+}
+
+/* One iteration: select, expand, play `games` games out, back up. */
+static packeis_status iterate(mcts_worker *w, uint64_t seed, size_t games)
 {
     mcts_tree *tree = &w->tree;
     uint32_t path[MCTS_PATH_MAX];
@@ -144,19 +216,22 @@ static packeis_status iterate(mcts_worker *w, uint64_t seed)
         if (tree->nodes[node].visits == 0)
             break; /* a new leaf: play out from here */
     }
-    player_outcome out;
+    player_outcome out[MCTS_LEAF_MAX];
     if (status == PACKEIS_OK)
-        status = player_playout(w->scratch, seed, &out); /* the scratch is reassigned next */
+        status = play_out(w->scratch, seed, games, out);
     if (status != PACKEIS_OK)
         return status;
-    double reward[PACKEIS_MAX_PLAYERS];
-    const double *wins = out.wins;
-    rewards(w->config, packeis_game_player_count(w->scratch), &out, reward);
-    tree->nodes[0].visits++;
-    for (int i = 0; i < length; i++) {
-        tree->nodes[path[i]].visits++;
-        tree->nodes[path[i]].reward += (float)reward[movers[i]];
-        tree->nodes[path[i]].wins += (float)wins[movers[i]];
+    int players = packeis_game_player_count(w->scratch);
+    for (size_t g = 0; g < games; g++) {
+        double reward[PACKEIS_MAX_PLAYERS];
+        const double *wins = out[g].wins;
+        rewards(w->config, players, &out[g], reward);
+        tree->nodes[0].visits++;
+        for (int i = 0; i < length; i++) {
+            tree->nodes[path[i]].visits++;
+            tree->nodes[path[i]].reward += (float)reward[movers[i]];
+            tree->nodes[path[i]].wins += (float)wins[movers[i]];
+        }
     }
     if (length > w->depth)
         w->depth = length;
@@ -169,7 +244,8 @@ static void *mcts_create(uint64_t seed)
     if (!m)
         return NULL;
     m->seed = seed;
-    m->config = (mcts_config){2000, 0.3, 0.3, 1, 1, 64};
+    m->config = (mcts_config){2000, 0.3, 0.3, 1, 1, 64, 2};
+    pthread_once(&tables_once, fill_tables);
     for (int t = 0; t < MCTS_THREADS_MAX; t++)
         mcts_tree_init(&m->workers[t].tree,
                        m->config.tree_mb * 1024 * 1024 / sizeof(mcts_node));
@@ -204,6 +280,9 @@ static void mcts_set_option(void *state, size_t index, double value)
         break;
     case 4:
         m->config.reuse = value != 0;
+        break;
+    case 6:
+        m->config.leaf = (int)value;
         break;
     default:
         m->config.tree_mb = (size_t)value;
@@ -264,12 +343,16 @@ static void run_worker(mcts_worker *w, const packeis_player_limits *limits, mcts
 {
     uint64_t next_report = MCTS_REPORT_EVERY;
     while (w->playouts < w->quota) {
-        if (w->playouts % MCTS_CLOCK_EVERY == 0 && player_budget_over(w->budget, 0))
+        if (w->iterations % MCTS_CLOCK_EVERY == 0 && player_budget_over(w->budget, 0))
             break;
-        w->status = iterate(w, w->seed + w->playouts);
+        uint64_t games = w->quota - w->playouts;
+        if (games > (uint64_t)w->config->leaf)
+            games = (uint64_t)w->config->leaf;
+        w->status = iterate(w, w->seed + w->playouts, (size_t)games);
         if (w->status != PACKEIS_OK)
             return;
-        w->playouts++;
+        w->playouts += games;
+        w->iterations++;
         if (report && limits->on_report && w->playouts >= next_report) {
             next_report += MCTS_REPORT_EVERY;
             report_search(m, 1, moves, count, w->budget, report);
@@ -301,7 +384,7 @@ static packeis_status prepare_worker(mcts_player *m, int t, const packeis_game *
     w->config = &m->config;
     w->quota = quota;
     w->seed = player_mix(seed + (uint64_t)t);
-    w->playouts = 0;
+    w->playouts = w->iterations = 0;
     w->depth = 0;
     w->status = PACKEIS_OK;
     if (!m->config.reuse)

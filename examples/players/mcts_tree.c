@@ -44,6 +44,53 @@ static int reserve(mcts_tree *tree, size_t more)
     return 1;
 }
 
+/* The tables of `game`'s board, unless they are those of `board` already. */
+static void learn_board(mcts_board *tables, const packeis_game *game, uint64_t board)
+{
+    if (tables->signature == board && board != 0)
+        return;
+    memset(tables->fish, 0, sizeof tables->fish);
+    memset(tables->neighbor, -1, sizeof tables->neighbor);
+    int cells = packeis_game_cell_count(game);
+    for (int cell = 0; cell < cells; cell++) {
+        tables->fish[cell] = (uint8_t)packeis_game_fish(game, cell);
+        for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++)
+            tables->neighbor[cell][d] = (int8_t)packeis_game_neighbor(game, cell, d);
+    }
+    tables->signature = board;
+}
+
+/* player_fish_in_reach() from the tables: the fish on the floes a penguin
+ * on `cell` could slide to, with `open` the floes no penguin stands on. */
+static int fish_in_reach(const mcts_board *tables, uint64_t open, int cell)
+{
+    int total = 0;
+    for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++)
+        for (int next = tables->neighbor[cell][d]; next >= 0 && ((open >> next) & 1);
+             next = tables->neighbor[next][d])
+            total += tables->fish[next];
+    return total;
+}
+
+/* player_greedy_value() from the tables (moves are from * 64 + to, a
+ * placement from == to: packeis.h). */
+static int greedy_value(const mcts_board *tables, uint64_t open, packeis_move move)
+{
+    int from = move / PACKEIS_MAX_CELLS, to = move % PACKEIS_MAX_CELLS;
+    if (from == to)
+        return fish_in_reach(tables, open, to);
+    return 4 * tables->fish[from] + tables->fish[to];
+}
+
+/* The floes no penguin stands on. */
+static uint64_t open_floes(const packeis_game *game)
+{
+    uint64_t penguins = 0;
+    for (int p = 0; p < packeis_game_player_count(game); p++)
+        penguins |= packeis_game_penguins(game, p);
+    return packeis_game_floes(game) & ~penguins;
+}
+
 packeis_status mcts_tree_expand(mcts_tree *tree, uint32_t node, const packeis_game *game,
                                 int *expanded)
 {
@@ -57,9 +104,10 @@ packeis_status mcts_tree_expand(mcts_tree *tree, uint32_t node, const packeis_ga
     if (!reserve(tree, count))
         return PACKEIS_OK;
     uint32_t first = (uint32_t)tree->count;
+    uint64_t open = count ? open_floes(game) : 0;
     for (size_t i = 0; i < count; i++) {
         /* Insertion by score, stable: the library's order breaks ties. */
-        int score = player_greedy_value(game, moves[i]);
+        int score = greedy_value(&tree->tables, open, moves[i]);
         size_t j = i;
         for (; j > 0 && scores[j - 1] < score; j--) {
             scores[j] = scores[j - 1];
@@ -156,6 +204,7 @@ static int try_reuse(mcts_tree *tree, const packeis_game *game, uint64_t board)
 
 packeis_status mcts_tree_set_root(mcts_tree *tree, const packeis_game *game, uint64_t board)
 {
+    learn_board(&tree->tables, game, board);
     if (try_reuse(tree, game, board))
         return PACKEIS_OK;
     packeis_status status = tree->root_game ? packeis_game_assign(tree->root_game, game)

@@ -21,11 +21,21 @@ typedef struct mcts_node {
     uint16_t child_count; /* 0 once expanded: the game is over here */
 } mcts_node;
 
+/* What expansion reads of the board, which no move changes: the fish of
+ * every cell and its neighbours, so that ordering the children by the
+ * greedy player's taste costs no library call per move. */
+typedef struct mcts_board {
+    uint64_t signature; /* of the board these tables describe; 0: none yet */
+    uint8_t fish[PACKEIS_MAX_CELLS];
+    int8_t neighbor[PACKEIS_MAX_CELLS][PACKEIS_DIRECTION_COUNT]; /* -1: none */
+} mcts_board;
+
 typedef struct mcts_tree {
     mcts_node *nodes;
     size_t count, capacity, max_nodes;
     packeis_game *root_game; /* the position at node 0, or NULL: no tree */
     uint64_t board;          /* the signature of its board */
+    mcts_board tables;       /* of that board */
 } mcts_tree;
 
 /* An empty tree of at most `max_nodes` nodes. */

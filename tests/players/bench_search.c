@@ -152,7 +152,7 @@ static double engine_round(const char *path, packeis_game *const *games, uint64_
                            uint64_t *checksum)
 {
     engine e;
-    char line[8192], command[PACKEIS_POSITION_TEXT_SIZE + 64];
+    char line[8192], command[8192 + 64]; /* "position " and a line read */
     engine_start(&e, path);
     if (!engine_say(&e, "packeis 1", "packeisok", line, sizeof line)) {
         fprintf(stderr, "bench_search: %s does not answer\n", path);

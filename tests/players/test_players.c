@@ -352,13 +352,15 @@ static void mcts_report_and_reuse(void **state)
         assert_int_equal(packeis_player_set_option(p, "reuse", reuse ? "true" : "false", NULL),
                          0);
         packeis_game *game = tc_standard_game(2, 8);
-        packeis_player_limits limits = {.nodes = 500};
+        /* 2,000 playouts: with two playouts a new leaf (the option "leaf"),
+         * 500 were 250 iterations, too few to expand the expected reply. */
+        packeis_player_limits limits = {.nodes = 2000};
         packeis_player_report report;
         packeis_move move;
         /* The first move: the visits of the root moves are the playouts. */
         assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
         assert_int_equal(report.root_moves, 30);
-        assert_int_equal(root_visits(&report), 500);
+        assert_int_equal(root_visits(&report), 2000);
         assert_true(report.has_score && report.score >= 0 && report.score <= 1);
         assert_true(report.pv_length >= 2 && report.pv[0] == move);
         assert_true(report.depth >= 2);
@@ -368,13 +370,13 @@ static void mcts_report_and_reuse(void **state)
          * kept brings its visits along. */
         assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
         if (reuse)
-            assert_true(root_visits(&report) > 500);
+            assert_true(root_visits(&report) > 2000);
         else
-            assert_int_equal(root_visits(&report), 500);
+            assert_int_equal(root_visits(&report), 2000);
         /* A new game forgets the tree. */
         packeis_player_forget(p);
         assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
-        assert_int_equal(root_visits(&report), 500);
+        assert_int_equal(root_visits(&report), 2000);
         packeis_game_free(game);
         packeis_player_free(p);
     }
