@@ -19,44 +19,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_positions.h"
 #include "builders.h"
 #include "players.h"
 
-enum { POSITIONS = 30, ROUNDS_MAX = 99 };
-
-static double cpu_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* Position i: the game of seed i + 1 after a few random actions (3 to 45,
- * by a fixed rule: bench_search's positions), never a finished one. */
-static packeis_game *position(int i)
-{
-    packeis_game *game = tc_standard_game(2, (uint64_t)i + 1);
-    int plies = 3 + (i * 37) % 43;
-    uint64_t state = (uint64_t)i * 2654435761u + 1;
-    for (int k = 0; k < plies; k++) {
-        packeis_move moves[PACKEIS_MAX_MOVES];
-        size_t count;
-        TC_CHECK(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count), PACKEIS_OK);
-        state = state * 6364136223846793005u + 1442695040888963407u;
-        TC_CHECK(packeis_game_apply(game, moves[(state >> 33) % count]), PACKEIS_OK);
-        if (packeis_game_phase(game) == PACKEIS_PHASE_OVER) {
-            TC_CHECK(packeis_game_undo(game), PACKEIS_OK);
-            break;
-        }
-    }
-    return game;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
+enum { POSITIONS = BENCH_POSITIONS, ROUNDS_MAX = 99 };
 
 static packeis_player *new_player(void)
 {
@@ -80,9 +47,9 @@ static double nodes_round(packeis_game *const *games, uint64_t nodes, uint64_t *
         packeis_player_report report;
         packeis_move move;
         packeis_player_forget(player);
-        double start = cpu_seconds();
+        double start = bench_cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
         TC_CHECK(packeis_player_choose(player, games[i], &limits, &move, &report), PACKEIS_OK);
-        seconds += cpu_seconds() - start;
+        seconds += bench_cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - start;
         done += report.nodes;
         *depths += report.depth;
         *checksum = *checksum * 31 + move;
@@ -144,7 +111,7 @@ int main(int argc, char **argv)
     }
     packeis_game *games[POSITIONS];
     for (int i = 0; i < POSITIONS; i++)
-        games[i] = position(i);
+        games[i] = bench_position(i);
     if (movetime > 0) {
         movetime_round(games, movetime, verbose);
     } else {
@@ -153,13 +120,12 @@ int main(int argc, char **argv)
         int depths = 0;
         for (int r = 0; r < rounds; r++)
             rates[r] = nodes_round(games, nodes, &checksum, &depths);
-        qsort(rates, (size_t)rounds, sizeof *rates, by_value);
+        double middle = bench_median(rates, rounds); /* sorts them */
         printf(
             "alphabeta search, %d positions, %llu nodes each: %.0f nodes/s (CPU time, median "
             "of %d rounds; min %.0f, max %.0f; mean depth %.2f; checksum %016llx)\n",
-            POSITIONS, (unsigned long long)nodes, rates[rounds / 2], rounds, rates[0],
-            rates[rounds - 1], (double)depths / rounds / POSITIONS,
-            (unsigned long long)checksum);
+            POSITIONS, (unsigned long long)nodes, middle, rounds, rates[0], rates[rounds - 1],
+            (double)depths / rounds / POSITIONS, (unsigned long long)checksum);
     }
     for (int i = 0; i < POSITIONS; i++)
         packeis_game_free(games[i]);

@@ -28,50 +28,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_positions.h"
 #include "builders.h"
 #include "players.h"
 
-enum { POSITIONS = 30, ROUNDS_MAX = 99 };
-
-static double cpu_seconds(clockid_t id)
-{
-    struct timespec t;
-    clock_gettime(id, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* Position i: the game of seed i + 1 after a few random actions
- * (3 to 45, by a fixed rule), never a finished one. */
-static packeis_game *position(int i)
-{
-    packeis_game *game = tc_standard_game(2, (uint64_t)i + 1);
-    int plies = 3 + (i * 37) % 43;
-    uint64_t state = (uint64_t)i * 2654435761u + 1;
-    for (int k = 0; k < plies; k++) {
-        packeis_move moves[PACKEIS_MAX_MOVES];
-        size_t count;
-        TC_CHECK(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count), PACKEIS_OK);
-        state = state * 6364136223846793005u + 1442695040888963407u;
-        TC_CHECK(packeis_game_apply(game, moves[(state >> 33) % count]), PACKEIS_OK);
-        if (packeis_game_phase(game) == PACKEIS_PHASE_OVER) {
-            TC_CHECK(packeis_game_undo(game), PACKEIS_OK);
-            break;
-        }
-    }
-    return game;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *values, int count)
-{
-    qsort(values, (size_t)count, sizeof *values, by_value);
-    return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
-}
+enum { POSITIONS = BENCH_POSITIONS, ROUNDS_MAX = 99 };
 
 /* One round of the direct call: playouts per CPU second of this thread. */
 static double direct_round(const char *name, packeis_game *const *games, uint64_t playouts,
@@ -89,9 +50,9 @@ static double direct_round(const char *name, packeis_game *const *games, uint64_
         packeis_player_report report;
         packeis_move move;
         packeis_player_forget(player);
-        double start = cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
+        double start = bench_cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
         TC_CHECK(packeis_player_choose(player, games[i], &limits, &move, &report), PACKEIS_OK);
-        seconds += cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - start;
+        seconds += bench_cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - start;
         done += report.nodes;
         *nodes += report.nodes;
         *checksum = *checksum * 31 + move;
@@ -167,12 +128,12 @@ static double engine_round(const char *path, packeis_game *const *games, uint64_
         engine_say(&e, command, NULL, line, sizeof line);
         engine_say(&e, "isready", "readyok", line, sizeof line);
         snprintf(command, sizeof command, "go nodes %llu", (unsigned long long)playouts);
-        double start = cpu_seconds(e.clock);
+        double start = bench_cpu_seconds(e.clock);
         if (!engine_say(&e, command, "bestmove", line, sizeof line)) {
             fprintf(stderr, "bench_search: no bestmove from the engine\n");
             exit(1);
         }
-        seconds += cpu_seconds(e.clock) - start;
+        seconds += bench_cpu_seconds(e.clock) - start;
         for (const char *c = line + 9; *c && *c != '\n'; c++)
             *checksum = *checksum * 31 + (unsigned char)*c;
     }
@@ -213,7 +174,7 @@ int main(int argc, char **argv)
     packeis_game *games[POSITIONS];
     int placing = 0;
     for (int i = 0; i < POSITIONS; i++) {
-        games[i] = position(i);
+        games[i] = bench_position(i);
         placing += packeis_game_phase(games[i]) == PACKEIS_PHASE_PLACEMENT;
     }
     const char *unit = strcmp(name, "mcts") ? "nodes" : "playouts";
@@ -227,14 +188,14 @@ int main(int argc, char **argv)
     /* "nodes": the nodes of every round, what tests/instructions.py
      * divides callgrind's count by */
     printf("  %-44s %12.0f %s/s  (moves %016llx, nodes %llu)\n",
-           "direct: packeis_player_choose", median(rate, rounds), unit,
+           "direct: packeis_player_choose", bench_median(rate, rounds), unit,
            (unsigned long long)checksum, (unsigned long long)nodes);
     if (engine_path && !direct_only && !strcmp(name, "mcts")) {
         checksum = 0;
         for (int r = 0; r < rounds; r++)
             rate[r] = engine_round(engine_path, games, playouts, &checksum);
         printf("  %-44s %12.0f playouts/s  (moves %016llx)\n",
-               "packeis-engine --player mcts: go nodes N", median(rate, rounds),
+               "packeis-engine --player mcts: go nodes N", bench_median(rate, rounds),
                (unsigned long long)checksum);
     }
     for (int i = 0; i < POSITIONS; i++)

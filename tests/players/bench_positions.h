@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/* What the search benchmarks share: their 30 positions, a CPU clock and a
+ * median, so that bench_search (mcts) and bench_alphabeta measure the same
+ * work the same way. */
+#ifndef PACKEIS_TESTS_BENCH_POSITIONS_H
+#define PACKEIS_TESTS_BENCH_POSITIONS_H
+
+#include <time.h>
+
+#include <packeis/packeis.h>
+
+enum { BENCH_POSITIONS = 30 };
+
+/* Position i: the 2-player game of seed i + 1 after a few random actions
+ * (3 to 45, by a fixed rule), never a finished one. */
+packeis_game *bench_position(int i);
+
+/* Seconds of CPU time on clock `id` (CLOCK_THREAD_CPUTIME_ID, or a
+ * process's clock from clock_getcpuclockid()). */
+double bench_cpu_seconds(clockid_t id);
+
+/* The median of `count` values, which it sorts. */
+double bench_median(double *values, int count);
+
+#endif
