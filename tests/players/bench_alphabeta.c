@@ -25,43 +25,10 @@
 
 enum { POSITIONS = BENCH_POSITIONS, ROUNDS_MAX = 99 };
 
-static packeis_player *new_player(void)
-{
-    packeis_player *player;
-    if (packeis_player_new("alphabeta", 1, &player) != 0) {
-        fprintf(stderr, "bench_alphabeta: no alphabeta player\n");
-        exit(1);
-    }
-    return player;
-}
-
-/* One round: nodes per CPU second over the positions. */
-static double nodes_round(packeis_game *const *games, uint64_t nodes, uint64_t *checksum,
-                          int *depths)
-{
-    packeis_player *player = new_player();
-    double seconds = 0;
-    uint64_t done = 0;
-    for (int i = 0; i < POSITIONS; i++) {
-        packeis_player_limits limits = {.nodes = nodes};
-        packeis_player_report report;
-        packeis_move move;
-        packeis_player_forget(player);
-        double start = bench_cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
-        TC_CHECK(packeis_player_choose(player, games[i], &limits, &move, &report), PACKEIS_OK);
-        seconds += bench_cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - start;
-        done += report.nodes;
-        *depths += report.depth;
-        *checksum = *checksum * 31 + move;
-    }
-    packeis_player_free(player);
-    return (double)done / seconds;
-}
-
 /* How much of `ms` milliseconds a move takes, over the positions. */
 static void movetime_round(packeis_game *const *games, double ms, int verbose)
 {
-    packeis_player *player = new_player();
+    packeis_player *player = bench_new_player("alphabeta");
     double total = 0, least = 1e9, most = 0, depth = 0;
     for (int i = 0; i < POSITIONS; i++) {
         packeis_player_limits limits = {.seconds = ms / 1000};
@@ -116,16 +83,19 @@ int main(int argc, char **argv)
         movetime_round(games, movetime, verbose);
     } else {
         double rates[ROUNDS_MAX];
-        uint64_t checksum = 0;
-        int depths = 0;
-        for (int r = 0; r < rounds; r++)
-            rates[r] = nodes_round(games, nodes, &checksum, &depths);
+        bench_tally tally = {0, 0, 0};
+        packeis_player_limits limits = {.nodes = nodes};
+        for (int r = 0; r < rounds; r++) { /* a new player each round: a cold one */
+            packeis_player *player = bench_new_player("alphabeta");
+            rates[r] = bench_round(player, games, &limits, &tally);
+            packeis_player_free(player);
+        }
         double middle = bench_median(rates, rounds); /* sorts them */
         printf(
             "alphabeta search, %d positions, %llu nodes each: %.0f nodes/s (CPU time, median "
             "of %d rounds; min %.0f, max %.0f; mean depth %.2f; checksum %016llx)\n",
             POSITIONS, (unsigned long long)nodes, middle, rounds, rates[0], rates[rounds - 1],
-            (double)depths / rounds / POSITIONS, (unsigned long long)checksum);
+            (double)tally.depths / rounds / POSITIONS, (unsigned long long)tally.checksum);
     }
     for (int i = 0; i < POSITIONS; i++)
         packeis_game_free(games[i]);

@@ -4,6 +4,7 @@
 #include "bench_positions.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "builders.h"
@@ -44,4 +45,34 @@ double bench_median(double *values, int count)
 {
     qsort(values, (size_t)count, sizeof *values, by_value);
     return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
+}
+
+packeis_player *bench_new_player(const char *name)
+{
+    packeis_player *player;
+    if (packeis_player_new(name, 1, &player) != 0) {
+        fprintf(stderr, "no player %s\n", name);
+        exit(1);
+    }
+    return player;
+}
+
+double bench_round(packeis_player *player, packeis_game *const *games,
+                   const packeis_player_limits *limits, bench_tally *tally)
+{
+    double seconds = 0;
+    uint64_t done = 0;
+    for (int i = 0; i < BENCH_POSITIONS; i++) {
+        packeis_player_report report;
+        packeis_move move;
+        packeis_player_forget(player);
+        double start = bench_cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
+        TC_CHECK(packeis_player_choose(player, games[i], limits, &move, &report), PACKEIS_OK);
+        seconds += bench_cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - start;
+        done += report.nodes;
+        tally->depths += report.depth;
+        tally->checksum = tally->checksum * 31 + move;
+    }
+    tally->nodes += done;
+    return (double)done / seconds;
 }

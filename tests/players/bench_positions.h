@@ -5,9 +5,12 @@
 #ifndef PACKEIS_TESTS_BENCH_POSITIONS_H
 #define PACKEIS_TESTS_BENCH_POSITIONS_H
 
+#include <stdint.h>
 #include <time.h>
 
 #include <packeis/packeis.h>
+
+#include "players.h"
 
 enum { BENCH_POSITIONS = 30 };
 
@@ -21,5 +24,20 @@ double bench_cpu_seconds(clockid_t id);
 
 /* The median of `count` values, which it sorts. */
 double bench_median(double *values, int count);
+
+/* A new player `name` with seed 1, or the program exits saying which. */
+packeis_player *bench_new_player(const char *name);
+
+/* What one round of searches on the positions added up. */
+typedef struct bench_tally {
+    uint64_t nodes;    /* the reports' nodes (playouts for mcts) */
+    uint64_t checksum; /* of the moves chosen, in order */
+    long depths;       /* the reports' depths, summed */
+} bench_tally;
+
+/* One round: `player`, cleared before each, searches each position with
+ * `limits`, on this thread; its nodes per CPU second. Adds to `tally`. */
+double bench_round(packeis_player *player, packeis_game *const *games,
+                   const packeis_player_limits *limits, bench_tally *tally);
 
 #endif

@@ -34,33 +34,6 @@
 
 enum { POSITIONS = BENCH_POSITIONS, ROUNDS_MAX = 99 };
 
-/* One round of the direct call: playouts per CPU second of this thread. */
-static double direct_round(const char *name, packeis_game *const *games, uint64_t playouts,
-                           uint64_t *checksum, uint64_t *nodes)
-{
-    packeis_player *player;
-    if (packeis_player_new(name, 1, &player) != 0) {
-        fprintf(stderr, "bench_search: no player %s\n", name);
-        exit(1);
-    }
-    double seconds = 0;
-    uint64_t done = 0;
-    for (int i = 0; i < POSITIONS; i++) {
-        packeis_player_limits limits = {.nodes = playouts};
-        packeis_player_report report;
-        packeis_move move;
-        packeis_player_forget(player);
-        double start = bench_cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
-        TC_CHECK(packeis_player_choose(player, games[i], &limits, &move, &report), PACKEIS_OK);
-        seconds += bench_cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - start;
-        done += report.nodes;
-        *nodes += report.nodes;
-        *checksum = *checksum * 31 + move;
-    }
-    packeis_player_free(player);
-    return (double)done / seconds;
-}
-
 typedef struct engine {
     pid_t pid;
     FILE *in, *out;
@@ -182,16 +155,20 @@ int main(int argc, char **argv)
            "%llu %s each, median of %d rounds, CPU time\n",
            name, POSITIONS, placing, (unsigned long long)playouts, unit, rounds);
     double rate[ROUNDS_MAX];
-    uint64_t checksum = 0, nodes = 0;
-    for (int r = 0; r < rounds; r++)
-        rate[r] = direct_round(name, games, playouts, &checksum, &nodes);
+    bench_tally tally = {0, 0, 0};
+    packeis_player_limits limits = {.nodes = playouts};
+    for (int r = 0; r < rounds; r++) { /* a new player each round: a cold one */
+        packeis_player *player = bench_new_player(name);
+        rate[r] = bench_round(player, games, &limits, &tally);
+        packeis_player_free(player);
+    }
     /* "nodes": the nodes of every round, what tests/instructions.py
      * divides callgrind's count by */
     printf("  %-44s %12.0f %s/s  (moves %016llx, nodes %llu)\n",
            "direct: packeis_player_choose", bench_median(rate, rounds), unit,
-           (unsigned long long)checksum, (unsigned long long)nodes);
+           (unsigned long long)tally.checksum, (unsigned long long)tally.nodes);
     if (engine_path && !direct_only && !strcmp(name, "mcts")) {
-        checksum = 0;
+        uint64_t checksum = 0;
         for (int r = 0; r < rounds; r++)
             rate[r] = engine_round(engine_path, games, playouts, &checksum);
         printf("  %-44s %12.0f playouts/s  (moves %016llx)\n",
