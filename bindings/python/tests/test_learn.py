@@ -199,11 +199,15 @@ class Losses(unittest.TestCase):
         batch = Positions(words, np.ones(1, np.float32), mask_to_bits(legal[None]),
                           np.array([0, 2]), np.array(legal_moves), np.array([0.5, 0.5],
                                                                              np.float32),
-                          np.ones(1, np.float32), np.zeros(1, np.int64))
+                          np.ones(1, np.float32), np.zeros(1, np.float32),
+                          np.zeros(1, np.int64))
         cross_entropy, mse = losses(network, batch)
         self.assertAlmostEqual(float(cross_entropy), -(math.log(0.75) + math.log(0.25)) / 2,
                                places=5)
-        self.assertAlmostEqual(float(mse), 1.0, places=6)
+        self.assertAlmostEqual(float(mse), 1.0, places=6)  # value 0 against the result 1
+        # Half the result 1, half the search's 0: a target of 0.5.
+        self.assertAlmostEqual(float(losses(network, batch, 0.5)[1]), 0.25, places=6)
+        self.assertAlmostEqual(float(losses(network, batch, 1.0)[1]), 0.0, places=6)
         for position in positions:
             position.close()
 
@@ -256,7 +260,7 @@ class TinyLoop(unittest.TestCase):
         with open(os.path.join(self.directory, "tiny.csv")) as file:
             lines = file.read().splitlines()
         self.assertEqual(lines[0], "epoch,train_policy,train_value,validation_policy,"
-                                   "validation_value,cpu_seconds")
+                                   "validation_value,validation_result,cpu_seconds")
         self.assertEqual(len(lines), 2)
         with open(os.path.join(self.directory, "tiny.png"), "rb") as file:
             self.assertEqual(file.read(8), b"\x89PNG\r\n\x1a\n")

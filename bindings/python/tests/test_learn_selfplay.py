@@ -59,6 +59,49 @@ class RecordPolicy(unittest.TestCase):
         self.assertTrue(all(m % 65 == 0 for m in first.tolist()))
         self.assertGreaterEqual(int(visits[starts[0]:starts[1]].sum()), 60)
 
+    def test_the_value_is_the_searchs_for_the_player_to_act(self):
+        self.play()
+        shard = self.shard()
+        value = shard["policy_value"]
+        self.assertEqual((value.dtype, value.shape), (np.float32, shard["actions"].shape))
+        # mcts reports a win estimate whenever its move had playouts: every ply.
+        self.assertTrue(np.all((value >= -1) & (value <= 1)), value)
+        # The search's value and the game's result of the player to act
+        # agree in sign far more often than not (a value of the wrong
+        # player would disagree as often): the mean of their product.
+        plies = np.diff(shard["game_start"])
+        result = shard["rewards"][np.repeat(np.arange(len(plies)), plies), shard["to_act"]]
+        self.assertGreater(float(np.mean(value * result)), 0.2)
+
+    def test_search_value_is_on_the_rewards_scale(self):
+        from packeis.cluster.selfplay import _search_value
+
+        class Report:
+            def __init__(self, score):
+                self.score = score
+
+        self.assertEqual(_search_value("mcts", Report(0.75)), 0.5)
+        self.assertEqual(_search_value("az", Report(0.0)), -1.0)
+        self.assertEqual(_search_value("montecarlo", Report(1.0)), 1.0)
+        self.assertTrue(np.isnan(_search_value("mcts", Report(None))))
+        self.assertTrue(np.isnan(_search_value("alphabeta", Report(0.75))))  # a fish margin
+
+    def test_value_target_mixes_result_and_search(self):
+        from packeis.learn.data import Positions
+        rows = 3
+        positions = Positions(np.zeros((rows, 25), np.uint64), np.ones(rows, np.float32),
+                              np.zeros((rows, 64), np.uint64), np.arange(rows + 1),
+                              np.zeros(rows, np.int64), np.ones(rows, np.float32),
+                              np.array([1, -1, 1], np.float32),
+                              np.array([0.5, np.nan, -0.5], np.float32), np.arange(rows))
+        self.assertEqual(positions.value_target(0.0).tolist(), [1, -1, 1])
+        self.assertEqual(positions.value_target(1.0).tolist(), [0.5, -1, -0.5])
+        self.assertEqual(positions.value_target(0.5).tolist(), [0.75, -1, 0.25])
+        self.assertEqual(positions.take(np.array([2, 1])).value_target(1.0).tolist(), [-0.5, -1])
+        for mix in (-0.1, 1.5):
+            with self.assertRaisesRegex(ValueError, "value mix"):
+                positions.value_target(mix)
+
     def test_rerun_skips_and_bytes_are_the_same(self):
         self.play()
         with open(os.path.join(self.directory, "shard-00001.npz"), "rb") as file:
@@ -74,6 +117,8 @@ class RecordPolicy(unittest.TestCase):
         path = os.path.join(self.directory, "shard-00000.npz")
         arrays = self.shard()
         for name, damage in (("policy_start", None), ("policy_visits", None),
+                             ("policy_value", None),
+                             ("policy_value", arrays["policy_value"][:-1]),
                              ("policy_moves", arrays["policy_moves"][:-1])):
             broken = dict(arrays)
             if damage is None:

@@ -27,7 +27,7 @@ _LAYOUT = {"obs": ("u", ("P", 25)), "legal": ("u", ("P", 64)), "actions": ("u", 
 #: The arrays of a shard whose meta says ``record_policy`` (data for
 #: learning: the search's visits of each ply), ``L`` root moves in all.
 _POLICY_LAYOUT = {"policy_start": ("i", ("P+1",)), "policy_moves": ("u", ("L",)),
-                  "policy_visits": ("u", ("L",))}
+                  "policy_visits": ("u", ("L",)), "policy_value": ("f", ("P",))}
 
 
 class CorruptShardError(ValueError):

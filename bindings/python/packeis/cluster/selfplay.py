@@ -52,7 +52,13 @@ policy target; the value target is ``rewards`` of the player to act):
 - ``policy_moves``: L uint16, legal moves in increasing order, and
 - ``policy_visits``: L uint32, the playouts the search gave each (a ply
   whose search reported no visits, a single legal move say, counts the
-  move played once).
+  move played once), and
+- ``policy_value``: P float32, the search's own value of the position for
+  the player to act, on the reward's scale (-1 ... 1: ``2 * score - 1`` of
+  the report of montecarlo, mcts or az, the win estimate of the move it
+  chose), NaN where the search gave none (a single legal move; alphabeta,
+  whose score is a fish margin). A value target with far less noise than
+  the game's result (doc/learn.md, "Training").
 """
 from __future__ import annotations
 
@@ -172,7 +178,22 @@ def _searched(seat: Any, game: Game, nodes: Optional[int]) -> tuple[Any, list[tu
         raise TypeError("record_policy: every seat must be a search player in process")
     report = player.choose(game, nodes=nodes)
     visits = sorted((int(move), int(count)) for move, count in report.visits.items() if count > 0)
-    return report.move, visits or [(int(report.move), 1)]
+    return report.move, visits or [(int(report.move), 1)], _search_value(player.name, report)
+
+
+#: The players whose report's score is a win estimate, 0 ... 1, of the
+#: player to act ((Q + 1) / 2 for az, the mean share of the others beaten
+#: for montecarlo and mcts: players.h); alphabeta's is a fish margin.
+_WIN_ESTIMATES = frozenset({"montecarlo", "mcts", "az"})
+
+
+def _search_value(name: str, report: Any) -> float:
+    """The search's value of the position for the player to act, on the
+    reward's scale (-1 ... 1): 2 * score - 1 of a win estimate; NaN when
+    the player reports none (a single legal move, alphabeta)."""
+    if name not in _WIN_ESTIMATES or report.score is None:
+        return float("nan")
+    return 2.0 * float(report.score) - 1.0
 
 
 def _seat_moves(players: Sequence[Any], seat_players: np.ndarray, board_seeds: np.ndarray,
@@ -197,8 +218,8 @@ def _seat_moves(players: Sequence[Any], seat_players: np.ndarray, board_seeds: n
                     if policy is None:
                         move = seat(game, names)
                     else:
-                        move, visits = _searched(seat, game, nodes)
-                        policy.append(visits)
+                        move, visits, value = _searched(seat, game, nodes)
+                        policy.append((visits, value))
                     names.append(game.format_move(move))
                     game.apply(move)
                 games.append([int(move) for move in game.history()])
@@ -237,13 +258,14 @@ def _play(players: Sequence[Any], params: dict, index: int, first: int, count: i
 
 
 def _policy_arrays(policy: list) -> dict[str, np.ndarray]:
-    """The visits of every ply (lists of (move, visits)) as the shard's
-    ``policy_*`` arrays."""
-    sizes = np.array([len(visits) for visits in policy], dtype=np.int64)
-    pairs = np.array([pair for visits in policy for pair in visits], dtype=np.int64)
+    """The searches of every ply (each a list of (move, visits) and the
+    search's value) as the shard's ``policy_*`` arrays."""
+    sizes = np.array([len(visits) for visits, _ in policy], dtype=np.int64)
+    pairs = np.array([pair for visits, _ in policy for pair in visits], dtype=np.int64)
     return {"policy_start": np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
             "policy_moves": pairs[:, 0].astype(np.uint16),
-            "policy_visits": pairs[:, 1].astype(np.uint32)}
+            "policy_visits": pairs[:, 1].astype(np.uint32),
+            "policy_value": np.array([value for _, value in policy], dtype=np.float32)}
 
 
 def _summary(path: str, check: ShardCheck) -> dict:

@@ -30,11 +30,15 @@ def _train_arguments(parser: argparse.ArgumentParser) -> None:
                         help="fraction of the games held out (default 0.1)")
     parser.add_argument("--threads", type=int, default=default.threads,
                         help="PyTorch threads (default 1)")
+    parser.add_argument("--value-mix", type=float, default=default.value_mix,
+                        help="value target: 0 the game's result, 1 the search's own value, "
+                             f"between a mix (default {default.value_mix})")
 
 
 def _config(arguments: argparse.Namespace, seed: int) -> TrainConfig:
     return TrainConfig(arguments.hidden, arguments.epochs, arguments.batch, arguments.lr,
-                       arguments.weight_decay, arguments.validation, seed, arguments.threads)
+                       arguments.weight_decay, arguments.validation, seed, arguments.threads,
+                       arguments.value_mix)
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -34,7 +34,10 @@ class Positions(NamedTuple):
     layout, the denominator of the fish-won planes), ``legal`` N x 64
     uint64 bit masks, ``policy_start`` N + 1 int64 into ``policy_moves``
     (uint16) and ``policy_weights`` (float32, summing to 1 per position),
-    ``value`` N float32, ``game`` N int64 (a number per game, for splits)."""
+    ``value`` N float32 (the game's reward of the player to act),
+    ``search_value`` N float32 (the search's own value of the position for
+    the player to act, -1 ... 1; NaN where it gave none), ``game`` N int64
+    (a number per game, for splits)."""
 
     words: np.ndarray
     fish_total: np.ndarray
@@ -43,6 +46,7 @@ class Positions(NamedTuple):
     policy_moves: np.ndarray
     policy_weights: np.ndarray
     value: np.ndarray
+    search_value: np.ndarray
     game: np.ndarray
 
     def __len__(self) -> int:
@@ -57,11 +61,20 @@ class Positions(NamedTuple):
         return Positions(self.words[rows], self.fish_total[rows], self.legal[rows],
                          np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
                          self.policy_moves[flat], self.policy_weights[flat], self.value[rows],
-                         self.game[rows])
+                         self.search_value[rows], self.game[rows])
 
     def planes(self) -> np.ndarray:
         """N x 1600 float32: the network's input."""
         return planes_from_bits(self.words, self.fish_total)
+
+    def value_target(self, mix: float) -> np.ndarray:
+        """N float32: ``(1 - mix) * value + mix * search_value``, the
+        game's result where the search gave no value. ``mix`` 0 is the
+        result alone (AlphaZero's z), 1 the search's value alone (its q)."""
+        if not 0.0 <= mix <= 1.0:
+            raise ValueError(f"the value mix must be 0 to 1, not {mix!r}")
+        searched = np.where(np.isnan(self.search_value), self.value, self.search_value)
+        return ((1.0 - mix) * self.value + mix * searched).astype(np.float32)
 
     def legal_mask(self) -> np.ndarray:
         """N x 4096 bool."""
@@ -152,7 +165,8 @@ def _positions(shard: np.lib.npyio.NpzFile, first_game: int) -> Positions:
     sums = np.add.reduceat(visits, policy_start[:-1])
     weights = (visits / np.repeat(sums, np.diff(policy_start))).astype(np.float32)
     return Positions(words, fish_total, shard["legal"], policy_start,
-                     shard["policy_moves"].astype(np.int64), weights, value, game + first_game)
+                     shard["policy_moves"].astype(np.int64), weights, value,
+                     shard["policy_value"].astype(np.float32), game + first_game)
 
 
 def _concatenate(parts: list[Positions]) -> Positions:

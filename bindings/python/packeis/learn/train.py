@@ -33,6 +33,9 @@ class TrainConfig(NamedTuple):
     validation: float = 0.1
     seed: int = 0
     threads: int = 1
+    #: The value target: (1 - value_mix) * the game's result + value_mix *
+    #: the search's own value of the position (Positions.value_target()).
+    value_mix: float = 0.0
 
 
 class TrainResult(NamedTuple):
@@ -86,8 +89,10 @@ def _legal_outputs(positions: Positions) -> tuple[torch.Tensor, ...]:
             torch.from_numpy(weights))
 
 
-def losses(network: Network, positions: Positions) -> tuple[torch.Tensor, torch.Tensor]:
-    """(policy cross-entropy, value MSE), means over ``positions``: the
+def losses(network: Network, positions: Positions,
+           value_mix: float = 0.0) -> tuple[torch.Tensor, torch.Tensor]:
+    """(policy cross-entropy, value MSE to ``positions.value_target(value_mix)``),
+    means over ``positions``: the
     softmax over the legal moves only, computed on their logits alone
     (the same numbers as :func:`.network.masked_log_policy` over all 4096
     move values, at a fraction of the cost)."""
@@ -98,19 +103,23 @@ def losses(network: Network, positions: Positions) -> tuple[torch.Tensor, torch.
                                                                                 float("-inf"))
     log_policy = torch.log_softmax(logits, dim=1).masked_fill(~valid, 0.0)
     cross_entropy = -(target * log_policy).sum(dim=1).mean()
-    value = torch.from_numpy(positions.value)
+    value = torch.from_numpy(positions.value_target(value_mix))
     return cross_entropy, torch.mean((predicted - value) ** 2)
 
 
-def _evaluate(network: Network, positions: Positions, batch: int) -> tuple[float, float]:
+def _evaluate(network: Network, positions: Positions, batch: int,
+              value_mix: float) -> tuple[float, float, float]:
+    """Validation: policy cross-entropy, value MSE to the trained target,
+    and value MSE to the game's result alone (comparable across mixes)."""
     if len(positions) == 0:
-        return float("nan"), float("nan")
-    totals = np.zeros(2)
+        return float("nan"), float("nan"), float("nan")
+    totals = np.zeros(3)
     with torch.no_grad():
         for first in range(0, len(positions), 4 * batch):
-            rows = np.arange(first, min(first + 4 * batch, len(positions)))
-            part = losses(network, positions.take(rows))
-            totals += np.array([float(p) for p in part]) * len(rows)
+            part = positions.take(np.arange(first, min(first + 4 * batch, len(positions))))
+            policy, mixed = losses(network, part, value_mix)
+            result = mixed if value_mix == 0 else losses(network, part, 0.0)[1]
+            totals += np.array([float(policy), float(mixed), float(result)]) * len(part)
     return tuple(totals / len(positions))  # type: ignore[return-value]
 
 
@@ -141,17 +150,18 @@ def train_positions(positions: Positions, config: TrainConfig,
         sums, seen = np.zeros(2), 0
         for first in range(0, len(order), config.batch):
             rows = order[first:first + config.batch]
-            policy_loss, value_loss = losses(network, training.take(rows))
+            policy_loss, value_loss = losses(network, training.take(rows), config.value_mix)
             optimizer.zero_grad()
             (policy_loss + value_loss).backward()
             optimizer.step()
             sums += np.array([float(policy_loss), float(value_loss)]) * len(rows)
             seen += len(rows)
         network.eval()
-        held = _evaluate(network, validation, config.batch)
+        held = _evaluate(network, validation, config.batch, config.value_mix)
         row = {"epoch": epoch, "train_policy": sums[0] / max(seen, 1),
                "train_value": sums[1] / max(seen, 1), "validation_policy": held[0],
-               "validation_value": held[1], "cpu_seconds": time.process_time() - start}
+               "validation_value": held[1], "validation_result": held[2],
+               "cpu_seconds": time.process_time() - start}
         history.append(row)
         if log:
             log(" ".join(f"{k} {v:.4f}" if isinstance(v, float) else f"{k} {v}"
