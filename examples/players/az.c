@@ -7,7 +7,10 @@
  * mean value of the child for the player who chose it, 0 for an unvisited
  * child; P the network's prior; N and n the visits of parent and child),
  * evaluates the leaf it reaches with the network (its value for the player
- * to act, its prior over the legal moves, stored in the new children) or,
+ * to act, its prior over the legal moves, stored in the new children;
+ * with the option "mix" above 0, the value mixed with one random game's
+ * reward from the leaf, (1 - mix) * network + mix * playout, as AlphaGo
+ * mixed its value network with rollouts) or,
  * at the end of the game, reads packeis_game_reward(), and adds to every
  * node on the way the value of the player who chose it. The network's value
  * is for the player to act alone: the others get -value / (players - 1),
@@ -45,6 +48,8 @@ typedef struct az_player {
     uint64_t visits_default;
     double cpuct;
     double noise;         /* the weight of the Dirichlet noise at the root */
+    double mix;           /* the weight of a playout in a leaf's value */
+    uint64_t playouts;    /* played by this player: the next one's seed */
     uint64_t noised_root; /* the hash of the root last given noise, 0: none */
     int reuse;
     size_t tree_mb;
@@ -71,6 +76,9 @@ static const packeis_player_option az_options[] = {
     {"weights", "string", "-", 0, 0,
      "the network's weights file (doc/formats.md, az weights); - (or empty): the committed "
      "model, examples/players/models/az-default.pkaz"},
+    {"mix", "float", "0", 0, 1,
+     "weight of one random playout's reward in a leaf's value, the network's the rest; "
+     "0: the network alone (AlphaZero), 1: the playout alone"},
 };
 
 static void init_tree(az_player *a)
@@ -83,7 +91,7 @@ static void *az_create(uint64_t seed)
     az_player *a = calloc(1, sizeof *a);
     if (!a)
         return NULL;
-    a->seed = seed; /* for the noise alone */
+    a->seed = seed; /* for the noise and the playouts of "mix" */
     a->visits_default = 800;
     a->cpuct = 1.5;
     a->reuse = 1;
@@ -96,6 +104,7 @@ static void az_forget(void *state)
 {
     az_player *a = state;
     a->noised_root = 0;
+    a->playouts = 0;
     mcts_tree_clear(&a->tree);
     packeis_game_free(a->scratch);
     a->scratch = NULL;
@@ -116,6 +125,9 @@ static void az_set_option(void *state, size_t index, double value)
         break;
     case 4:
         a->noise = value;
+        break;
+    case 6:
+        a->mix = value;
         break;
     default: /* 3, "tree" ("weights" is set_text's) */
         a->tree_mb = (size_t)value;
@@ -204,6 +216,18 @@ static uint32_t select_child(const mcts_tree *tree, uint32_t node, double cpuct)
     return best;
 }
 
+/* values = (1 - mix) * values + mix * the rewards of one random game from
+ * the leaf (a->scratch, which the next visit assigns afresh). Its seed: the
+ * player's, and how many it played, so a search repeats for its seed. */
+static packeis_status mix_playout(az_player *a, int players, double *values)
+{
+    uint64_t seed = a->seed * UINT64_C(0x9E3779B97F4A7C15) + a->playouts++;
+    packeis_status status = packeis_game_playout(a->scratch, seed, NULL);
+    for (int p = 0; p < players && status == PACKEIS_OK; p++)
+        values[p] = (1 - a->mix) * values[p] + a->mix * packeis_game_reward(a->scratch, p);
+    return status;
+}
+
 /* The leaf's value for every player: the network's (its prior goes into
  * the new children) or, when the game is over, the rewards. */
 static packeis_status evaluate_leaf(az_player *a, uint32_t node, double *values)
@@ -235,7 +259,7 @@ static packeis_status evaluate_leaf(az_player *a, uint32_t node, double *values)
     int me = packeis_game_current_player(game);
     for (int p = 0; p < players; p++)
         values[p] = p == me ? value : -value / (players - 1);
-    return PACKEIS_OK;
+    return a->mix > 0 ? mix_playout(a, players, values) : PACKEIS_OK;
 }
 
 /* One visit: down by PUCT to a leaf, its value, backed up. */

@@ -437,6 +437,63 @@ static void noise_explores(void **state)
     packeis_game_free(game);
 }
 
+/* The root visits of a 200-visit search of `game` by an az of seed 3 with
+ * the option mix `mix` and a random 16-8 network (seed 1) whose value
+ * bias is `bias` (the last float of the file), into visits[]. */
+static size_t mixed_visits(const packeis_game *game, const char *mix, float bias,
+                           uint64_t *visits)
+{
+    const char *path = temp_path("mix.pkaz");
+    size_t count = az_file_floats(16, 8);
+    float *floats = az_file_random(count, 1, 0.5f);
+    assert_non_null(floats);
+    floats[count - 1] = bias;
+    az_header header = az_file_header(16, 8);
+    assert_int_equal(az_file_write(path, &header, floats, count, 0), 0);
+    free(floats);
+    packeis_player *p;
+    assert_int_equal(packeis_player_new("az", 3, &p), 0);
+    assert_int_equal(packeis_player_set_option(p, "weights", path, NULL), 0);
+    remove(path);
+    assert_int_equal(packeis_player_set_option(p, "mix", mix, NULL), 0);
+    packeis_player_limits limits = {.nodes = 200};
+    packeis_move move;
+    packeis_player_report report;
+    assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
+    assert_int_equal(report.nodes, 200);
+    memcpy(visits, report.visits, report.root_moves * sizeof *visits);
+    packeis_player_free(p);
+    return report.root_moves;
+}
+
+/* mix 1 values leaves by their playouts alone: two networks that differ
+ * only in their value (a bias of +4 or -4: tanh near +1 or -1 at every
+ * leaf, which at mix 0 sends the search wide or deep) search alike; at
+ * mix 0 and 0.5 they do not; the same seed repeats a mixed search. */
+static void mix_values_by_playouts(void **state)
+{
+    (void)state;
+    packeis_game *game = tc_standard_game(2, 8);
+    uint64_t high[PACKEIS_MAX_MOVES], low[PACKEIS_MAX_MOVES], again[PACKEIS_MAX_MOVES];
+    const char *mixes[] = {"0", "0.5", "1"};
+    for (int m = 0; m < 3; m++) {
+        size_t count = mixed_visits(game, mixes[m], 4.0f, high);
+        assert_int_equal(mixed_visits(game, mixes[m], -4.0f, low), count);
+        assert_int_equal(mixed_visits(game, mixes[m], 4.0f, again), count);
+        assert_memory_equal(high, again, count * sizeof *high);
+        if (m == 2)
+            assert_memory_equal(high, low, count * sizeof *high);
+        else
+            assert_memory_not_equal(high, low, count * sizeof *high);
+    }
+    packeis_player *p;
+    assert_int_equal(packeis_player_new("az", 3, &p), 0);
+    const char *why = NULL;
+    assert_int_equal(packeis_player_set_option(p, "mix", "1.5", &why), -1);
+    packeis_player_free(p);
+    packeis_game_free(game);
+}
+
 /* The seat notation with a weights file, a bad one refused with its
  * reason; an az without weights refuses to choose, saying why. */
 static void specs_and_missing_weights(void **state)
@@ -499,6 +556,7 @@ int main(void)
         cmocka_unit_test(budgets_kept),
         cmocka_unit_test(tree_reuse),
         cmocka_unit_test(noise_explores),
+        cmocka_unit_test(mix_values_by_playouts),
         cmocka_unit_test(specs_and_missing_weights),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
