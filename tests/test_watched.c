@@ -226,7 +226,7 @@ static void test_stop_on_flag(void **state)
         if (call == 0)
             status = packeis_game_perft_watched(game, 40, packeis_stop_on_flag, &flag, leaves);
         else if (call == 1)
-            status = packeis_game_playout_rewards(game, 1, 1000000, rewards, 1000000,
+            status = packeis_game_playout_rewards(game, 1, 1000000, rewards, NULL, 1000000,
                                                   packeis_stop_on_flag, &flag, NULL);
         else
             status = packeis_game_divide_watched(game, 40, packeis_stop_on_flag, &flag, moves,
@@ -288,18 +288,27 @@ static void test_divide_watched(void **state)
     packeis_game_free(game);
 }
 
-/* Game g of playout_rewards is packeis_game_playout with seed + g, and its
- * rewards packeis_game_reward at that game's end. */
+/* Game g of playout_rewards is packeis_game_playout with seed + g, its
+ * rewards packeis_game_reward and its fish packeis_game_fish_won at that
+ * game's end (0 for absent players), and the fish are playout_batch's; with
+ * NULL fish the same rewards and plies. */
 static void check_rewards_of(const packeis_game *game, uint64_t seed, size_t games)
 {
     enum { MOST = 300 };
-    double rewards[MOST * PLAYERS];
-    size_t plies = 0, want_plies = 0;
-    tally t = {0};
+    double rewards[MOST * PLAYERS], bare[MOST * PLAYERS];
+    int fish[MOST * PLAYERS], batch_fish[MOST * PLAYERS];
+    size_t plies = 0, bare_plies = 0, want_plies = 0;
+    tally t = {0}, bare_t = {0};
     memset(rewards, 0xFF, sizeof rewards);
-    assert_int_equal(packeis_game_playout_rewards(game, seed, games, rewards, MOST,
+    memset(bare, 0xFF, sizeof bare);
+    memset(fish, 0xFF, sizeof fish);
+    assert_int_equal(packeis_game_playout_rewards(game, seed, games, rewards, fish, MOST,
                                                   count_reports, &t, &plies),
                      PACKEIS_OK);
+    assert_int_equal(packeis_game_playout_rewards(game, seed, games, bare, NULL, MOST,
+                                                  count_reports, &bare_t, &bare_plies),
+                     PACKEIS_OK);
+    int players = packeis_game_player_count(game);
     for (size_t g = 0; g < games; g++) {
         packeis_game *copy = NULL;
         size_t played;
@@ -307,21 +316,32 @@ static void check_rewards_of(const packeis_game *game, uint64_t seed, size_t gam
         assert_int_equal(packeis_game_playout(copy, seed + g, &played), PACKEIS_OK);
         want_plies += played;
         for (int p = 0; p < PLAYERS; p++) {
-            double want =
-                p < packeis_game_player_count(game) ? packeis_game_reward(copy, p) : 0.0;
+            double want = p < players ? packeis_game_reward(copy, p) : 0.0;
+            int want_fish = p < players ? packeis_game_fish_won(copy, p) : 0;
             assert_true(rewards[g * PLAYERS + (size_t)p] == want);
+            assert_true(bare[g * PLAYERS + (size_t)p] == want);
+            assert_int_equal(fish[g * PLAYERS + (size_t)p], want_fish);
         }
+        /* A real end: the fish of the players present are not all 0. */
+        int total = 0;
+        for (int p = 0; p < players; p++)
+            total += fish[g * PLAYERS + (size_t)p];
+        assert_true(total > 0);
         packeis_game_free(copy);
     }
     assert_int_equal(plies, want_plies);
+    assert_int_equal(bare_plies, want_plies);
     size_t batch_plies = 0;
-    assert_int_equal(
-        packeis_game_playout_batch(game, seed, games, NULL, NULL, NULL, 0, &batch_plies),
-        PACKEIS_OK);
+    assert_int_equal(packeis_game_playout_batch(game, seed, games, NULL, batch_fish, NULL, MOST,
+                                                &batch_plies),
+                     PACKEIS_OK);
     assert_int_equal(batch_plies, plies);
+    if (games)
+        assert_memory_equal(batch_fish, fish, games * PLAYERS * sizeof *fish);
     size_t step = PACKEIS_PLAYOUT_PROGRESS_GAMES;
     assert_int_equal(t.calls, (games + step - 1) / step);
     assert_int_equal(t.last, games);
+    assert_int_equal(bare_t.calls, t.calls);
 }
 
 static void test_playout_rewards(void **state)
@@ -345,27 +365,37 @@ static void test_playout_rewards_refusals(void **state)
     (void)state;
     packeis_game *game = tc_standard_game(2, 4);
     double rewards[200 * PLAYERS];
+    int fish[200 * PLAYERS];
     size_t plies = 77;
     /* Stopped after the first 64 games: those are written, plies is not. */
     tally t = {.stop_at = 1};
-    for (size_t i = 0; i < TC_COUNT(rewards); i++)
+    for (size_t i = 0; i < TC_COUNT(rewards); i++) {
         rewards[i] = 9.0;
-    assert_int_equal(
-        packeis_game_playout_rewards(game, 1, 200, rewards, 200, count_reports, &t, &plies),
-        PACKEIS_E_STOPPED);
+        fish[i] = -9;
+    }
+    assert_int_equal(packeis_game_playout_rewards(game, 1, 200, rewards, fish, 200,
+                                                  count_reports, &t, &plies),
+                     PACKEIS_E_STOPPED);
     assert_int_equal(plies, 77);
     assert_true(rewards[63 * PLAYERS] != 9.0);
     assert_true(rewards[64 * PLAYERS] == 9.0);
-    assert_int_equal(packeis_game_playout_rewards(game, 1, 10, rewards, 9, NULL, NULL, &plies),
-                     PACKEIS_E_BUFFER_TOO_SMALL);
-    assert_true(rewards[64 * PLAYERS] == 9.0);
-    assert_int_equal(packeis_game_playout_rewards(game, 1, 1, NULL, 9, NULL, NULL, &plies),
-                     PACKEIS_E_INVALID_ARGUMENT);
-    assert_int_equal(packeis_game_playout_rewards(NULL, 1, 1, rewards, 9, NULL, NULL, &plies),
-                     PACKEIS_E_INVALID_ARGUMENT);
+    assert_true(fish[63 * PLAYERS] >= 0);
+    assert_int_equal(fish[63 * PLAYERS + 2], 0); /* a player the game does not have */
+    assert_int_equal(fish[64 * PLAYERS], -9);
     assert_int_equal(
-        packeis_game_playout_rewards(game, 1, 1, rewards, SIZE_MAX / 2, NULL, NULL, &plies),
-        PACKEIS_E_OUT_OF_RANGE);
+        packeis_game_playout_rewards(game, 1, 10, rewards, fish, 9, NULL, NULL, &plies),
+        PACKEIS_E_BUFFER_TOO_SMALL);
+    assert_true(rewards[64 * PLAYERS] == 9.0);
+    assert_int_equal(fish[64 * PLAYERS], -9);
+    assert_int_equal(
+        packeis_game_playout_rewards(game, 1, 1, NULL, fish, 9, NULL, NULL, &plies),
+        PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(
+        packeis_game_playout_rewards(NULL, 1, 1, rewards, fish, 9, NULL, NULL, &plies),
+        PACKEIS_E_INVALID_ARGUMENT);
+    assert_int_equal(packeis_game_playout_rewards(game, 1, 1, rewards, fish, SIZE_MAX / 2, NULL,
+                                                  NULL, &plies),
+                     PACKEIS_E_OUT_OF_RANGE);
     assert_int_equal(plies, 77);
     packeis_game_free(game);
 }

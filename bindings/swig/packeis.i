@@ -143,8 +143,9 @@ static packeis_status pk_swig_playout_rewards_of_copy(packeis_game *copy, uint64
 {
     pk_swig_watch watch = {poll, context, 0};
     *plies = 0;
-    packeis_status status = packeis_game_playout_rewards(copy, seed, games, rewards, capacity,
-                                                         pk_swig_progress, &watch, plies);
+    packeis_status status = packeis_game_playout_rewards(copy, seed, games, rewards, NULL,
+                                                         capacity, pk_swig_progress, &watch,
+                                                         plies);
     packeis_game_free(copy);
     return watch.stopped ? PK_SWIG_ERROR_RAISED : status;
 }

@@ -1341,7 +1341,7 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_divide_watched(
  *        position, as packeis_game_playout_batch() (the same games for the
  *        same seeds), and reports each game's reward for every player:
  *        packeis_game_reward() of its final position, the value a tree
- *        search backs up.
+ *        search backs up (and, if asked, each player's final fish).
  *
  * @p progress is called after every ::PACKEIS_PLAYOUT_PROGRESS_GAMES games,
  * with the games played so far (a few microseconds of work each).
@@ -1352,7 +1352,13 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_divide_watched(
  *             the reward of player `p` in game `g` at index
  *             `g * PACKEIS_MAX_PLAYERS + p` (0.0 for players the game does
  *             not have). When stopped, the games played so far are written.
- * @param capacity How many games the buffer has room for; at least
+ * @param[out] fish A buffer laid out as @p rewards, or NULL if not wanted:
+ *             the fish of player `p` at the end of game `g`
+ *             (packeis_game_fish_won() of its final position, the fish
+ *             packeis_game_playout_batch() writes; 0 for players the game
+ *             does not have). When stopped, the games played so far are
+ *             written.
+ * @param capacity How many games the buffers have room for; at least
  *        @p games.
  * @param progress The callback, or NULL.
  * @param context Passed to @p progress.
@@ -1366,8 +1372,8 @@ PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_divide_watched(
  * @since 1.2.0
  */
 PACKEIS_NODISCARD PACKEIS_API packeis_status packeis_game_playout_rewards(
-    const packeis_game *game, uint64_t seed, size_t games, double *rewards, size_t capacity,
-    packeis_progress progress, void *context, size_t *plies);
+    const packeis_game *game, uint64_t seed, size_t games, double *rewards, int *fish,
+    size_t capacity, packeis_progress progress, void *context, size_t *plies);
 
 /** @} */
 /* ------------------------------------------------------------------------ */

@@ -120,9 +120,9 @@ packeis_status packeis_game_playout_batch(const packeis_game *game, uint64_t see
 }
 
 packeis_status packeis_game_playout_rewards(const packeis_game *game, uint64_t seed,
-                                            size_t games, double *rewards, size_t capacity,
-                                            packeis_progress progress, void *context,
-                                            size_t *plies)
+                                            size_t games, double *rewards, int *fish,
+                                            size_t capacity, packeis_progress progress,
+                                            void *context, size_t *plies)
 {
     if (!game || !rewards)
         return PACKEIS_E_INVALID_ARGUMENT;
@@ -130,7 +130,7 @@ packeis_status packeis_game_playout_rewards(const packeis_game *game, uint64_t s
         return PACKEIS_E_OUT_OF_RANGE;
     if (games > capacity)
         return PACKEIS_E_BUFFER_TOO_SMALL;
-    pk_batch_out out = {NULL, NULL, NULL, rewards};
+    pk_batch_out out = {NULL, fish, NULL, rewards};
     pk_watch watch = {progress, context, 0};
     size_t total = 0;
     for (size_t first = 0; first < games; first += PACKEIS_PLAYOUT_PROGRESS_GAMES) {

@@ -224,7 +224,7 @@ FUNCTIONS = {
     'packeis_stop_on_flag': (c_int, [('flag', c_void_p), ('done', c_uint64)]),
     'packeis_game_perft_watched': (packeis_status, [('game', POINTER(packeis_game)), ('depth', c_uint), ('progress', packeis_progress), ('context', c_void_p), ('leaves', POINTER(c_uint64))]),
     'packeis_game_divide_watched': (packeis_status, [('game', POINTER(packeis_game)), ('depth', c_uint), ('progress', packeis_progress), ('context', c_void_p), ('moves', POINTER(packeis_move)), ('leaves', POINTER(c_uint64)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
-    'packeis_game_playout_rewards': (packeis_status, [('game', POINTER(packeis_game)), ('seed', c_uint64), ('games', c_size_t), ('rewards', POINTER(c_double)), ('capacity', c_size_t), ('progress', packeis_progress), ('context', c_void_p), ('plies', POINTER(c_size_t))]),
+    'packeis_game_playout_rewards': (packeis_status, [('game', POINTER(packeis_game)), ('seed', c_uint64), ('games', c_size_t), ('rewards', POINTER(c_double)), ('fish', POINTER(c_int)), ('capacity', c_size_t), ('progress', packeis_progress), ('context', c_void_p), ('plies', POINTER(c_size_t))]),
     'packeis_game_observe': (packeis_status, [('game', POINTER(packeis_game)), ('flags', c_uint), ('planes', POINTER(c_float)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
     'packeis_game_legal_mask': (packeis_status, [('game', POINTER(packeis_game)), ('mask', POINTER(c_uint8)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
     'packeis_game_legal_bits': (packeis_status, [('game', POINTER(packeis_game)), ('bits', POINTER(c_uint64)), ('capacity', c_size_t), ('count', POINTER(c_size_t))]),
