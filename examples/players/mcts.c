@@ -5,7 +5,7 @@
  * Each iteration walks down the tree by UCB1 (every child once first, the
  * greedy player's favourites first), expands the leaf it reaches, plays
  * "leaf" uniformly random games (default 2) to the end from there in one
- * packeis_game_playout_batch() call, which plays two games interleaved, each
+ * packeis_game_playout_rewards() call, which plays two games interleaved, each
  * faster than one alone, and leaves the position as it was; then adds to
  * every node on the way, for each game, the reward of the player who chose it
  * (max-n): the share of the other players it beat, a tie counting half, mixed
@@ -90,7 +90,7 @@ static const packeis_player_option mcts_options[] = {
     {"reuse", "bool", "true", 0, 1, "keep the subtree of the position reached between moves"},
     {"tree", "int", "64", 1, 65536, "most memory of each thread's tree in MB"},
     {"leaf", "int", "2", 1, MCTS_LEAF_MAX,
-     "playouts from each new leaf, played in one packeis_game_playout_batch() call"},
+     "playouts from each new leaf, played in one packeis_game_playout_rewards() call"},
 };
 
 /* For the visit counts of most nodes, what UCB1 takes of them, so that
@@ -162,30 +162,24 @@ static uint32_t select_child(const mcts_tree *tree, uint32_t node, double explor
     return best;
 }
 
-/* `games` random games from `game` (packeis_game_playout_batch(): game g
- * is packeis_game_playout()'s for seed + g, two played interleaved), each
- * read as player_playout() reads its end: the library's ranking with the
- * floe tie-break (packeis_game_reward()) and the fish. */
+/* `games` random games from `game` (packeis_game_playout_rewards(): game
+ * g is packeis_game_playout()'s for seed + g, two played interleaved), each
+ * read as player_playout() reads its end: the library's reward
+ * (packeis_game_reward(), its ranking with the floe tie-break) and the
+ * fish. */
 static packeis_status play_out(const packeis_game *game, uint64_t seed, size_t games,
                                player_outcome *out)
 {
-    int fish[MCTS_LEAF_MAX * PACKEIS_MAX_PLAYERS], floes[MCTS_LEAF_MAX * PACKEIS_MAX_PLAYERS];
+    double reward[MCTS_LEAF_MAX * PACKEIS_MAX_PLAYERS];
+    int fish[MCTS_LEAF_MAX * PACKEIS_MAX_PLAYERS];
     packeis_status status =
-        packeis_game_playout_batch(game, seed, games, NULL, fish, floes, games, NULL);
+        packeis_game_playout_rewards(game, seed, games, reward, fish, games, NULL, NULL, NULL);
     int players = packeis_game_player_count(game);
-    for (size_t g = 0; g < games && status == PACKEIS_OK; g++) {
-        const int *f = fish + g * PACKEIS_MAX_PLAYERS, *w = floes + g * PACKEIS_MAX_PLAYERS;
+    for (size_t g = 0; g < games && status == PACKEIS_OK; g++)
         for (int p = 0; p < players; p++) {
-            int margin = 0;
-            for (int q = 0; q < players; q++) {
-                int ahead = f[p] > f[q] || (f[p] == f[q] && w[p] > w[q]);
-                int behind = f[p] < f[q] || (f[p] == f[q] && w[p] < w[q]);
-                margin += ahead - behind;
-            }
-            out[g].wins[p] = ((double)margin / (double)(players - 1) + 1) / 2;
-            out[g].fish[p] = f[p];
+            out[g].wins[p] = (reward[g * PACKEIS_MAX_PLAYERS + (size_t)p] + 1) / 2;
+            out[g].fish[p] = fish[g * PACKEIS_MAX_PLAYERS + (size_t)p];
         }
-    }
     return status;
 }
 
