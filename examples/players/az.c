@@ -217,14 +217,16 @@ static uint32_t select_child(const mcts_tree *tree, uint32_t node, double cpuct)
 }
 
 /* values = (1 - mix) * values + mix * the rewards of one random game from
- * the leaf (a->scratch, which the next visit assigns afresh). Its seed: the
- * player's, and how many it played, so a search repeats for its seed. */
+ * the leaf (player_playout() of a->scratch, which the next visit assigns
+ * afresh; its wins are the rewards on 0 ... 1). Its seed: the player's, and
+ * how many it played, so a search repeats for its seed. */
 static packeis_status mix_playout(az_player *a, int players, double *values)
 {
-    uint64_t seed = a->seed * UINT64_C(0x9E3779B97F4A7C15) + a->playouts++;
-    packeis_status status = packeis_game_playout(a->scratch, seed, NULL);
+    player_outcome out;
+    packeis_status status =
+        player_playout(a->scratch, player_mix(a->seed + a->playouts++), &out);
     for (int p = 0; p < players && status == PACKEIS_OK; p++)
-        values[p] = (1 - a->mix) * values[p] + a->mix * packeis_game_reward(a->scratch, p);
+        values[p] = (1 - a->mix) * values[p] + a->mix * (2 * out.wins[p] - 1);
     return status;
 }
 

@@ -401,21 +401,30 @@ static void tree_reuse(void **state)
     }
 }
 
+/* A 200-visit search of `game` by `p`, its root visits into visits[] (the
+ * report's order), into *report; checks the budget is spent exactly. */
+static void search_200(packeis_player *p, const packeis_game *game, uint64_t *visits,
+                       packeis_player_report *report)
+{
+    packeis_player_limits limits = {.nodes = 200};
+    packeis_move move;
+    assert_int_equal(packeis_player_choose(p, game, &limits, &move, report), PACKEIS_OK);
+    assert_int_equal(report->nodes, 200);
+    memcpy(visits, report->visits, report->root_moves * sizeof *visits);
+}
+
 /* The root visits of a search of `game` with `noise` and `seed`, into
- * visits[] (the report's order); checks the budget is spent exactly. */
+ * visits[]. */
 static size_t noisy_visits(const packeis_game *game, const char *noise, uint64_t seed,
                            uint64_t *visits)
 {
     packeis_player *p = random_az(seed);
     assert_int_equal(packeis_player_set_option(p, "noise", noise, NULL), 0);
-    packeis_player_limits limits = {.nodes = 200};
-    packeis_move move;
     packeis_player_report report;
-    assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
-    assert_int_equal(report.nodes, 200);
-    memcpy(visits, report.visits, report.root_moves * sizeof *visits);
+    search_200(p, game, visits, &report);
     /* Searched again, the kept root keeps its noise: 199 more visits. */
-    assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
+    uint64_t more[PACKEIS_MAX_MOVES];
+    search_200(p, game, more, &report);
     assert_int_equal(root_visits(&report), 199 + 200);
     packeis_player_free(p);
     return report.root_moves;
@@ -456,12 +465,8 @@ static size_t mixed_visits(const packeis_game *game, const char *mix, float bias
     assert_int_equal(packeis_player_set_option(p, "weights", path, NULL), 0);
     remove(path);
     assert_int_equal(packeis_player_set_option(p, "mix", mix, NULL), 0);
-    packeis_player_limits limits = {.nodes = 200};
-    packeis_move move;
     packeis_player_report report;
-    assert_int_equal(packeis_player_choose(p, game, &limits, &move, &report), PACKEIS_OK);
-    assert_int_equal(report.nodes, 200);
-    memcpy(visits, report.visits, report.root_moves * sizeof *visits);
+    search_200(p, game, visits, &report);
     packeis_player_free(p);
     return report.root_moves;
 }
