@@ -89,36 +89,46 @@ def _legal_outputs(positions: Positions) -> tuple[torch.Tensor, ...]:
             torch.from_numpy(weights))
 
 
-def losses(network: Network, positions: Positions,
-           value_mix: float = 0.0) -> tuple[torch.Tensor, torch.Tensor]:
-    """(policy cross-entropy, value MSE to ``positions.value_target(value_mix)``),
-    means over ``positions``: the
-    softmax over the legal moves only, computed on their logits alone
-    (the same numbers as :func:`.network.masked_log_policy` over all 4096
-    move values, at a fraction of the cost)."""
+def _heads(network: Network, positions: Positions) -> tuple[torch.Tensor, torch.Tensor]:
+    """(policy cross-entropy, N predicted values): the softmax over the
+    legal moves only, computed on their logits alone (the same numbers as
+    :func:`.network.masked_log_policy` over all 4096 move values, at a
+    fraction of the cost)."""
     first, second, valid, target = _legal_outputs(positions)
     policy, predicted = network(torch.from_numpy(positions.planes()))
     outputs = torch.cat([policy, torch.zeros(len(policy), 1)], dim=1)
     logits = (outputs.gather(1, first) + outputs.gather(1, second)).masked_fill(~valid,
                                                                                 float("-inf"))
     log_policy = torch.log_softmax(logits, dim=1).masked_fill(~valid, 0.0)
-    cross_entropy = -(target * log_policy).sum(dim=1).mean()
-    value = torch.from_numpy(positions.value_target(value_mix))
-    return cross_entropy, torch.mean((predicted - value) ** 2)
+    return -(target * log_policy).sum(dim=1).mean(), predicted
+
+
+def _mse(predicted: torch.Tensor, target: np.ndarray) -> torch.Tensor:
+    return torch.mean((predicted - torch.from_numpy(target)) ** 2)
+
+
+def losses(network: Network, positions: Positions,
+           value_mix: float = 0.0) -> tuple[torch.Tensor, torch.Tensor]:
+    """(policy cross-entropy, value MSE to ``positions.value_target(value_mix)``),
+    means over ``positions``."""
+    cross_entropy, predicted = _heads(network, positions)
+    return cross_entropy, _mse(predicted, positions.value_target(value_mix))
 
 
 def _evaluate(network: Network, positions: Positions, batch: int,
               value_mix: float) -> tuple[float, float, float]:
     """Validation: policy cross-entropy, value MSE to the trained target,
-    and value MSE to the game's result alone (comparable across mixes)."""
+    and value MSE to the game's result alone (comparable across mixes),
+    from one forward pass."""
     if len(positions) == 0:
         return float("nan"), float("nan"), float("nan")
     totals = np.zeros(3)
     with torch.no_grad():
         for first in range(0, len(positions), 4 * batch):
             part = positions.take(np.arange(first, min(first + 4 * batch, len(positions))))
-            policy, mixed = losses(network, part, value_mix)
-            result = mixed if value_mix == 0 else losses(network, part, 0.0)[1]
+            policy, predicted = _heads(network, part)
+            mixed = _mse(predicted, part.value_target(value_mix))
+            result = _mse(predicted, part.value)
             totals += np.array([float(policy), float(mixed), float(result)]) * len(part)
     return tuple(totals / len(positions))  # type: ignore[return-value]
 
