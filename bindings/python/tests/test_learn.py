@@ -358,6 +358,23 @@ class Iterate(unittest.TestCase):
         with open(os.path.join(directory, "strength.json")) as file:
             self.assertEqual(json.load(file), rows)
 
+    def test_a_teacher_and_az_mix(self):
+        """Generation 0 played by the teacher's seat, the later ones and the
+        strength rows by az with the option mix."""
+        directory = tempfile.mkdtemp(prefix="packeis-iterate-")
+        self.addCleanup(shutil.rmtree, directory)
+        main(["iterate", directory, "--generations", "2", "--games", "4", "--teacher",
+              "alphabeta:50", "--az-games", "2", "--az-playouts", "20", "--az-mix", "0.5",
+              "--eval-boards", "1", "--eval-playouts", "20", "--hidden", "8,4", "--epochs", "1",
+              "--seed", "6"])
+        with open(os.path.join(directory, "strength.json")) as file:
+            rows = json.load(file)
+        self.assertEqual(rows[0]["selfplay"], "alphabeta:50")
+        if "az" in names():
+            for spec in (rows[1]["selfplay"], rows[1]["player"], rows[1]["vs_previous"]):
+                self.assertTrue(spec.startswith("az:20,weights=") and spec.endswith(",mix=0.5"),
+                                spec)
+
 
 if __name__ == "__main__":
     unittest.main()

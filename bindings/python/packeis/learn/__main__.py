@@ -68,9 +68,14 @@ def _parser() -> argparse.ArgumentParser:
     loop.add_argument("--games", type=int, default=6000, help="self-play games a generation")
     loop.add_argument("--playouts", type=int, default=1600,
                       help="of each mcts move of generation 0")
+    loop.add_argument("--teacher", help="generation 0's seat instead of mcts:PLAYOUTS "
+                      "(a built-in spec: alphabeta:2000)")
     loop.add_argument("--az-games", type=int, default=1000,
                       help="self-play games of each later generation (az)")
     loop.add_argument("--az-playouts", type=int, default=200, help="of each az move")
+    loop.add_argument("--az-mix", type=float, default=0.0,
+                      help="az's option mix (a random playout's share of a leaf's value) "
+                      "in self-play and in the strength matches")
     loop.add_argument("--az-epochs", type=int, default=1,
                       help="epochs of each later network (from the previous one)")
     loop.add_argument("--eval-boards", type=int, default=50,
@@ -122,7 +127,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         config = IterateConfig(arguments.generations, arguments.games, arguments.playouts,
                                arguments.az_games, arguments.az_playouts, arguments.az_epochs,
                                arguments.eval_boards, arguments.eval_playouts, arguments.window,
-                               arguments.seed, _config(arguments, arguments.seed))
+                               arguments.seed, _config(arguments, arguments.seed),
+                               arguments.teacher, arguments.az_mix)
         iterate(arguments.directory, config, log)
     else:
         from .evaluate import match  # noqa: PLC0415

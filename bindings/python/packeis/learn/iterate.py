@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The loop (doc/learn.md): generation ``g`` plays self-play games with the
-latest network (generation 0: with mcts, there is no network yet), a
+latest network (generation 0: with a teacher, mcts unless told otherwise,
+as there is no network yet), a
 network is trained on the positions of the last ``window`` generations
 (from the previous network's weights), and its strength is measured
 against the previous network and against mcts. Everything lands under one
@@ -37,10 +38,11 @@ SHARD_GAMES = 250
 
 class IterateConfig(NamedTuple):
     """``games`` of ``playouts`` a move in generation 0 (mcts, cheap: its
-    playouts are fast), ``az_games`` of ``az_playouts`` (a network
-    evaluation each) in the later ones, whose networks start from the
-    previous one and train ``az_epochs`` epochs (``train.epochs``: the
-    first)."""
+    playouts are fast; or any seat spec as ``teacher``), ``az_games`` of
+    ``az_playouts`` (a network evaluation each, mixed with a playout's
+    reward by ``az_mix``: the az option ``mix``) in the later ones, whose
+    networks start from the previous one and train ``az_epochs`` epochs
+    (``train.epochs``: the first)."""
 
     generations: int = 2
     games: int = 6000
@@ -53,6 +55,9 @@ class IterateConfig(NamedTuple):
     window: int = 2
     seed: int = 1
     train: TrainConfig = TrainConfig()
+    #: Generation 0's seat, a built-in spec ("alphabeta:2000"); None: mcts:playouts.
+    teacher: Optional[str] = None
+    az_mix: float = 0.0
 
 
 def az_available() -> bool:
@@ -61,16 +66,17 @@ def az_available() -> bool:
     return "az" in players.names()
 
 
-def az_spec(playouts: int, weights: str) -> str:
-    return f"az:{playouts},weights={os.path.abspath(weights)}"
+def az_spec(playouts: int, weights: str, mix: float = 0.0) -> str:
+    spec = f"az:{playouts},weights={os.path.abspath(weights)}"
+    return spec + f",mix={mix:g}" if mix else spec
 
 
 def _model(directory: str, number: int) -> str:
     return os.path.join(directory, f"model-{number:03d}.pkaz")
 
 
-def _network_player(model: str, playouts: int) -> Any:
-    return az_spec(playouts, model) if az_available() else PolicyPlayer(model)
+def _network_player(model: str, playouts: int, mix: float) -> Any:
+    return az_spec(playouts, model, mix) if az_available() else PolicyPlayer(model)
 
 
 def _describe(player: Any) -> str:
@@ -80,11 +86,11 @@ def _describe(player: Any) -> str:
 def _strength(directory: str, number: int, config: IterateConfig) -> dict:
     model = _model(directory, number)
     row: dict = {"model": os.path.basename(model)}
-    me = _network_player(model, config.eval_playouts)
+    me = _network_player(model, config.eval_playouts, config.az_mix)
     opponents = [("mcts", f"mcts:{config.eval_playouts}")]
     if number > 1:
         opponents.insert(0, ("previous", _network_player(_model(directory, number - 1),
-                                                         config.eval_playouts)))
+                                                         config.eval_playouts, config.az_mix)))
     for name, opponent in opponents:
         start = time.process_time()
         result = match(me, opponent, config.eval_boards, seed=config.seed + 1000 + number)
@@ -125,7 +131,8 @@ def iterate(directory: str, config: IterateConfig, log: Any = print) -> list:
         model = _model(directory, generation + 1)
         previous: Optional[str] = _model(directory, generation) if generation else None
         with_az = previous is not None and az_available()
-        seat = az_spec(config.az_playouts, previous) if with_az else f"mcts:{config.playouts}"
+        teacher = config.teacher or f"mcts:{config.playouts}"
+        seat = az_spec(config.az_playouts, previous, config.az_mix) if with_az else teacher
         count = config.az_games if with_az else config.games
         games = os.path.join(directory, f"gen-{generation:03d}", "games")
         start = time.process_time()
