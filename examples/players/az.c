@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * az.c: PUCT tree search guided by a policy/value network (az_net.h), as
- * AlphaZero searches: no random playouts.
+ * AlphaZero searches, its leaves valued by the network, a random playout,
+ * or a mix of the two (AlphaGo's).
  *
  * Each visit walks down by PUCT, Q + cpuct * P * sqrt(N) / (1 + n) (Q the
  * mean value of the child for the player who chose it, 0 for an unvisited
@@ -10,7 +11,9 @@
  * to act, its prior over the legal moves, stored in the new children;
  * with the option "mix" above 0, the value mixed with one random game's
  * reward from the leaf, (1 - mix) * network + mix * playout, as AlphaGo
- * mixed its value network with rollouts) or,
+ * mixed its value network with rollouts; by default mix is 1, the playout
+ * alone, since the committed model's value head explains little of the
+ * result: doc/learn.md) or,
  * at the end of the game, reads packeis_game_reward(), and adds to every
  * node on the way the value of the player who chose it. The network's value
  * is for the player to act alone: the others get -value / (players - 1),
@@ -67,7 +70,8 @@ typedef struct az_player {
 static const packeis_player_option az_options[] = {
     {"visits", "int", "800", 1, 1e12,
      "visits (network evaluations) per move when no limit is given (the default budget)"},
-    {"cpuct", "float", "1.5", 0, 100, "the exploration constant of PUCT"},
+    {"cpuct", "float", "3", 0, 100,
+     "the exploration constant of PUCT (3: the committed model's prior is worth following)"},
     {"reuse", "bool", "true", 0, 1, "keep the subtree of the position reached between moves"},
     {"tree", "int", "64", 1, 65536, "most memory of the tree in MB"},
     {"noise", "float", "0", 0, 1,
@@ -76,7 +80,7 @@ static const packeis_player_option az_options[] = {
     {"weights", "string", "-", 0, 0,
      "the network's weights file (doc/formats.md, az weights); - (or empty): the committed "
      "model, examples/players/models/az-default.pkaz"},
-    {"mix", "float", "0", 0, 1,
+    {"mix", "float", "1", 0, 1,
      "weight of one random playout's reward in a leaf's value, the network's the rest; "
      "0: the network alone (AlphaZero), 1: the playout alone"},
 };
@@ -93,7 +97,8 @@ static void *az_create(uint64_t seed)
         return NULL;
     a->seed = seed; /* for the noise and the playouts of "mix" */
     a->visits_default = 800;
-    a->cpuct = 1.5;
+    a->cpuct = 3;
+    a->mix = 1;
     a->reuse = 1;
     a->tree_mb = 64;
     init_tree(a);
