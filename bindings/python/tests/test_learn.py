@@ -351,6 +351,8 @@ class Iterate(unittest.TestCase):
             self.assertTrue(rows[1]["selfplay"].startswith("az:20,weights="), rows[1])
         with open(os.path.join(directory, "strength.csv")) as file:
             self.assertEqual(len(file.read().splitlines()), 3)
+        with open(os.path.join(directory, "strength.png"), "rb") as file:
+            self.assertEqual(file.read(8), b"\x89PNG\r\n\x1a\n")
         stamps = [os.path.getmtime(os.path.join(directory, f"model-00{n}.pkaz")) for n in (1, 2)]
         main(arguments)  # resumed: nothing is trained or measured again
         self.assertEqual(stamps, [os.path.getmtime(os.path.join(directory, f"model-00{n}.pkaz"))
@@ -375,6 +377,29 @@ class Iterate(unittest.TestCase):
                 self.assertTrue(spec.startswith("az:20,weights=") and spec.endswith(",mix=0.5"),
                                 spec)
 
+
+class Plot(unittest.TestCase):
+    def test_a_table_drawn_and_bad_tables_refused(self):
+        directory = tempfile.mkdtemp(prefix="packeis-plot-")
+        self.addCleanup(shutil.rmtree, directory)
+        table = os.path.join(directory, "strength.json")
+        rows = [{"model": "a", "mcts_score": 0.2, "mcts_low": 0.1, "mcts_high": 0.3},
+                {"model": "b", "mcts_score": 0.8, "mcts_low": 0.76, "mcts_high": 0.84,
+                 "previous_score": 0.75, "previous_low": 0.71, "previous_high": 0.8}]
+        with open(table, "w") as file:
+            json.dump(rows, file)
+        out = os.path.join(directory, "strength.png")
+        main(["plot", table, "--out", out])
+        with open(out, "rb") as file:
+            self.assertEqual(file.read(8), b"\x89PNG\r\n\x1a\n")
+        with open(table, "w") as file:
+            json.dump({"model": "a"}, file)
+        with self.assertRaisesRegex(ValueError, "not a strength table"):
+            main(["plot", table, "--out", out])
+        with open(table, "w") as file:
+            json.dump([], file)
+        with self.assertRaisesRegex(ValueError, "no rows"):
+            main(["plot", table, "--out", out])
 
 if __name__ == "__main__":
     unittest.main()

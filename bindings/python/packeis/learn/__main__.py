@@ -84,6 +84,10 @@ def _parser() -> argparse.ArgumentParser:
     loop.add_argument("--window", type=int, default=2, help="generations trained on")
     loop.add_argument("--seed", type=int, default=1)
     _train_arguments(loop)
+    draw = commands.add_parser("plot", help="a strength table (strength.json) as a PNG")
+    draw.add_argument("table")
+    draw.add_argument("--out", required=True)
+    draw.add_argument("--title", default="strength by generation")
     duel = commands.add_parser("match", help="two players, seats swapped, in this process")
     duel.add_argument("first")
     duel.add_argument("second")
@@ -130,6 +134,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                                arguments.seed, _config(arguments, arguments.seed),
                                arguments.teacher, arguments.az_mix)
         iterate(arguments.directory, config, log)
+    elif arguments.command == "plot":
+        from .plot import load_table, strength_png  # noqa: PLC0415
+        strength_png(load_table(arguments.table), arguments.out, arguments.title)
     else:
         from .evaluate import match  # noqa: PLC0415
         result = match(_seat(arguments.first), _seat(arguments.second), arguments.boards,

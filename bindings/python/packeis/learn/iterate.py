@@ -12,7 +12,8 @@ summary is written is not trained again, a measured row is kept.
 Layout: ``DIR/gen-NNN/games/`` (self-play of generation N),
 ``DIR/model-NNN.pkaz`` (trained after generation N - 1's games, with
 ``.pkaz.json``, ``.csv``, ``.png``), ``DIR/strength.csv`` and
-``DIR/strength.json`` (a row per model).
+``DIR/strength.json`` (a row per model), drawn in ``DIR/strength.png``
+(:mod:`.plot`).
 
 A network plays through the C player ``az`` (``"az:N,weights=FILE"``) when
 the players library has it; otherwise self-play stays with mcts and the
@@ -29,6 +30,7 @@ from typing import Any, NamedTuple, Optional
 from ..cluster.selfplay import selfplay
 from .evaluate import match
 from .player import PolicyPlayer
+from .plot import strength_png
 from .train import TrainConfig, train
 
 __all__ = ["IterateConfig", "iterate", "az_available", "az_spec"]
@@ -112,6 +114,7 @@ def _write_table(directory: str, rows: list) -> None:
         writer = csv.DictWriter(file, fieldnames=fields)
         writer.writeheader()
         writer.writerows(rows)
+    strength_png(rows, os.path.join(directory, "strength.png"))
 
 
 def _load_table(directory: str) -> list:
