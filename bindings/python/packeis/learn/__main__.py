@@ -73,9 +73,9 @@ def _parser() -> argparse.ArgumentParser:
     loop.add_argument("--az-games", type=int, default=1000,
                       help="self-play games of each later generation (az)")
     loop.add_argument("--az-playouts", type=int, default=200, help="of each az move")
-    loop.add_argument("--az-mix", type=float, default=0.0,
+    loop.add_argument("--az-mix", type=float, default=None,
                       help="az's option mix (a random playout's share of a leaf's value) "
-                      "in self-play and in the strength matches")
+                      "in self-play and in the strength matches (default: az's, 1)")
     loop.add_argument("--az-epochs", type=int, default=1,
                       help="epochs of each later network (from the previous one)")
     loop.add_argument("--eval-boards", type=int, default=50,

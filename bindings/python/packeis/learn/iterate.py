@@ -59,7 +59,8 @@ class IterateConfig(NamedTuple):
     train: TrainConfig = TrainConfig()
     #: Generation 0's seat, a built-in spec ("alphabeta:2000"); None: mcts:playouts.
     teacher: Optional[str] = None
-    az_mix: float = 0.0
+    #: az's option mix in the later generations; None: az's default (1).
+    az_mix: Optional[float] = None
 
 
 def az_available() -> bool:
@@ -68,16 +69,17 @@ def az_available() -> bool:
     return "az" in players.names()
 
 
-def az_spec(playouts: int, weights: str, mix: float = 0.0) -> str:
+def az_spec(playouts: int, weights: str, mix: Optional[float] = None) -> str:
+    """The seat of az with ``weights``; ``mix`` None leaves az's default."""
     spec = f"az:{playouts},weights={os.path.abspath(weights)}"
-    return spec + f",mix={mix:g}" if mix else spec
+    return spec if mix is None else spec + f",mix={mix:g}"
 
 
 def _model(directory: str, number: int) -> str:
     return os.path.join(directory, f"model-{number:03d}.pkaz")
 
 
-def _network_player(model: str, playouts: int, mix: float) -> Any:
+def _network_player(model: str, playouts: int, mix: Optional[float]) -> Any:
     return az_spec(playouts, model, mix) if az_available() else PolicyPlayer(model)
 
 
