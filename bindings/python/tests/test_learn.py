@@ -401,5 +401,6 @@ class Plot(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "no rows"):
             main(["plot", table, "--out", out])
 
+
 if __name__ == "__main__":
     unittest.main()

@@ -87,7 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     draw = commands.add_parser("plot", help="a strength table (strength.json) as a PNG")
     draw.add_argument("table")
     draw.add_argument("--out", required=True)
-    draw.add_argument("--title", default="strength by generation")
+    draw.add_argument("--title", help="the picture's title (default: strength by generation)")
     duel = commands.add_parser("match", help="two players, seats swapped, in this process")
     duel.add_argument("first")
     duel.add_argument("second")

@@ -132,11 +132,11 @@ def iterate(directory: str, config: IterateConfig, log: Any = print) -> list:
     ``directory``; returns the strength table."""
     os.makedirs(directory, exist_ok=True)
     rows = _load_table(directory)
+    teacher = config.teacher or f"mcts:{config.playouts}"
     for generation in range(config.generations):
         model = _model(directory, generation + 1)
         previous: Optional[str] = _model(directory, generation) if generation else None
         with_az = previous is not None and az_available()
-        teacher = config.teacher or f"mcts:{config.playouts}"
         seat = az_spec(config.az_playouts, previous, config.az_mix) if with_az else teacher
         count = config.az_games if with_az else config.games
         games = os.path.join(directory, f"gen-{generation:03d}", "games")

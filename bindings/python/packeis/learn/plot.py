@@ -7,10 +7,11 @@ model, matplotlib's Agg backend."""
 from __future__ import annotations
 
 import json
-from typing import Sequence
+from typing import Optional, Sequence
 
 __all__ = ["strength_png", "load_table"]
 
+DEFAULT_TITLE = "strength by generation"
 _SERIES = (("mcts", "against mcts"), ("previous", "against the previous model"))
 
 
@@ -23,7 +24,7 @@ def load_table(path: str) -> list:
     return rows
 
 
-def strength_png(rows: Sequence[dict], path: str, title: str = "strength by generation") -> str:
+def strength_png(rows: Sequence[dict], path: str, title: Optional[str] = None) -> str:
     """Draws ``rows`` into the PNG ``path`` (returned): for each series the
     rows that have its score, at their place in the table, with error bars
     from ``*_low`` to ``*_high``; the models' names label the axis."""
@@ -48,7 +49,7 @@ def strength_png(rows: Sequence[dict], path: str, title: str = "strength by gene
                          fontsize=8)
     axis.set_ylim(0, 100)
     axis.set_ylabel("score of the model, % (95 % interval)")
-    axis.set_title(title)
+    axis.set_title(title or DEFAULT_TITLE)
     axis.legend(loc="lower right", fontsize=8)
     figure.tight_layout()
     figure.savefig(path, dpi=80)
