@@ -15,10 +15,7 @@ struct packeis_player {
 
 static const player_kind *const kinds[] = {
     &player_random_kind,    &player_greedy_kind, &player_montecarlo_kind,
-    &player_alphabeta_kind, &player_mcts_kind,
-#ifndef PACKEIS_PLAYERS_NO_AZ /* the WebAssembly build: no weights file to read */
-    &player_az_kind,
-#endif
+    &player_alphabeta_kind, &player_mcts_kind,   &player_az_kind,
 };
 #define KIND_COUNT (sizeof(kinds) / sizeof(kinds[0]))
 
@@ -31,12 +28,8 @@ size_t packeis_player_limits_size(void) { return sizeof(packeis_player_limits); 
 const char *const *packeis_player_names(void)
 {
     /* In the order of `kinds`; packeis_player_new() finds every one of them. */
-    static const char *const names[KIND_COUNT + 1] = {"random",    "greedy", "montecarlo",
-                                                      "alphabeta", "mcts",
-#ifndef PACKEIS_PLAYERS_NO_AZ
-                                                      "az",
-#endif
-                                                      NULL};
+    static const char *const names[KIND_COUNT + 1] = {
+        "random", "greedy", "montecarlo", "alphabeta", "mcts", "az", NULL};
     return names;
 }
 

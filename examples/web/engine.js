@@ -19,10 +19,11 @@ export const PLAYER_LETTERS = ['A', 'B', 'C', 'D'];
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-async function moduleBytes(source) {
-  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return source;
-  const url = source ?? new URL('./packeis.wasm', import.meta.url);
-  if (typeof process !== 'undefined' && process.versions?.node && String(url).startsWith('file:')) {
+const inNode = (url) => typeof process !== 'undefined' && process.versions?.node && String(url).startsWith('file:');
+
+// The bytes at `url`: fetched, or in Node read from a file: URL.
+export async function fetchBytes(url) {
+  if (inNode(url)) {
     const { readFile } = await import('node:fs/promises');
     return readFile(url);
   }
@@ -31,14 +32,35 @@ async function moduleBytes(source) {
   return response.arrayBuffer();
 }
 
-// Loads packeis.wasm (default: beside this file) and returns its API.
-export async function loadPackeis(source) {
+// Whether `url` can be fetched, without fetching it (a HEAD request).
+export async function canFetch(url) {
+  try {
+    if (inNode(url)) {
+      const { access } = await import('node:fs/promises');
+      await access(url);
+      return true;
+    }
+    return (await fetch(url, { method: 'HEAD' })).ok;
+  } catch {
+    return false;
+  }
+}
+
+async function moduleBytes(source) {
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return source;
+  return fetchBytes(source ?? new URL('./packeis.wasm', import.meta.url));
+}
+
+// Loads packeis.wasm (default: beside this file) and returns its API. The
+// module reads files only from `files` (absolute path -> Uint8Array), which
+// addFile() adds to later (wasi.js).
+export async function loadPackeis(source, { files = new Map() } = {}) {
   let instance = null;
   const memory = () => instance.exports.memory;
-  const imports = wasiImports(memory);
+  const imports = wasiImports(memory, files);
   ({ instance } = await WebAssembly.instantiate(await moduleBytes(source), imports));
   instance.exports._initialize();
-  return new Packeis(instance.exports);
+  return new Packeis(instance.exports, files);
 }
 
 // Scratch memory for out-parameters and strings, freed after each call.
@@ -77,8 +99,9 @@ export class PackeisError extends Error {
 }
 
 class Packeis {
-  constructor(exports) {
+  constructor(exports, files) {
     this.x = exports;
+    this.files = files;
     this.version = this.cString(exports.packeis_version_string());
     this.playerNames = [];
     for (let i = 0; ; i++) {
@@ -86,6 +109,13 @@ class Packeis {
       if (!name) break;
       this.playerNames.push(this.cString(name));
     }
+  }
+  // A read-only file for the module, e.g. a player's network.
+  addFile(path, data) {
+    this.files.set(path, new Uint8Array(data));
+  }
+  hasFile(path) {
+    return this.files.has(path);
   }
   bytes() {
     return new Uint8Array(this.x.memory.buffer);
@@ -356,12 +386,15 @@ export class Player {
     const why = this.api.scratch((s) => this.x.web_player_set_option(this.p, s.string(name)[0], s.string(String(value))[0]));
     if (why) throw new Error(`${this.name} ${name}=${value}: ${this.api.cString(why)}`);
   }
-  // One search: {move, report}, or throws with the library's reason.
+  // One search: {move, report}, or throws with the library's reason (the
+  // player's own, where it has one: az's unreadable network).
   choose(game, { seconds = 0, nodes = 0 } = {}) {
     const move = this.x.web_player_choose(this.p, game.p, seconds, BigInt(nodes));
     if (move === MOVE_NONE) {
-      const status = this.x.web_last_status();
-      throw new PackeisError(this.api, status, `${this.name} could not move`);
+      const error = new PackeisError(this.api, this.x.web_last_status(), `${this.name} could not move`);
+      const why = this.x.web_player_error(this.p);
+      if (why) error.message = error.reason = this.api.cString(why);
+      throw error;
     }
     return { move, report: this.report() };
   }

@@ -86,6 +86,12 @@ packeis_move web_player_choose(packeis_player *p, const packeis_game *game, doub
 
 WEB_EXPORT("web_last_status") packeis_status web_last_status(void) { return last_status; }
 
+/* The player's own sentence for its last failure, or NULL (players.h). */
+WEB_EXPORT("web_player_error") const char *web_player_error(const packeis_player *p)
+{
+    return packeis_player_error(p);
+}
+
 WEB_EXPORT("web_player_slicing") const char *web_player_slicing(const packeis_player *p)
 {
     switch (packeis_player_resumes(p)) {

@@ -6,7 +6,9 @@ import { Board } from './board.js';
 import { STRENGTHS, budget, playable } from './players.js';
 
 const $ = (id) => document.getElementById(id);
-const PLAYER_LABELS = { random: 'Random', greedy: 'Greedy', montecarlo: 'Monte Carlo', alphabeta: 'Alpha-beta', mcts: 'MCTS' };
+const PLAYER_LABELS = { random: 'Random', greedy: 'Greedy', montecarlo: 'Monte Carlo', alphabeta: 'Alpha-beta', mcts: 'MCTS', az: 'Network (az)' };
+// What a player's search counts (players.h), for the thinking panel.
+const WORK_UNITS = { alphabeta: 'positions', az: 'visits' };
 
 // A board seed: a whole number of 0 ... 2^64 - 1 (20 digits at most), as a
 // link or the New game dialog gives it.
@@ -389,7 +391,7 @@ function showProgress(message, final = false) {
   const now = performance.now();
   if (!final && now - (page.shownAt || 0) < 200) return;
   page.shownAt = now;
-  const unit = page.seats[page.thinkingSeat]?.player === 'alphabeta' ? 'positions' : 'playouts';
+  const unit = WORK_UNITS[page.seats[page.thinkingSeat]?.player] ?? 'playouts';
   if (message.score !== null && message.score !== undefined) {
     const isMargin = page.seats[page.thinkingSeat]?.player === 'alphabeta';
     $('estimate').textContent = isMargin ? `${message.score > 0 ? '+' : ''}${message.score.toFixed(0)} fish${message.exact ? ' (solved)' : ''}` : `${(100 * message.score).toFixed(0)} % expected reward`;
@@ -589,7 +591,7 @@ const board = new Board($('board'), { onCell });
 
 async function main() {
   page.api = await loadPackeis();
-  page.players = playable(page.api);
+  page.players = await playable(page.api);
   page.counter = 0;
   page.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   page.worker.onmessage = onWorkerMessage;

@@ -11,6 +11,7 @@
 // a page served without cross-origin isolation has no SharedArrayBuffer
 // through which to set the players' stop flag during a slice.
 import { loadPackeis } from './engine.js';
+import { provideFiles } from './players.js';
 
 // Messages that come while the module loads wait for it (a handler set
 // after an await would miss them).
@@ -65,6 +66,7 @@ function describe(game, report, nodes, started) {
 async function think({ id, seat, player: name, seed, record, nodes, seconds }) {
   const game = api.loadRecord(record);
   try {
+    await provideFiles(api, name);
     const player = playerFor(seat, name, seed);
     const started = performance.now();
     const deadline = started + seconds * 1000;
