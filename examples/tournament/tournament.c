@@ -411,6 +411,9 @@ static void *worker(void *context)
         if (run->results) {
             pthread_mutex_lock(&run->lock);
             results_write(run->results, g, &run->games[g]);
+            /* Each game on disk when it ends: a run stopped half-way keeps
+             * what it played (a long run split over days). */
+            fflush(run->results);
             pthread_mutex_unlock(&run->lock);
         }
         keep_record(run, g);
