@@ -173,6 +173,15 @@ static int read_texts(reader *rd, char **fields, played_game *g)
     return 0;
 }
 
+/* Whether a game's record was played on its planned board (the record's
+ * Board tag, doc/formats.md: the tournament plays standard boards). */
+static int on_planned_board(const char *record, const planned_game *plan)
+{
+    char tag[64];
+    snprintf(tag, sizeof tag, "[Board \"standard %" PRIu64 "\"]", plan->board_seed);
+    return strstr(record, tag) != NULL;
+}
+
 static int read_line(reader *rd, char *line, const planned_game *plans, size_t count,
                      played_game *games, unsigned char *seen)
 {
@@ -206,6 +215,10 @@ static int read_line(reader *rd, char *line, const planned_game *plans, size_t c
         return fail(rd, "game %ld: given twice", game);
     if (read_texts(rd, fields, &g) != 0)
         return -1;
+    if (g.record && !on_planned_board(g.record, plan)) {
+        free(g.record);
+        return fail(rd, "game %ld: not played on the schedule's board (another --seed?)", game);
+    }
     seen[game - 1] = 1;
     games[game - 1] = g;
     return 0;

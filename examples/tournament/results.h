@@ -30,8 +30,8 @@ void results_write(FILE *out, size_t game, const played_game *played);
 
 /*
  * Reads the results file `path` into games[0 ... count-1], checking every
- * line against the schedule (seats and who sits where); a game already
- * read (seen[g] non-zero) is refused. 0, or -1 with the reason in `why`
+ * line against the schedule (seats, who sits where, the board of its
+ * record); a game already read (seen[g] non-zero) is refused. 0, or -1 with the reason in `why`
  * ("PATH:LINE: ..."). Records read are malloc()ed into games[g].record.
  */
 int results_read(const char *path, const planned_game *plans, size_t count, played_game *games,

@@ -46,6 +46,7 @@ struct config {
     const char *records, *csv, *json;
     size_t first, last;  /* --games: play games first+1 ... last only (last 0: all) */
     const char *results; /* --results: every game played, one line each (results.h) */
+    int resume;          /* --resume: keep the games --results holds, play the others */
     const char *merged[MAX_MERGED]; /* --merge: the results files to build the table from */
     int merge_count;
     int count_only; /* --count */
@@ -81,6 +82,8 @@ static void usage(FILE *out)
                  "  --games FIRST-LAST    play only games FIRST to LAST (from 1) of the\n"
                  "                        schedule into --results, and print no table\n"
                  "  --results FILE        every game played, one line each, to merge\n"
+                 "  --resume              with --results: keep the games FILE already\n"
+                 "                        holds (a run stopped half-way), play the others\n"
                  "  --count               print the number of games of the schedule, and exit\n"
                  "  --merge FILE          play nothing: the games from results files\n"
                  "                        (repeat it; together every game once), then the\n"
@@ -187,6 +190,7 @@ static void parse_args(int argc, char **argv, struct config *cfg)
         QUIET,
         GAMES,
         RESULTS,
+        RESUME,
         MERGE,
         COUNT,
         HELP
@@ -211,6 +215,7 @@ static void parse_args(int argc, char **argv, struct config *cfg)
         {"quiet", no_argument, NULL, QUIET},
         {"games", required_argument, NULL, GAMES},
         {"results", required_argument, NULL, RESULTS},
+        {"resume", no_argument, NULL, RESUME},
         {"merge", required_argument, NULL, MERGE},
         {"count", no_argument, NULL, COUNT},
         {"help", no_argument, NULL, HELP},
@@ -293,6 +298,9 @@ static void parse_args(int argc, char **argv, struct config *cfg)
             case RESULTS:
                 cfg->results = optarg;
                 break;
+            case RESUME:
+                cfg->resume = 1;
+                break;
             case COUNT:
                 cfg->count_only = 1;
                 break;
@@ -323,6 +331,8 @@ static void parse_args(int argc, char **argv, struct config *cfg)
         args_fail(PROGRAM, "--merge plays nothing: no --games or --results with it");
     if (cfg->last && !cfg->results)
         args_fail(PROGRAM, "--games needs --results FILE (the games played go there)");
+    if (cfg->resume && !cfg->results)
+        args_fail(PROGRAM, "--resume needs --results FILE (the games kept are read there)");
     const char *outputs[][2] = {
         {"--csv", cfg->csv}, {"--json", cfg->json}, {"--results", cfg->results}};
     for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++)
@@ -341,6 +351,8 @@ struct run {
     size_t count;
     pthread_mutex_t lock;
     size_t next, done, forfeits;
+    size_t kept;         /* games of next ... end-1 kept from --results (--resume) */
+    unsigned char *seen; /* --resume: the games kept, not played again (or NULL) */
     double started;
     int tty;
     int failed; /* a record could not be written */
@@ -356,7 +368,8 @@ static void progress(struct run *run)
     if (run->tty) {
         int filled = (int)(30 * done / total);
         double elapsed = process_now() - run->started;
-        double left = done ? elapsed * (double)(total - done) / (double)done : 0;
+        size_t played = done - run->kept;
+        double left = played ? elapsed * (double)(total - done) / (double)played : 0;
         fprintf(stderr, "\r[%.*s%.*s] %zu/%zu games, %zu forfeits, %.0f s left  ", filled,
                 "##############################", 30 - filled, "..............................",
                 done, total, run->forfeits, left);
@@ -404,6 +417,8 @@ static void *worker(void *context)
     for (;;) {
         pthread_mutex_lock(&run->lock);
         size_t g = run->next++;
+        while (run->seen && g < run->end && run->seen[g])
+            g = run->next++;
         pthread_mutex_unlock(&run->lock);
         if (g >= run->end)
             return NULL;
@@ -532,6 +547,41 @@ static int merge_all(struct run *run)
     return status != 0;
 }
 
+/* --resume: the games the results file already holds, kept as if played
+ * here (their records written, counted as done); the file is then added
+ * to. A file not there yet, or empty, is a run not begun: 0 with *out
+ * NULL. */
+static int keep_results(struct run *run, FILE **out)
+{
+    const struct config *cfg = run->cfg;
+    *out = NULL;
+    FILE *probe = fopen(cfg->results, "r");
+    if (!probe)
+        return 0;
+    int empty = fgetc(probe) == EOF; /* stopped before its first line */
+    fclose(probe);
+    if (empty)
+        return 0;
+    char why[512];
+    run->seen = calloc(run->count ? run->count : 1, 1);
+    if (!run->seen)
+        snprintf(why, sizeof why, "out of memory");
+    else if (results_read(cfg->results, run->plans, run->count, run->games, run->seen, why,
+                          sizeof why) == 0) {
+        for (size_t g = 0; g < run->count; g++)
+            if (run->seen[g]) {
+                keep_record(run, g);
+                run->kept += g >= cfg->first && g < run->end;
+            }
+        run->done = run->kept;
+        if ((*out = fopen(cfg->results, "a")) != NULL)
+            return 0;
+        snprintf(why, sizeof why, "%s: %s", cfg->results, strerror(errno));
+    }
+    fprintf(stderr, "packeis-tournament: --resume: %s\n", why);
+    return -1;
+}
+
 /* Plays the games of --games (all without it), into --results if given. */
 static int play_some(struct run *run)
 {
@@ -543,13 +593,16 @@ static int play_some(struct run *run)
                 run->count);
         return 1;
     }
-    if (cfg->results) {
+    if (cfg->resume && keep_results(run, &run->results) != 0)
+        return 1;
+    if (cfg->results && !run->results) {
         run->results = fopen(cfg->results, "w");
         if (!run->results) {
             fprintf(stderr, "packeis-tournament: %s: %s\n", cfg->results, strerror(errno));
             return 1;
         }
         fprintf(run->results, "%s\n", RESULTS_HEADER);
+        fflush(run->results);
     }
     run->started = process_now();
     play_all(run);
@@ -597,6 +650,7 @@ int main(int argc, char **argv)
         status = play_some(&run);
     if (status == 0 && !cfg.last && !cfg.count_only)
         status = finish(&cfg, &run);
+    free(run.seen);
     free(run.games);
     free(plans);
     pthread_mutex_destroy(&run.lock);

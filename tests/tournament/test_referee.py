@@ -3,7 +3,8 @@
 """packeis-tournament as a referee: broken engines forfeit with the right
 reason while the tournament completes; the schedule (seat orders, boards)
 and the results do not depend on --jobs; every record loads in replay; bad
-arguments are refused with the reason.
+arguments are refused with the reason; a stopped run resumed (--resume)
+ends as the whole run.
 
     test_referee.py --tournament EXE --broken EXE --replay EXE [--engine CMD]
 
@@ -315,6 +316,76 @@ class SeatNotation(unittest.TestCase):
         self.assertIn("--player human: a tournament has no person", done.stderr)
 
 
+class Resume(unittest.TestCase):
+    """--results FILE --resume: a run stopped half-way (here: FILE cut
+    after some of its games) plays only the games FILE lacks, and FILE
+    ends as the whole run's would, in another order."""
+
+    PLAYERS = ["--player", "random", "--player", "greedy", "--boards", "3", "--seed", "8"]
+
+    def run_slice(self, *args, check=True):
+        done = subprocess.run([ARGS.tournament, "--quiet", *self.PLAYERS, *args],
+                              capture_output=True, text=True, timeout=300, env=environment())
+        if check:
+            self.assertEqual(done.returncode, 0, done.stderr)
+        return done
+
+    @staticmethod
+    def lines(path):
+        with open(path) as file:
+            return file.read().splitlines()
+
+    def test_a_stopped_run_is_finished_and_merges_as_the_whole(self):
+        with tempfile.TemporaryDirectory() as scratch:
+            whole, cut = os.path.join(scratch, "whole"), os.path.join(scratch, "cut")
+            self.run_slice("--games", "1-6", "--results", whole)
+            header, *games = self.lines(whole)
+            self.assertEqual(len(games), 6)
+            with open(cut, "w") as file:  # games 2 and 5 were played, then the run stopped
+                file.write("\n".join([header, games[1], games[4]]) + "\n")
+            self.run_slice("--games", "1-6", "--results", cut, "--resume")
+            resumed = self.lines(cut)
+            self.assertEqual(resumed[:3], [header, games[1], games[4]])
+            self.assertEqual(sorted(resumed[3:]), sorted(games[:1] + games[2:4] + games[5:]))
+            # Nothing left to play: the file stays as it is.
+            self.run_slice("--games", "1-6", "--results", cut, "--resume")
+            self.assertEqual(self.lines(cut), resumed)
+            a, _ = tournament(*self.PLAYERS, "--merge", whole)
+            b, _ = tournament(*self.PLAYERS, "--merge", cut)
+            self.assertEqual(a, b)
+
+    def test_no_file_or_an_empty_one_is_a_run_not_begun(self):
+        with tempfile.TemporaryDirectory() as scratch:
+            path = os.path.join(scratch, "results")
+            self.run_slice("--games", "1-2", "--results", path, "--resume")
+            self.assertEqual(len(self.lines(path)), 3)
+            open(path, "w").close()
+            self.run_slice("--games", "1-2", "--results", path, "--resume")
+            self.assertEqual(len(self.lines(path)), 3)
+
+    def test_a_file_of_another_tournament_or_no_results_is_refused_untouched(self):
+        # The same seats, another seed: the boards tell them apart.
+        with tempfile.TemporaryDirectory() as scratch:
+            path = os.path.join(scratch, "results")
+            subprocess.run([ARGS.tournament, "--quiet", "--player", "greedy", "--player",
+                            "random", "--boards", "1", "--games", "1-2", "--results", path],
+                           check=True, capture_output=True, env=environment())
+            before = self.lines(path)
+            done = self.run_slice("--games", "1-2", "--results", path, "--resume", check=False)
+            self.assertEqual(done.returncode, 1)
+            self.assertIn("--resume: " + path + ":2: game 1: not played on the schedule's board",
+                          done.stderr)
+            self.assertEqual(self.lines(path), before)
+            with open(path, "w") as file:
+                file.write("not results\n")
+            done = self.run_slice("--games", "1-2", "--results", path, "--resume", check=False)
+            self.assertIn("not 'packeis-tournament-results 1'", done.stderr)
+            self.assertEqual(self.lines(path), ["not results"])
+            done = self.run_slice("--resume", check=False)
+            self.assertEqual(done.returncode, 2)
+            self.assertIn("--resume needs --results FILE", done.stderr)
+
+
 class ExternalEngine(unittest.TestCase):
     def test_the_engine_plays_whole_games(self):
         results, _ = tournament("--player", "greedy", "--engine", engine_command(),
@@ -338,7 +409,7 @@ def main():
         suite = loader.loadTestsFromTestCase(ExternalEngine)
     else:
         suite = unittest.TestSuite(loader.loadTestsFromTestCase(case)
-                                   for case in (BrokenEngines, Schedule, Arguments, SeatNotation))
+                                   for case in (BrokenEngines, Schedule, Arguments, SeatNotation, Resume))
     result = unittest.TextTestRunner(verbosity=2).run(suite)
     sys.exit(0 if result.wasSuccessful() else 1)
 
