@@ -444,6 +444,9 @@ const player_kind player_az_kind = {
     .set_option = az_set_option,
     .set_text = az_set_text,
     .choose = az_choose,
+    /* The tree kept at the same position (`reuse`, the default): searches
+     * in slices add up, as mcts's do (the browser game slices them). */
+    .resumes = PACKEIS_PLAYER_RESUME_GROWS,
     .forget = az_forget,
     .error = az_error,
     .destroy = az_destroy,

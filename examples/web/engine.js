@@ -2,7 +2,7 @@
 // packeis.wasm for JavaScript: the library's games (class Game) and the
 // computer players (class Player) on the functions the module exports. Runs
 // in a page, in a Web Worker and in Node alike.
-import { wasiImports } from './wasi.js';
+import { plainPath, wasiImports } from './wasi.js';
 // The header's constants, generated from it at build time (gen_web.py).
 import * as H from './packeis_h.js';
 
@@ -21,26 +21,28 @@ const decoder = new TextDecoder();
 
 const inNode = (url) => typeof process !== 'undefined' && process.versions?.node && String(url).startsWith('file:');
 
-// The bytes at `url`: fetched, or in Node read from a file: URL.
-export async function fetchBytes(url) {
+// The bytes at `url`: fetched (`signal` may abort it), or in Node read from
+// a file: URL.
+export async function fetchBytes(url, { signal } = {}) {
   if (inNode(url)) {
     const { readFile } = await import('node:fs/promises');
-    return readFile(url);
+    return readFile(url, { signal });
   }
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`cannot load ${url}: ${response.status}`);
+  const response = await fetch(url, { signal });
+  if (!response.ok) throw new Error(`cannot load ${url}: ${response.status} ${response.statusText}`.trim());
   return response.arrayBuffer();
 }
 
-// Whether `url` can be fetched, without fetching it (a HEAD request).
-export async function canFetch(url) {
+// Whether `url` can be fetched, without fetching it (a HEAD request); no
+// answer within `seconds` is a no.
+export async function canFetch(url, seconds = 10) {
   try {
     if (inNode(url)) {
       const { access } = await import('node:fs/promises');
       await access(url);
       return true;
     }
-    return (await fetch(url, { method: 'HEAD' })).ok;
+    return (await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(seconds * 1000) })).ok;
   } catch {
     return false;
   }
@@ -110,12 +112,17 @@ class Packeis {
       this.playerNames.push(this.cString(name));
     }
   }
-  // A read-only file for the module, e.g. a player's network.
+  // A read-only file for the module at the absolute `path`, e.g. a
+  // player's network; removeFile() takes it back (a bad download).
   addFile(path, data) {
-    this.files.set(path, new Uint8Array(data));
+    if (!path.startsWith('/')) throw new Error(`addFile: ${path} is not an absolute path`);
+    this.files.set(plainPath(path), new Uint8Array(data));
   }
   hasFile(path) {
-    return this.files.has(path);
+    return this.files.has(plainPath(path));
+  }
+  removeFile(path) {
+    this.files.delete(plainPath(path));
   }
   bytes() {
     return new Uint8Array(this.x.memory.buffer);

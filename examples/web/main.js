@@ -3,7 +3,7 @@
 // players in the worker, the move list, undo and redo, records, standings.
 import { E_MALFORMED_TEXT, loadPackeis, OK, PHASE, PLAYER_LETTERS } from './engine.js';
 import { Board } from './board.js';
-import { STRENGTHS, budget, playable } from './players.js';
+import { STRENGTHS, budget, playable, unreachable } from './players.js';
 
 const $ = (id) => document.getElementById(id);
 const PLAYER_LABELS = { random: 'Random', greedy: 'Greedy', montecarlo: 'Monte Carlo', alphabeta: 'Alpha-beta', mcts: 'MCTS', az: 'Network (az)' };
@@ -22,7 +22,8 @@ const page = {
   setup: null, // {players, seed, layout, snake, anyFloe}
   line: [], // every action of the game's line, played and undone
   selected: -1,
-  paused: false, // looking back (move list, redo): computers wait
+  paused: false, // looking back (move list, redo), or after a failure: computers wait
+  failure: null, // why the computer to move could not (Resume tries again)
   busy: false, // animating
   request: 0, // the id of the worker's current search (0: none)
   thinkingSeat: -1,
@@ -91,6 +92,7 @@ function startGame(setup, seats, game = null) {
   page.line = game.history();
   page.selected = -1;
   page.paused = false;
+  page.failure = null;
   page.worker.postMessage({ type: 'forget' });
   board.setGame(game);
   $('result').hidden = true;
@@ -172,7 +174,8 @@ function refresh() {
       ? `${playerName(game.current)}: place a penguin on ${page.setup.anyFloe ? 'any free floe' : 'a floe with one fish'}.`
       : page.selected >= 0 ? `${playerName(game.current)}: choose where to slide (or another penguin).` : `${playerName(game.current)}: choose a penguin to move.`);
   } else if (page.paused) {
-    setStatus(`Looking back at move ${game.plyCount}: redo, or choose the last move, to play on.`);
+    setStatus(page.failure ? `${page.failure} Resume tries again.`
+      : `Looking back at move ${game.plyCount}: redo, or choose the last move, to play on.`);
   } else {
     setStatus(`${playerName(game.current)} is thinking…`);
   }
@@ -277,6 +280,7 @@ async function play(move, origin) {
   $('move-error').textContent = '';
   page.selected = -1;
   page.paused = false;
+  page.failure = null;
   page.heat = null;
   if (game.redoCount === 0) page.line = game.history();
   const ply = game.plyCount - 1;
@@ -428,8 +432,12 @@ function onWorkerMessage({ data }) {
   page.request = 0;
   document.body.dataset.turn = 'animating';
   if (data.type === 'error') {
+    // Paused, so that Resume asks again (a network that could not be
+    // downloaded may come on a second try); undo and a new game work too.
     $('thinking').hidden = true;
-    setStatus(`The computer player failed: ${data.message}`);
+    page.failure = `The computer player failed: ${data.message.replace(/\.$/, '')}.`;
+    page.paused = true;
+    refresh();
     return;
   }
   showProgress(data, true);
@@ -461,6 +469,7 @@ function undo() {
   while (hasPerson() && game.plyCount > 0 && page.seats[game.current].type !== 'person') game.undo();
   page.selected = -1;
   page.paused = !isPersonToMove();
+  page.failure = null;
   announce(`Undone: back to move ${game.plyCount}.`);
   refresh();
 }
@@ -470,6 +479,7 @@ function redo() {
   if (page.busy || game.redoCount === 0) return;
   game.redo();
   page.paused = game.redoCount > 0 && !isPersonToMove();
+  page.failure = null;
   announce(`Redone: move ${game.plyCount}, ${game.formatMove(page.line[game.plyCount - 1])}.`);
   refresh();
   advance();
@@ -483,6 +493,7 @@ function goTo(plies) {
   else while (game.plyCount < plies && game.redo() === OK);
   page.selected = -1;
   page.paused = game.redoCount > 0 && !isPersonToMove();
+  page.failure = null;
   announce(`Move ${plies} of ${page.line.length}.`);
   refresh();
   advance();
@@ -591,7 +602,11 @@ const board = new Board($('board'), { onCell });
 
 async function main() {
   page.api = await loadPackeis();
-  page.players = await playable(page.api);
+  page.players = playable(page.api);
+  // A player whose files cannot be fetched (a copy of the page without
+  // them) leaves the seats offered once that is known: the page does not
+  // wait for it.
+  unreachable().then((names) => (page.players = page.players.filter((name) => !names.includes(name))));
   page.counter = 0;
   page.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   page.worker.onmessage = onWorkerMessage;
@@ -615,6 +630,7 @@ async function main() {
   $('move-form').addEventListener('submit', typedMove);
   $('resume').addEventListener('click', () => {
     page.paused = false;
+    page.failure = null;
     refresh();
     advance();
   });

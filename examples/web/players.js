@@ -21,33 +21,54 @@ export function budget(player, strength) {
   return { nodes: BUDGETS[player]?.[strength] ?? 0, seconds: SECONDS[strength] ?? 3 };
 }
 
-// The files a player reads (az: its network), by their path in the module
+// The files a player reads (az: its network): where the module reads each
 // (examples/players/meson.build, PACKEIS_AZ_DEFAULT_WEIGHTS of the
-// WebAssembly build) and where the page finds them, beside it. They are
-// fetched when the player first thinks, not when the page opens (the
-// network is 1.9 MB).
+// WebAssembly build), where the page finds it (beside it) and the bytes it
+// starts with. They are fetched when the player first thinks, not when the
+// page opens (the network is 1.9 MB).
 export const PLAYER_FILES = {
-  az: { '/models/az-default.pkaz': new URL('./az-default.pkaz', import.meta.url) },
+  az: [{ path: '/models/az-default.pkaz', url: new URL('./az-default.pkaz', import.meta.url), magic: 'PKAZ' }],
 };
 
-// Gives the module (engine.js api) the files `player` reads (`files`: tests
-// give others), each fetched once.
-export async function provideFiles(api, player, files = PLAYER_FILES) {
-  for (const [path, url] of Object.entries(files[player] ?? {}))
-    if (!api.hasFile(path)) api.addFile(path, await fetchBytes(url));
+// Gives the module (engine.js api) the files `player` reads, each fetched
+// once (`signal` aborts the download; `files`: tests give others). A
+// download that fails, or is not the file (a server's page for a missing
+// one), throws and leaves nothing behind.
+export async function provideFiles(api, player, { signal, files = PLAYER_FILES } = {}) {
+  for (const { path, url, magic } of files[player] ?? []) {
+    if (api.hasFile(path)) continue;
+    let data;
+    try {
+      data = new Uint8Array(await fetchBytes(url, { signal }));
+    } catch (error) {
+      throw new Error(`${player}: ${url.pathname.split('/').pop()} could not be downloaded (${error.message})`);
+    }
+    if (new TextDecoder().decode(data.subarray(0, magic.length)) !== magic)
+      throw new Error(`${player}: ${url.pathname.split('/').pop()} is not its file (it does not start with ${magic})`);
+    api.addFile(path, data);
+  }
+}
+
+// Takes back the files `player` reads, so that the next try fetches them
+// again (after the player failed with them).
+export function forgetFiles(api, player, files = PLAYER_FILES) {
+  for (const { path } of files[player] ?? []) api.removeFile(path);
 }
 
 // The players of the library that can play in this page, in its order: one
-// that cannot make a first move here is left out of the seats, and so is
-// one whose files the page cannot fetch (a copy of the page without them).
-// A player that reads files is not tried here: that would fetch them.
-export async function playable(api, files = PLAYER_FILES) {
+// that cannot make a first move here is left out of the seats. A player
+// that reads files is offered without a try (that would fetch them):
+// unreachable() says which files are missing.
+export function playable(api, files = PLAYER_FILES) {
+  return api.playerNames.filter((name) => files[name] || movesHere(api, name));
+}
+
+// The players whose files the page cannot fetch (HEAD requests, a few
+// seconds at most): a copy of the page without them.
+export async function unreachable(files = PLAYER_FILES) {
   const names = [];
-  for (const name of api.playerNames) {
-    const urls = Object.values(files[name] ?? {});
-    if (urls.length ? (await Promise.all(urls.map(canFetch))).every(Boolean) : movesHere(api, name))
-      names.push(name);
-  }
+  for (const [name, list] of Object.entries(files))
+    if (!(await Promise.all(list.map(({ url }) => canFetch(url)))).every(Boolean)) names.push(name);
   return names;
 }
 

@@ -11,7 +11,7 @@
 // a page served without cross-origin isolation has no SharedArrayBuffer
 // through which to set the players' stop flag during a slice.
 import { loadPackeis } from './engine.js';
-import { provideFiles } from './players.js';
+import { forgetFiles, provideFiles } from './players.js';
 
 // Messages that come while the module loads wait for it (a handler set
 // after an await would miss them).
@@ -19,6 +19,8 @@ const loading = loadPackeis();
 let api = null;
 const players = new Map(); // seat -> Player, kept for tree reuse between moves
 const stopped = new Set();
+const downloads = new Map(); // request id -> AbortController of its player's files
+const DOWNLOAD_SECONDS = 60;
 
 // An MCTS slice ends by the clock, whatever the machine's speed: 'move
 // now' is answered within it, and the tree's setup at every slice (the
@@ -64,9 +66,10 @@ function describe(game, report, nodes, started) {
 }
 
 async function think({ id, seat, player: name, seed, record, nodes, seconds }) {
-  const game = api.loadRecord(record);
+  let game = null;
   try {
-    await provideFiles(api, name);
+    game = api.loadRecord(record);
+    await download(id, name);
     const player = playerFor(seat, name, seed);
     const started = performance.now();
     const deadline = started + seconds * 1000;
@@ -94,10 +97,26 @@ async function think({ id, seat, player: name, seed, record, nodes, seconds }) {
       if (mode === 'deepen') slice *= 2;
     }
   } catch (error) {
+    if (game) forgetFiles(api, name); // fetched again at the next try
     post({ type: 'error', id, message: error.message });
   } finally {
     stopped.delete(id);
-    game.free();
+    game?.free();
+  }
+}
+
+// The files of the player `name` (players.js), fetched for request `id`
+// unless they are here: "move now" for it, a new game, or no answer within
+// DOWNLOAD_SECONDS ends the download (and the request, with an error).
+async function download(id, name) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error(`no answer in ${DOWNLOAD_SECONDS} s`)), DOWNLOAD_SECONDS * 1000);
+  downloads.set(id, controller);
+  try {
+    await provideFiles(api, name, { signal: controller.signal });
+  } finally {
+    clearTimeout(timer);
+    downloads.delete(id);
   }
 }
 
@@ -127,8 +146,11 @@ let queue = loading.then((loaded) => {
   post({ type: 'ready', players: api.playerNames, version: api.version });
 });
 self.onmessage = ({ data }) => {
-  if (data.type === 'stop') stopped.add(data.id);
-  else if (data.type === 'forget') {
+  if (data.type === 'stop') {
+    stopped.add(data.id);
+    downloads.get(data.id)?.abort(new Error('stopped before it came'));
+  } else if (data.type === 'forget') {
+    for (const controller of downloads.values()) controller.abort(new Error('a new game'));
     queue = queue.then(() => {
       for (const player of players.values()) player.free();
       players.clear();

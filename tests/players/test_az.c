@@ -401,6 +401,27 @@ static void tree_reuse(void **state)
     }
 }
 
+/* az says its searches grow (the browser game's slices): two searches of
+ * the same position add up, 30 + 20 visits as one of 50 (49 at the root:
+ * the first is the root's own evaluation). */
+static void slices_add_up(void **state)
+{
+    (void)state;
+    packeis_game *game = tc_standard_game(2, 6);
+    packeis_player *p = random_az(7);
+    assert_int_equal(packeis_player_resumes(p), PACKEIS_PLAYER_RESUME_GROWS);
+    packeis_player_limits thirty = {.nodes = 30}, twenty = {.nodes = 20};
+    packeis_move move;
+    packeis_player_report report;
+    assert_int_equal(packeis_player_choose(p, game, &thirty, &move, &report), PACKEIS_OK);
+    assert_int_equal(root_visits(&report), 29);
+    assert_int_equal(packeis_player_choose(p, game, &twenty, &move, &report), PACKEIS_OK);
+    assert_int_equal(report.nodes, 20);
+    assert_int_equal(root_visits(&report), 49);
+    packeis_player_free(p);
+    packeis_game_free(game);
+}
+
 /* A 200-visit search of `game` by `p`, its root visits into visits[] (the
  * report's order), into *report; checks the budget is spent exactly. */
 static void search_200(packeis_player *p, const packeis_game *game, uint64_t *visits,
@@ -560,6 +581,7 @@ int main(void)
         cmocka_unit_test(whole_legal_games),
         cmocka_unit_test(budgets_kept),
         cmocka_unit_test(tree_reuse),
+        cmocka_unit_test(slices_add_up),
         cmocka_unit_test(noise_explores),
         cmocka_unit_test(mix_values_by_playouts),
         cmocka_unit_test(specs_and_missing_weights),

@@ -502,7 +502,8 @@ static void players_from_specs(void **state)
                   {"greedy", PACKEIS_PLAYER_RESUME_NONE},
                   {"montecarlo", PACKEIS_PLAYER_RESUME_NONE},
                   {"alphabeta", PACKEIS_PLAYER_RESUME_DEEPENS},
-                  {"mcts", PACKEIS_PLAYER_RESUME_GROWS}};
+                  {"mcts", PACKEIS_PLAYER_RESUME_GROWS},
+                  {"az", PACKEIS_PLAYER_RESUME_GROWS}};
     for (size_t i = 0; i < TC_COUNT(resume); i++) {
         assert_int_equal(packeis_player_new(resume[i].name, 1, &p), 0);
         assert_int_equal(packeis_player_resumes(p), resume[i].resumes);

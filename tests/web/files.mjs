@@ -6,21 +6,26 @@
 //   - the WASI calls on a memory of their own: a file opened, read in
 //     pieces, sought, closed; a missing file, a write, a directory refused
 //     with the errno wasi-libc expects;
-//   - az offered when its network can be fetched, left out when not;
+//   - paths resolved part by part; rights, seek limits and pointers outside
+//     the module's memory refused;
+//   - az offered, and its network found fetchable, or not (unreachable());
 //   - az without its network, or with a truncated one, refuses to move and
-//     says which file and why; with it, it plays a legal move.
+//     says which file and why; with it, it plays a legal move;
+//   - a network that cannot be fetched, or is not one (a server's page),
+//     or whose download is stopped: the error names it, nothing is kept.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadPackeis } from '../../examples/web/engine.js';
-import { playable, provideFiles } from '../../examples/web/players.js';
+import { forgetFiles, playable, provideFiles, unreachable } from '../../examples/web/players.js';
 import { wasiImports } from '../../examples/web/wasi.js';
 
 const webRoot = fileURLToPath(new URL('../../examples/web', import.meta.url));
 const NETWORK = '/models/az-default.pkaz';
-const ERRNO = { SUCCESS: 0, BADF: 8, INVAL: 28, ISDIR: 31, NOENT: 44, NOTDIR: 54, ROFS: 69 };
+const ERRNO = { SUCCESS: 0, BADF: 8, FAULT: 21, INVAL: 28, ISDIR: 31, NOENT: 44, NOTDIR: 54, NOTSUP: 58, OVERFLOW: 61, ROFS: 69 };
 const READING = (1n << 1n) | (1n << 2n); // fd_read, fd_seek
 
 // The WASI functions on a memory of one page, with `files`.
@@ -73,48 +78,95 @@ test('the preopened "/" and a file read in pieces, sought, closed', () => {
 });
 
 test('a missing file, a write, a directory: refused, nothing opened', () => {
-  const fs = fileSystem(new Map([['/f', new Uint8Array([9])]]));
+  const fs = fileSystem(new Map([['/f', new Uint8Array([9])], ['/models/m.bin', new Uint8Array([8])]]));
   assert.deepEqual(fs.open('g'), { errno: ERRNO.NOENT });
   assert.deepEqual(fs.open('f', 1 | 8), { errno: ERRNO.ROFS }); // O_CREAT | O_TRUNC
   assert.deepEqual(fs.open('g', 1), { errno: ERRNO.ROFS });
   assert.deepEqual(fs.open('f', 0, READING | (1n << 6n)), { errno: ERRNO.ROFS }); // fd_write
   assert.deepEqual(fs.open('f', 0, READING, 1), { errno: ERRNO.ROFS }); // O_APPEND
   assert.deepEqual(fs.open('f', 2), { errno: ERRNO.NOTDIR }); // O_DIRECTORY
+  assert.deepEqual(fs.open('f/'), { errno: ERRNO.NOTDIR });
+  assert.deepEqual(fs.open('f/..'), { errno: ERRNO.NOTDIR });
   assert.deepEqual(fs.open(''), { errno: ERRNO.ISDIR });
+  assert.deepEqual(fs.open('models'), { errno: ERRNO.ISDIR });
+  assert.deepEqual(fs.open('models', 2), { errno: ERRNO.NOTSUP }); // no folder descriptors
+  assert.deepEqual(fs.open('models', 0, READING | (1n << 6n)), { errno: ERRNO.ISDIR });
+  assert.deepEqual(fs.open('nothing/../f', 0), { errno: ERRNO.NOENT }); // each part must be there
   const { fd } = fs.open('f');
   assert.equal(fd, 4); // the first descriptor given: none was spent above
   assert.equal(fs.wasi.fd_write(fd, 16, 0, 8), ERRNO.BADF);
+  assert.equal(fs.wasi.fd_fdstat_set_flags(fd, 1), ERRNO.NOTSUP);
+  assert.equal(fs.wasi.fd_fdstat_set_flags(99, 1), ERRNO.BADF);
+  assert.equal(fs.wasi.fd_close(3), ERRNO.NOTSUP); // "/" stays open
+  assert.ok(fs.open('models/../models/./m.bin').fd > fd); // ".." as a file system resolves it
 });
 
-test('az: offered with its network, refuses without it and says why, plays with it', async () => {
+test('the rights of an open file, its seek limits, pointers outside memory', () => {
+  const fs = fileSystem(new Map([['/f', new Uint8Array(10)]]));
+  const { fd } = fs.open('f');
+  assert.equal(fs.wasi.fd_fdstat_get(fd, 64), ERRNO.SUCCESS);
+  assert.equal(fs.view.getUint8(64), 4); // a regular file
+  const rights = fs.view.getBigUint64(72, true);
+  assert.equal(rights & ((1n << 6n) | 1n), 0n); // no fd_write, no fd_datasync
+  assert.equal(rights & ((1n << 1n) | (1n << 2n) | (1n << 21n)), (1n << 1n) | (1n << 2n) | (1n << 21n));
+  assert.equal(fs.wasi.fd_seek(fd, 2n ** 62n, 0, 32), ERRNO.OVERFLOW);
+  assert.equal(fs.wasi.fd_seek(fd, 5n, 0, 32), ERRNO.SUCCESS);
+  assert.equal(fs.wasi.fd_seek(fd, 2n ** 63n - 1n, 1, 32), ERRNO.OVERFLOW);
+  assert.equal(fs.wasi.fd_seek(fd, 0n, 7, 32), ERRNO.INVAL); // no such whence
+  assert.equal(fs.wasi.fd_tell(fd, 32), ERRNO.SUCCESS);
+  assert.equal(fs.view.getBigUint64(32, true), 5n); // unchanged by the refusals
+  const end = fs.bytes.length;
+  assert.equal(fs.wasi.fd_seek(fd, 0n, 0, end - 4), ERRNO.FAULT);
+  assert.equal(fs.wasi.fd_read(fd, end - 4, 1, 8), ERRNO.FAULT); // the iovec itself
+  fs.view.setUint32(16, end - 2, true);
+  fs.view.setUint32(20, 4, true);
+  assert.equal(fs.wasi.fd_read(fd, 16, 1, 8), ERRNO.FAULT); // its buffer
+  assert.equal(fs.wasi.fd_tell(fd, 32), ERRNO.SUCCESS);
+  assert.equal(fs.view.getBigUint64(32, true), 5n); // nothing read
+  assert.equal(fs.wasi.path_open(3, 1, end - 2, 8, 0, READING, 0n, 0, 0), ERRNO.FAULT);
+});
+
+test('az: offered, refuses without its network and says why, plays with it', async () => {
   const api = await loadPackeis();
-  assert.ok((await playable(api)).includes('az'));
+  assert.ok(playable(api).includes('az'));
+  assert.deepEqual(await unreachable(), []);
   const game = api.newGame({ seed: 5n });
   const before = game.saveRecord();
   const az = api.newPlayer('az', 1n);
   try {
     assert.throws(() => az.choose(game, { nodes: 10 }), /cannot open the weights file '\/models\/az-default\.pkaz'/);
     const network = await readFile(join(webRoot, 'az-default.pkaz'));
-    api.addFile(NETWORK, network.subarray(0, 1000));
+    api.addFile('/models//./az-default.pkaz', network.subarray(0, 1000)); // a plain path kept
     assert.throws(() => az.choose(game, { nodes: 10 }), /'\/models\/az-default\.pkaz' is truncated: 1000 bytes/);
     assert.equal(game.saveRecord(), before);
-    api.files.delete(NETWORK);
+    forgetFiles(api, 'az');
+    assert.ok(!api.hasFile(NETWORK));
     await provideFiles(api, 'az');
     assert.equal(api.files.get(NETWORK).length, network.length);
     const { move, report } = az.choose(game, { nodes: 50 });
     assert.ok(game.legalMoves().includes(move), `az chose ${move}`);
     assert.equal(report.nodes, 50);
+    assert.throws(() => api.addFile('models/x', new Uint8Array(1)), /not an absolute path/);
   } finally {
     az.free();
     game.free();
   }
 });
 
-test('a copy of the page without the network does not offer az', async () => {
+test('a network that cannot be fetched, or is not one: named, nothing kept', async (t) => {
   const api = await loadPackeis();
-  const missing = { az: { [NETWORK]: new URL('file:///nonexistent/az-default.pkaz') } };
-  const offered = await playable(api, missing);
-  assert.ok(!offered.includes('az') && offered.includes('mcts'), `offered: ${offered}`);
-  await assert.rejects(provideFiles(api, 'az', missing), /nonexistent/);
+  const scratch = await mkdtemp(join(tmpdir(), 'packeis-files-'));
+  t.after(() => rm(scratch, { recursive: true, force: true }));
+  const page = join(scratch, 'index.html');
+  await writeFile(page, '<!doctype html><p>not found</p>');
+  const missing = { az: [{ path: NETWORK, url: pathToFileURL(join(scratch, 'none.pkaz')), magic: 'PKAZ' }] };
+  const html = { az: [{ path: NETWORK, url: pathToFileURL(page), magic: 'PKAZ' }] };
+  assert.deepEqual(await unreachable(missing), ['az']);
+  await assert.rejects(provideFiles(api, 'az', { files: missing }), /az: none\.pkaz could not be downloaded \(/);
+  await assert.rejects(provideFiles(api, 'az', { files: html }), /az: index\.html is not its file \(it does not start with PKAZ\)/);
+  assert.ok(!api.hasFile(NETWORK));
+  const controller = new AbortController();
+  controller.abort(new Error('stopped'));
+  await assert.rejects(provideFiles(api, 'az', { signal: controller.signal }), /could not be downloaded/);
   assert.ok(!api.hasFile(NETWORK));
 });

@@ -19,7 +19,9 @@
 //     text that is no move told what a move looks like;
 //   - the thinking panel's and the announcements' wording;
 //   - the any-floe variant from the dialog and a link;
-//   - every computer player the dialog offers plays a move.
+//   - every computer player the dialog offers plays a move;
+//   - az's network refused by the server: the page says so and pauses,
+//     and Resume, once the server gives it, has az play.
 // Environment: REPLAY (examples/replay of a native build, default
 // build-web/examples/replay), SCREENSHOT (where to save it, default
 // build-web/web-screenshot.png), CHROMIUM (default /usr/bin/chromium).
@@ -103,8 +105,9 @@ async function mainThreadTasks(page) {
     .map((t) => ({ start: t.start, duration: t.dur, cpu: t.cpu }));
 }
 
-async function open(query, { trace = false } = {}) {
+async function open(query, { trace = false, routes = async () => {} } = {}) {
   const page = await browser.context.newPage();
+  await routes(page);
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
@@ -441,4 +444,22 @@ test('every computer player the New game dialog offers plays a move in the page'
     await one.close();
   }
   assert.deepEqual(errors, []);
+});
+
+test("az's network not downloaded: the page says so and pauses; Resume tries again and az plays", { timeout: 120000 }, async () => {
+  let refuse = true;
+  const { page, errors } = await open('?seed=12&players=2&seats=az-easy,person&speed=0', {
+    routes: (p) => p.route('**/az-default.pkaz', (route) => (refuse ? route.fulfill({ status: 404, body: 'gone' }) : route.continue())),
+  });
+  await page.waitForFunction(() => /Resume tries again/.test(document.getElementById('status').textContent), null, { timeout: 30000 });
+  assert.match(await page.textContent('#status'), /az-default\.pkaz could not be downloaded \(cannot load .*404/);
+  assert.equal(await turn(page), 'paused');
+  assert.equal(await page.isVisible('#resume'), true);
+  assert.equal(await plies(page), 0);
+  refuse = false;
+  await page.click('#resume');
+  await page.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 30000 });
+  assert.equal(await turn(page), 'person');
+  assert.deepEqual(errors.filter((e) => !/404/.test(e)), []);
+  await page.close();
 });
