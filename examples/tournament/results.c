@@ -224,13 +224,10 @@ static int read_line(reader *rd, char *line, const planned_game *plans, size_t c
     return 0;
 }
 
-int results_read(const char *path, const planned_game *plans, size_t count, played_game *games,
-                 unsigned char *seen, char *why, size_t why_size)
+int results_read_stream(FILE *in, const char *name, const planned_game *plans, size_t count,
+                        played_game *games, unsigned char *seen, char *why, size_t why_size)
 {
-    reader rd = {path, 0, why, why_size};
-    FILE *in = fopen(path, "r");
-    if (!in)
-        return fail(&rd, "%s", strerror(errno));
+    reader rd = {name, 0, why, why_size};
     char *line = NULL;
     size_t capacity = 0;
     ssize_t length;
@@ -249,6 +246,18 @@ int results_read(const char *path, const planned_game *plans, size_t count, play
     if (status == 0 && ferror(in))
         status = fail(&rd, "%s", strerror(errno));
     free(line);
+    return status;
+}
+
+int results_read(const char *path, const planned_game *plans, size_t count, played_game *games,
+                 unsigned char *seen, char *why, size_t why_size)
+{
+    FILE *in = fopen(path, "r");
+    if (!in) {
+        reader rd = {path, 0, why, why_size};
+        return fail(&rd, "%s", strerror(errno));
+    }
+    int status = results_read_stream(in, path, plans, count, games, seen, why, why_size);
     fclose(in);
     return status;
 }

@@ -37,4 +37,8 @@ void results_write(FILE *out, size_t game, const played_game *played);
 int results_read(const char *path, const planned_game *plans, size_t count, played_game *games,
                  unsigned char *seen, char *why, size_t why_size);
 
+/* The same from an open stream, `name` in the reasons. */
+int results_read_stream(FILE *in, const char *name, const planned_game *plans, size_t count,
+                        played_game *games, unsigned char *seen, char *why, size_t why_size);
+
 #endif

@@ -547,39 +547,90 @@ static int merge_all(struct run *run)
     return status != 0;
 }
 
+/* The whole of the file `path` into *data (malloc()ed, *size bytes);
+ * -1 with errno. */
+static int read_whole(const char *path, char **data, size_t *size)
+{
+    FILE *in = fopen(path, "rb");
+    *data = NULL;
+    *size = 0;
+    if (!in)
+        return -1;
+    size_t capacity = 0;
+    int failed = 0;
+    for (;;) {
+        if (*size == capacity) {
+            char *grown = realloc(*data, capacity = capacity ? 2 * capacity : 65536);
+            if (!grown) {
+                failed = 1;
+                break;
+            }
+            *data = grown;
+        }
+        size_t got = fread(*data + *size, 1, capacity - *size, in);
+        *size += got;
+        if (got == 0)
+            break;
+    }
+    failed |= ferror(in) != 0;
+    fclose(in);
+    return failed ? -1 : 0;
+}
+
 /* --resume: the games the results file already holds, kept as if played
  * here (their records written, counted as done); the file is then added
- * to. A file not there yet, or empty, is a run not begun: 0 with *out
- * NULL. */
+ * to. A last line without its line feed is a game cut off while it was
+ * written (the run was killed): it is not read, and is cut from the file
+ * once the rest is found good. A file not there yet, or with no whole line,
+ * is a run not begun: 0 with *out NULL, and it is written anew. */
 static int keep_results(struct run *run, FILE **out)
 {
     const struct config *cfg = run->cfg;
     *out = NULL;
-    FILE *probe = fopen(cfg->results, "r");
-    if (!probe)
-        return 0;
-    int empty = fgetc(probe) == EOF; /* stopped before its first line */
-    fclose(probe);
-    if (empty)
-        return 0;
-    char why[512];
-    run->seen = calloc(run->count ? run->count : 1, 1);
-    if (!run->seen)
-        snprintf(why, sizeof why, "out of memory");
-    else if (results_read(cfg->results, run->plans, run->count, run->games, run->seen, why,
-                          sizeof why) == 0) {
-        for (size_t g = 0; g < run->count; g++)
-            if (run->seen[g]) {
-                keep_record(run, g);
-                run->kept += g >= cfg->first && g < run->end;
-            }
-        run->done = run->kept;
-        if ((*out = fopen(cfg->results, "a")) != NULL)
+    char *data, why[512];
+    size_t size, whole;
+    if (read_whole(cfg->results, &data, &size) != 0) {
+        free(data);
+        if (errno == ENOENT)
             return 0;
-        snprintf(why, sizeof why, "%s: %s", cfg->results, strerror(errno));
+        fprintf(stderr, "packeis-tournament: --resume: %s: %s\n", cfg->results,
+                strerror(errno));
+        return -1;
     }
-    fprintf(stderr, "packeis-tournament: --resume: %s\n", why);
-    return -1;
+    for (whole = size; whole > 0 && data[whole - 1] != '\n'; whole--)
+        ;
+    FILE *in = whole ? fmemopen(data, whole, "r") : NULL;
+    int status = -1;
+    run->seen = calloc(run->count ? run->count : 1, 1);
+    if (!whole)
+        status = 0;
+    else if (!in || !run->seen)
+        snprintf(why, sizeof why, "out of memory");
+    else if (results_read_stream(in, cfg->results, run->plans, run->count, run->games,
+                                 run->seen, why, sizeof why) == 0) {
+        status = whole < size && truncate(cfg->results, (off_t)whole) != 0 ? -1 : 0;
+        if (status == 0 && !(*out = fopen(cfg->results, "a")))
+            status = -1;
+        if (status != 0)
+            snprintf(why, sizeof why, "%s: %s", cfg->results, strerror(errno));
+    }
+    if (in)
+        fclose(in);
+    free(data);
+    if (status != 0) {
+        fprintf(stderr, "packeis-tournament: --resume: %s\n", why);
+        return -1;
+    }
+    if (whole < size) /* said even with --quiet: not progress, a change to the file */
+        fprintf(stderr, "packeis-tournament: --resume: %s: its last line, cut off, dropped\n",
+                cfg->results);
+    for (size_t g = 0; g < run->count && run->seen; g++)
+        if (run->seen[g]) {
+            keep_record(run, g);
+            run->kept += g >= cfg->first && g < run->end;
+        }
+    run->done = run->kept;
+    return 0;
 }
 
 /* Plays the games of --games (all without it), into --results if given. */

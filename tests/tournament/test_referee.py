@@ -354,6 +354,23 @@ class Resume(unittest.TestCase):
             b, _ = tournament(*self.PLAYERS, "--merge", cut)
             self.assertEqual(a, b)
 
+    def test_a_line_cut_off_when_the_run_was_killed_is_dropped(self):
+        with tempfile.TemporaryDirectory() as scratch:
+            whole, cut = os.path.join(scratch, "whole"), os.path.join(scratch, "cut")
+            self.run_slice("--games", "1-3", "--results", whole)
+            header, *games = self.lines(whole)
+            with open(cut, "w") as file:  # game 3 was being written: its record cut short
+                file.write(header + "\n" + games[0] + "\n" + games[2][:-40])
+            done = self.run_slice("--games", "1-3", "--results", cut, "--resume")
+            self.assertIn("its last line, cut off, dropped", done.stderr)
+            resumed = self.lines(cut)
+            self.assertEqual(resumed[:2], [header, games[0]])
+            self.assertEqual(sorted(resumed[2:]), sorted(games[1:]))
+            with open(cut, "w") as file:  # not even the header whole: begun anew
+                file.write(header[:10])
+            self.run_slice("--games", "1-3", "--results", cut, "--resume")
+            self.assertEqual(len(self.lines(cut)), 4)
+
     def test_no_file_or_an_empty_one_is_a_run_not_begun(self):
         with tempfile.TemporaryDirectory() as scratch:
             path = os.path.join(scratch, "results")
