@@ -156,3 +156,75 @@ void referee_play(const planned_game *plan, const participant *participants,
     save_record(game, out);
     packeis_game_free(game);
 }
+
+/* The start position of `game` as text (its plies undone: the game is
+ * changed), or -1. */
+static int start_text(packeis_game *game, char *text)
+{
+    size_t length;
+    return packeis_game_undo_to(game, 0) == PACKEIS_OK &&
+                   packeis_game_save_position(game, text, PACKEIS_POSITION_TEXT_SIZE,
+                                              &length) == PACKEIS_OK
+               ? 0
+               : -1;
+}
+
+/* What referee_check() finds wrong with the replayed `game`, or NULL. */
+static const char *check_replayed(const planned_game *plan, const played_game *played,
+                                  packeis_game *game)
+{
+    const game_result *claimed = &played->result;
+    int f = claimed->forfeit_seat;
+    if (packeis_game_player_count(game) != plan->seats)
+        return "its record has other seats";
+    for (int v = 0; v < PACKEIS_VARIANT_COUNT; v++)
+        if (packeis_game_variant(game, v) != (int)((plan->variants >> v) & 1u))
+            return "its record has other variants";
+    if (packeis_game_ply_count(game) != played->plies)
+        return "its record has another number of actions";
+    if (f < 0 ? packeis_game_phase(game) != PACKEIS_PHASE_OVER
+              : played->plies > 0 && packeis_game_current_player(game) != f)
+        return f < 0 ? "its record is of a game not over"
+                     : "the forfeiting seat was not to act";
+    played_game placed;
+    memset(&placed, 0, sizeof placed);
+    placed.result.seats = plan->seats;
+    placed.result.forfeit_seat = f;
+    place_seats(game, &placed);
+    if (memcmp(placed.result.fish, claimed->fish, (size_t)plan->seats * sizeof(int)) ||
+        memcmp(placed.result.rank, claimed->rank, (size_t)plan->seats * sizeof(int)))
+        return "its fish or places are not those of its record";
+    char planned_start[PACKEIS_POSITION_TEXT_SIZE], start[PACKEIS_POSITION_TEXT_SIZE];
+    played_game scratch;
+    memset(&scratch, 0, sizeof scratch);
+    packeis_game *planned = new_game(plan, &scratch);
+    int same = planned && start_text(planned, planned_start) == 0 &&
+               start_text(game, start) == 0 && strcmp(planned_start, start) == 0;
+    packeis_game_free(planned);
+    return same ? NULL : "its record is not on the planned board (another --seed?)";
+}
+
+int referee_check(const planned_game *plan, const played_game *played, char *why,
+                  size_t why_size)
+{
+    const char *wrong = NULL;
+    packeis_game *game = NULL;
+    size_t stop;
+    if (!played->record)
+        wrong = "no record";
+    else {
+        packeis_status status = packeis_game_load_record(played->record, strlen(played->record),
+                                                         NULL, &game, &stop);
+        if (status != PACKEIS_OK)
+            snprintf(why, why_size, "its record does not replay (at character %zu: %s)",
+                     stop + 1, packeis_strerror(status));
+        else
+            wrong = check_replayed(plan, played, game);
+        packeis_game_free(game);
+        if (status != PACKEIS_OK)
+            return -1;
+    }
+    if (wrong)
+        snprintf(why, why_size, "%s", wrong);
+    return wrong ? -1 : 0;
+}

@@ -25,4 +25,15 @@ typedef struct played_game {
 void referee_play(const planned_game *plan, const participant *participants,
                   const time_control *tc, played_game *out);
 
+/*
+ * Whether `played` (read back from a results file) is a game of `plan`:
+ * its record replayed by the library (every move legal, its Result line
+ * its standings) from the planned start (board, seats, variants), `plies`
+ * actions long, over unless a seat forfeited (then that seat to act, or
+ * no action yet), with the fish and places referee_play() gives it. 0, or
+ * -1 with the reason in `why`.
+ */
+int referee_check(const planned_game *plan, const played_game *played, char *why,
+                  size_t why_size);
+
 #endif

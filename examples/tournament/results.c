@@ -173,15 +173,6 @@ static int read_texts(reader *rd, char **fields, played_game *g)
     return 0;
 }
 
-/* Whether a game's record was played on its planned board (the record's
- * Board tag, doc/formats.md: the tournament plays standard boards). */
-static int on_planned_board(const char *record, const planned_game *plan)
-{
-    char tag[64];
-    snprintf(tag, sizeof tag, "[Board \"standard %" PRIu64 "\"]", plan->board_seed);
-    return strstr(record, tag) != NULL;
-}
-
 static int read_line(reader *rd, char *line, const planned_game *plans, size_t count,
                      played_game *games, unsigned char *seen)
 {
@@ -215,49 +206,90 @@ static int read_line(reader *rd, char *line, const planned_game *plans, size_t c
         return fail(rd, "game %ld: given twice", game);
     if (read_texts(rd, fields, &g) != 0)
         return -1;
-    if (g.record && !on_planned_board(g.record, plan)) {
+    char wrong[160];
+    if (!g.failed && referee_check(plan, &g, wrong, sizeof wrong) != 0) {
         free(g.record);
-        return fail(rd, "game %ld: not played on the schedule's board (another --seed?)", game);
+        return fail(rd, "game %ld: %s", game, wrong);
     }
     seen[game - 1] = 1;
     games[game - 1] = g;
     return 0;
 }
 
-int results_read_stream(FILE *in, const char *name, const planned_game *plans, size_t count,
-                        played_game *games, unsigned char *seen, char *why, size_t why_size)
+/* The first lines: the header, and in version 2 the schedule line with
+ * the tournament's signature. 0 (version 2, the signature the same), 1
+ * (version 1: no signature to check), or -1. */
+static int read_header(reader *rd, FILE *in, uint64_t signature, char **line, size_t *capacity)
+{
+    int version = 0;
+    for (int n = 0; n < 2 && version != 1; n++) {
+        ssize_t length = getline(line, capacity, in);
+        rd->line++;
+        if (length <= 0 || (*line)[length - 1] != '\n')
+            return fail(rd,
+                        n ? "no schedule line" : "empty, or no whole line: not a results file");
+        (*line)[length - 1] = '\0';
+        uint64_t found;
+        char extra;
+        if (n == 0 && strcmp(*line, RESULTS_HEADER) == 0)
+            version = 2;
+        else if (n == 0 && strcmp(*line, RESULTS_HEADER_V1) == 0)
+            version = 1;
+        else if (n == 0)
+            return fail(rd, "not '%s'", RESULTS_HEADER);
+        else if (sscanf(*line, "schedule %16" SCNx64 "%c", &found, &extra) != 1)
+            return fail(rd, "not 'schedule' and the tournament's signature");
+        else if (found != signature)
+            return fail(rd,
+                        "another tournament's games (signature %016" PRIx64 ", this "
+                        "one's %016" PRIx64 "): its players, budgets, seats, variants or "
+                        "seed differ",
+                        found, signature);
+    }
+    return version == 1;
+}
+
+int results_read_stream(FILE *in, const char *name, uint64_t signature,
+                        const planned_game *plans, size_t count, played_game *games,
+                        unsigned char *seen, char *why, size_t why_size)
 {
     reader rd = {name, 0, why, why_size};
     char *line = NULL;
     size_t capacity = 0;
     ssize_t length;
-    int status = 0;
-    while (status == 0 && (length = getline(&line, &capacity, in)) >= 0) {
+    int status = read_header(&rd, in, signature, &line, &capacity), version1 = status == 1;
+    while (status >= 0 && (length = getline(&line, &capacity, in)) >= 0) {
         rd.line++;
-        if (length > 0 && line[length - 1] == '\n')
-            line[--length] = '\0';
-        if (rd.line == 1)
-            status = strcmp(line, RESULTS_HEADER) ? fail(&rd, "not '%s'", RESULTS_HEADER) : 0;
-        else
+        if (line[length - 1] != '\n')
+            status = fail(&rd, "cut off (no line feed): the run stopped while writing it");
+        else if ((size_t)length != strlen(line) || memchr(line, '\r', (size_t)length))
+            status = fail(&rd, "a NUL byte or a carriage return");
+        else {
+            line[length - 1] = '\0';
             status = read_line(&rd, line, plans, count, games, seen);
+        }
     }
-    if (status == 0 && rd.line == 0)
-        status = fail(&rd, "empty: not a results file");
-    if (status == 0 && ferror(in))
+    if (status >= 0 && ferror(in))
         status = fail(&rd, "%s", strerror(errno));
     free(line);
-    return status;
+    return status < 0 ? -1 : version1;
 }
 
-int results_read(const char *path, const planned_game *plans, size_t count, played_game *games,
-                 unsigned char *seen, char *why, size_t why_size)
+void results_write_header(FILE *out, uint64_t signature)
+{
+    fprintf(out, "%s\nschedule %016" PRIx64 "\n", RESULTS_HEADER, signature);
+}
+
+int results_read(const char *path, uint64_t signature, const planned_game *plans, size_t count,
+                 played_game *games, unsigned char *seen, char *why, size_t why_size)
 {
     FILE *in = fopen(path, "r");
     if (!in) {
         reader rd = {path, 0, why, why_size};
         return fail(&rd, "%s", strerror(errno));
     }
-    int status = results_read_stream(in, path, plans, count, games, seen, why, why_size);
+    int status =
+        results_read_stream(in, path, signature, plans, count, games, seen, why, why_size);
     fclose(in);
     return status;
 }

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -336,6 +337,11 @@ static void parse_args(int argc, char **argv, struct config *cfg)
     const char *outputs[][2] = {
         {"--csv", cfg->csv}, {"--json", cfg->json}, {"--results", cfg->results}};
     for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++)
+        for (size_t j = 0; j < i; j++)
+            if (outputs[i][1] && outputs[j][1] && strcmp(outputs[i][1], outputs[j][1]) == 0)
+                args_fail(PROGRAM, "%s and %s name the same file, %s", outputs[j][0],
+                          outputs[i][0], outputs[i][1]);
+    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++)
         if (outputs[i][1] && !can_write(outputs[i][1]))
             args_fail(PROGRAM, "%s %s: cannot be written (%s)", outputs[i][0], outputs[i][1],
                       strerror(errno));
@@ -428,7 +434,11 @@ static void *worker(void *context)
             results_write(run->results, g, &run->games[g]);
             /* Each game on disk when it ends: a run stopped half-way keeps
              * what it played (a long run split over days). */
-            fflush(run->results);
+            if (fflush(run->results) != 0 && !run->failed) {
+                fprintf(stderr, "packeis-tournament: %s: %s\n", run->cfg->results,
+                        strerror(errno));
+                run->failed = 1;
+            }
             pthread_mutex_unlock(&run->lock);
         }
         keep_record(run, g);
@@ -454,6 +464,37 @@ static void play_all(struct run *run)
 }
 
 /* ---- results ----------------------------------------------------------- */
+
+static uint64_t fnv1a(uint64_t hash, const void *data, size_t size)
+{
+    for (const unsigned char *byte = data; size--; byte++)
+        hash = (hash ^ *byte) * 0x100000001B3u;
+    return hash;
+}
+
+/* The tournament's signature in its results files (results.h): what
+ * decides its games besides the number of boards (a file of fewer boards
+ * holds the same first games). */
+static uint64_t schedule_signature(const struct config *cfg)
+{
+    char text[512];
+    uint64_t hash = 0xCBF29CE484222325u;
+    for (int i = 0; i < cfg->count; i++) {
+        const participant *p = &cfg->participants[i];
+        hash = fnv1a(hash, p->label, strlen(p->label) + 1);
+        hash =
+            fnv1a(hash, p->command ? p->command : "", strlen(p->command ? p->command : "") + 1);
+        int n = snprintf(text, sizeof text, "%.17g %" PRIu64, p->seconds, p->nodes);
+        hash = fnv1a(hash, text, (size_t)n + 1);
+    }
+    const schedule_setup *setup = &cfg->setup;
+    int n = snprintf(text, sizeof text,
+                     "seats %d gauntlet %d rotations %d seed %" PRIu64
+                     " variants %u movetime %d nodes %" PRIu64,
+                     setup->seats, setup->gauntlet, setup->rotations, setup->seed,
+                     setup->variants, cfg->tc.movetime_ms, cfg->tc.nodes);
+    return fnv1a(hash, text, (size_t)n);
+}
 
 static int anchor_of(const struct config *cfg)
 {
@@ -527,9 +568,17 @@ static int merge_all(struct run *run)
     char why[512];
     int status = seen ? 0 : -1;
     snprintf(why, sizeof why, "out of memory");
-    for (int f = 0; status == 0 && f < cfg->merge_count; f++)
-        status = results_read(cfg->merged[f], run->plans, run->count, run->games, seen, why,
-                              sizeof why);
+    uint64_t signature = schedule_signature(cfg);
+    for (int f = 0; status == 0 && f < cfg->merge_count; f++) {
+        status = results_read(cfg->merged[f], signature, run->plans, run->count, run->games,
+                              seen, why, sizeof why);
+        if (status == 1)
+            fprintf(stderr,
+                    "packeis-tournament: --merge: %s: a version 1 file: its players "
+                    "and budgets cannot be checked\n",
+                    cfg->merged[f]);
+        status = status < 0 ? -1 : 0;
+    }
     for (size_t g = 0; status == 0 && g < run->count; g++)
         if (!seen[g]) {
             snprintf(why, sizeof why, "game %zu of %zu is in no --merge file", g + 1,
@@ -547,90 +596,128 @@ static int merge_all(struct run *run)
     return status != 0;
 }
 
-/* The whole of the file `path` into *data (malloc()ed, *size bytes);
- * -1 with errno. */
-static int read_whole(const char *path, char **data, size_t *size)
+/* The whole of the open file `fd` into *data (malloc()ed, *size bytes,
+ * NUL after them); -1 with errno. */
+static int read_whole(int fd, char **data, size_t *size)
 {
-    FILE *in = fopen(path, "rb");
-    *data = NULL;
+    size_t capacity = 65536;
     *size = 0;
-    if (!in)
-        return -1;
-    size_t capacity = 0;
-    int failed = 0;
-    for (;;) {
+    *data = malloc(capacity + 1);
+    for (ssize_t got = 1; *data && got > 0; *size += (size_t)got) {
         if (*size == capacity) {
-            char *grown = realloc(*data, capacity = capacity ? 2 * capacity : 65536);
+            char *grown = realloc(*data, (capacity *= 2) + 1);
             if (!grown) {
-                failed = 1;
+                free(*data);
+                *data = NULL;
                 break;
             }
             *data = grown;
         }
-        size_t got = fread(*data + *size, 1, capacity - *size, in);
-        *size += got;
-        if (got == 0)
-            break;
+        got = read(fd, *data + *size, capacity - *size);
+        if (got < 0)
+            return -1;
     }
-    failed |= ferror(in) != 0;
-    fclose(in);
-    return failed ? -1 : 0;
+    if (!*data) {
+        errno = ENOMEM;
+        return -1;
+    }
+    (*data)[*size] = '\0';
+    return 0;
 }
 
-/* --resume: the games the results file already holds, kept as if played
- * here (their records written, counted as done); the file is then added
- * to. A last line without its line feed is a game cut off while it was
- * written (the run was killed): it is not read, and is cut from the file
- * once the rest is found good. A file not there yet, or with no whole line,
- * is a run not begun: 0 with *out NULL, and it is written anew. */
-static int keep_results(struct run *run, FILE **out)
+/* The games the results held (data, `whole` bytes of whole lines) kept as
+ * if played here: their records written, counted as done; a game outside
+ * --games is refused. 0, or -1 with the reason in `why`. */
+static int keep_games(struct run *run, char *data, size_t whole, char *why, size_t why_size)
 {
     const struct config *cfg = run->cfg;
-    *out = NULL;
-    char *data, why[512];
-    size_t size, whole;
-    if (read_whole(cfg->results, &data, &size) != 0) {
-        free(data);
-        if (errno == ENOENT)
-            return 0;
-        fprintf(stderr, "packeis-tournament: --resume: %s: %s\n", cfg->results,
-                strerror(errno));
-        return -1;
-    }
-    for (whole = size; whole > 0 && data[whole - 1] != '\n'; whole--)
-        ;
-    FILE *in = whole ? fmemopen(data, whole, "r") : NULL;
-    int status = -1;
+    FILE *in = fmemopen(data, whole, "r");
     run->seen = calloc(run->count ? run->count : 1, 1);
-    if (!whole)
-        status = 0;
-    else if (!in || !run->seen)
-        snprintf(why, sizeof why, "out of memory");
-    else if (results_read_stream(in, cfg->results, run->plans, run->count, run->games,
-                                 run->seen, why, sizeof why) == 0) {
-        status = whole < size && truncate(cfg->results, (off_t)whole) != 0 ? -1 : 0;
-        if (status == 0 && !(*out = fopen(cfg->results, "a")))
-            status = -1;
-        if (status != 0)
-            snprintf(why, sizeof why, "%s: %s", cfg->results, strerror(errno));
-    }
+    int status = -1;
+    if (!in || !run->seen)
+        snprintf(why, why_size, "out of memory");
+    else
+        status = results_read_stream(in, cfg->results, schedule_signature(cfg), run->plans,
+                                     run->count, run->games, run->seen, why, why_size);
     if (in)
         fclose(in);
-    free(data);
-    if (status != 0) {
-        fprintf(stderr, "packeis-tournament: --resume: %s\n", why);
-        return -1;
-    }
-    if (whole < size) /* said even with --quiet: not progress, a change to the file */
-        fprintf(stderr, "packeis-tournament: --resume: %s: its last line, cut off, dropped\n",
+    if (status == 1)
+        fprintf(stderr,
+                "packeis-tournament: --resume: %s: a version 1 file: its players and "
+                "budgets cannot be checked\n",
                 cfg->results);
-    for (size_t g = 0; g < run->count && run->seen; g++)
-        if (run->seen[g]) {
+    for (size_t g = 0; status >= 0 && g < run->count; g++)
+        if (run->seen[g] && (g < cfg->first || g >= run->end)) {
+            snprintf(why, why_size, "%s holds game %zu, outside --games %zu-%zu", cfg->results,
+                     g + 1, cfg->first + 1, run->end);
+            status = -1;
+        }
+    for (size_t g = 0; g < run->count; g++)
+        if (status < 0 || !run->seen[g])
+            free(run->games[g].record), run->games[g].record = NULL;
+        else {
             keep_record(run, g);
-            run->kept += g >= cfg->first && g < run->end;
+            run->kept++;
         }
     run->done = run->kept;
-    return 0;
+    return status < 0 ? -1 : 0;
+}
+
+/* Opens --results, locked against another run writing it at once. With
+ * --resume the games it holds are kept (keep_games()) and it is added to;
+ * a last line without its line feed (the run killed while writing it) is
+ * not read, and is cut from the file once the rest is found good. A file
+ * not there, or holding no more than the start of a results file's first
+ * line, is written anew; anything else that is no results file of this
+ * tournament is refused and left as it was. */
+static FILE *open_results(struct run *run)
+{
+    const struct config *cfg = run->cfg;
+    char why[512], *data = NULL;
+    size_t size = 0, whole = 0;
+    struct stat st;
+    FILE *out = NULL;
+    int fd = open(cfg->results, O_RDWR | O_CREAT, 0666);
+    struct flock lock = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+    if (fd < 0 || fstat(fd, &st) != 0)
+        snprintf(why, sizeof why, "%s: %s", cfg->results, strerror(errno));
+    else if (!S_ISREG(st.st_mode) && cfg->resume)
+        snprintf(why, sizeof why, "%s: not a regular file", cfg->results);
+    else if (!S_ISREG(st.st_mode)) { /* /dev/null, a pipe: written, nothing kept */
+        if ((out = fdopen(fd, "a")) != NULL)
+            results_write_header(out, schedule_signature(cfg));
+        else
+            snprintf(why, sizeof why, "%s: %s", cfg->results, strerror(errno));
+    } else if (fcntl(fd, F_SETLK, &lock) != 0)
+        snprintf(why, sizeof why, "%s: another run is writing it", cfg->results);
+    else if (cfg->resume && read_whole(fd, &data, &size) != 0)
+        snprintf(why, sizeof why, "%s: %s", cfg->results, strerror(errno));
+    else {
+        for (whole = size; whole > 0 && data[whole - 1] != '\n'; whole--)
+            ;
+        int fresh = whole == 0;
+        if (fresh && size > 0 && strncmp(data, RESULTS_HEADER "\n", size) != 0)
+            snprintf(why, sizeof why, "%s: not a results file (no line ends)", cfg->results);
+        else if (fresh || keep_games(run, data, whole, why, sizeof why) == 0) {
+            if (whole < size)
+                fprintf(stderr, "packeis-tournament: %s: %s dropped\n", cfg->results,
+                        whole ? "its last line, cut off," : "the start of a header");
+            if (ftruncate(fd, (off_t)whole) != 0 || lseek(fd, 0, SEEK_END) < 0 ||
+                !(out = fdopen(fd, "a")))
+                snprintf(why, sizeof why, "%s: %s", cfg->results, strerror(errno));
+            else if (fresh) {
+                results_write_header(out, schedule_signature(cfg));
+                fflush(out);
+            }
+        }
+    }
+    free(data);
+    if (!out) {
+        if (fd >= 0)
+            close(fd);
+        fprintf(stderr, "packeis-tournament: %s%s\n", cfg->resume ? "--resume: " : "", why);
+    }
+    return out;
 }
 
 /* Plays the games of --games (all without it), into --results if given. */
@@ -644,17 +731,8 @@ static int play_some(struct run *run)
                 run->count);
         return 1;
     }
-    if (cfg->resume && keep_results(run, &run->results) != 0)
+    if (cfg->results && !(run->results = open_results(run)))
         return 1;
-    if (cfg->results && !run->results) {
-        run->results = fopen(cfg->results, "w");
-        if (!run->results) {
-            fprintf(stderr, "packeis-tournament: %s: %s\n", cfg->results, strerror(errno));
-            return 1;
-        }
-        fprintf(run->results, "%s\n", RESULTS_HEADER);
-        fflush(run->results);
-    }
     run->started = process_now();
     play_all(run);
     if (run->results && fclose(run->results) != 0) {

@@ -339,14 +339,15 @@ class Resume(unittest.TestCase):
         with tempfile.TemporaryDirectory() as scratch:
             whole, cut = os.path.join(scratch, "whole"), os.path.join(scratch, "cut")
             self.run_slice("--games", "1-6", "--results", whole)
-            header, *games = self.lines(whole)
+            header, schedule, *games = self.lines(whole)
+            self.assertEqual((header, schedule[:9]), ("packeis-tournament-results 2", "schedule "))
             self.assertEqual(len(games), 6)
             with open(cut, "w") as file:  # games 2 and 5 were played, then the run stopped
-                file.write("\n".join([header, games[1], games[4]]) + "\n")
+                file.write("\n".join([header, schedule, games[1], games[4]]) + "\n")
             self.run_slice("--games", "1-6", "--results", cut, "--resume")
             resumed = self.lines(cut)
-            self.assertEqual(resumed[:3], [header, games[1], games[4]])
-            self.assertEqual(sorted(resumed[3:]), sorted(games[:1] + games[2:4] + games[5:]))
+            self.assertEqual(resumed[:4], [header, schedule, games[1], games[4]])
+            self.assertEqual(sorted(resumed[4:]), sorted(games[:1] + games[2:4] + games[5:]))
             # Nothing left to play: the file stays as it is.
             self.run_slice("--games", "1-6", "--results", cut, "--resume")
             self.assertEqual(self.lines(cut), resumed)
@@ -358,27 +359,58 @@ class Resume(unittest.TestCase):
         with tempfile.TemporaryDirectory() as scratch:
             whole, cut = os.path.join(scratch, "whole"), os.path.join(scratch, "cut")
             self.run_slice("--games", "1-3", "--results", whole)
-            header, *games = self.lines(whole)
+            header, schedule, *games = self.lines(whole)
             with open(cut, "w") as file:  # game 3 was being written: its record cut short
-                file.write(header + "\n" + games[0] + "\n" + games[2][:-40])
+                file.write("\n".join([header, schedule, games[0], games[2][:-40]]))
+            done = subprocess.run([ARGS.tournament, "--quiet", *self.PLAYERS, "--merge", cut],
+                                  capture_output=True, text=True, env=environment())
+            self.assertIn(cut + ":4: cut off (no line feed)", done.stderr)  # --merge refuses it
             done = self.run_slice("--games", "1-3", "--results", cut, "--resume")
             self.assertIn("its last line, cut off, dropped", done.stderr)
             resumed = self.lines(cut)
-            self.assertEqual(resumed[:2], [header, games[0]])
-            self.assertEqual(sorted(resumed[2:]), sorted(games[1:]))
+            self.assertEqual(resumed[:3], [header, schedule, games[0]])
+            self.assertEqual(sorted(resumed[3:]), sorted(games[1:]))
             with open(cut, "w") as file:  # not even the header whole: begun anew
                 file.write(header[:10])
             self.run_slice("--games", "1-3", "--results", cut, "--resume")
-            self.assertEqual(len(self.lines(cut)), 4)
+            self.assertEqual(len(self.lines(cut)), 5)
+            with open(cut, "w") as file:  # no line end, and not a results file: left alone
+                file.write('{"mine": 1}')
+            done = self.run_slice("--games", "1-3", "--results", cut, "--resume", check=False)
+            self.assertIn("not a results file (no line ends)", done.stderr)
+            self.assertEqual(self.lines(cut), ['{"mine": 1}'])
+
+    def test_a_forged_result_is_refused_a_version_1_file_read_with_a_warning(self):
+        with tempfile.TemporaryDirectory() as scratch:
+            path, forged, old = (os.path.join(scratch, n) for n in ("results", "forged", "old"))
+            self.run_slice("--results", path)
+            header, schedule, first, *rest = self.lines(path)
+            fields = first.split("\t")
+            fields[9] = ",".join(reversed(fields[9].split(",")))  # the fish swapped
+            self.assertNotEqual(fields[9], first.split("\t")[9])
+            with open(forged, "w") as file:
+                file.write("\n".join([header, schedule, "\t".join(fields), *rest]) + "\n")
+            done = subprocess.run([ARGS.tournament, *self.PLAYERS, "--merge", forged],
+                                  capture_output=True, text=True, env=environment())
+            self.assertEqual(done.returncode, 1)
+            self.assertIn(forged + ":3: game 1: its fish or places are not those of its record",
+                          done.stderr)
+            with open(old, "w") as file:  # what this program wrote before signatures
+                file.write("\n".join(["packeis-tournament-results 1", first, *rest]) + "\n")
+            a, _ = tournament(*self.PLAYERS, "--merge", path)
+            b, done = tournament(*self.PLAYERS, "--merge", old)
+            self.assertEqual(a, b)
+            self.assertIn("a version 1 file: its players and budgets cannot be checked",
+                          done.stderr)
 
     def test_no_file_or_an_empty_one_is_a_run_not_begun(self):
         with tempfile.TemporaryDirectory() as scratch:
             path = os.path.join(scratch, "results")
             self.run_slice("--games", "1-2", "--results", path, "--resume")
-            self.assertEqual(len(self.lines(path)), 3)
+            self.assertEqual(len(self.lines(path)), 4)
             open(path, "w").close()
             self.run_slice("--games", "1-2", "--results", path, "--resume")
-            self.assertEqual(len(self.lines(path)), 3)
+            self.assertEqual(len(self.lines(path)), 4)
 
     def test_a_file_of_another_tournament_or_no_results_is_refused_untouched(self):
         # The same seats, another seed: the boards tell them apart.
@@ -390,13 +422,12 @@ class Resume(unittest.TestCase):
             before = self.lines(path)
             done = self.run_slice("--games", "1-2", "--results", path, "--resume", check=False)
             self.assertEqual(done.returncode, 1)
-            self.assertIn("--resume: " + path + ":2: game 1: not played on the schedule's board",
-                          done.stderr)
+            self.assertIn("--resume: " + path + ":2: another tournament's games", done.stderr)
             self.assertEqual(self.lines(path), before)
             with open(path, "w") as file:
                 file.write("not results\n")
             done = self.run_slice("--games", "1-2", "--results", path, "--resume", check=False)
-            self.assertIn("not 'packeis-tournament-results 1'", done.stderr)
+            self.assertIn("not 'packeis-tournament-results 2'", done.stderr)
             self.assertEqual(self.lines(path), ["not results"])
             done = self.run_slice("--resume", check=False)
             self.assertEqual(done.returncode, 2)

@@ -106,7 +106,8 @@ class Tournament(unittest.TestCase):
             part = os.path.join(scratch, "part.txt")
             referee(*self.ARGS, "--quiet", "--games", "2-3", "--results", part)
             lines = read(part).splitlines()
-            self.assertEqual([line.split("\t")[0] for line in lines[1:]], ["2", "3"])
+            self.assertEqual(lines[1][:9], "schedule ")
+            self.assertEqual([line.split("\t")[0] for line in lines[2:]], ["2", "3"])
             for files, message in (([part], "game 1 of 18 is in no --merge file"),
                                    ([part, part], "game 2: given twice")):
                 merge = []

@@ -22,7 +22,8 @@ from ._tasks import DEFAULT_STALL_TIMEOUT, ranges, run_tasks
 
 __all__ = ["TournamentResult", "count_games", "play_games", "tournament"]
 
-RESULTS_HEADER = "packeis-tournament-results 1"
+RESULTS_HEADER = "packeis-tournament-results 2"
+SCHEDULE_PREFIX = "schedule "  # the second line: the tournament's signature
 #: Seconds a task's packeis-tournament may run, by default.
 TASK_TIMEOUT = 3600.0
 
@@ -60,15 +61,17 @@ def count_games(program: str, arguments: Sequence[str]) -> int:
 def play_games(program: str, arguments: Sequence[str], first: int, last: int,
                timeout: float = TASK_TIMEOUT) -> list[str]:
     """The task: plays games ``first ... last`` (from 1) of the schedule;
-    their result lines (results.h of examples/tournament)."""
+    its results file's schedule line, then the games' result lines
+    (results.h of examples/tournament)."""
     with tempfile.TemporaryDirectory(prefix="packeis-tournament-") as scratch:
         path = os.path.join(scratch, "results.txt")
         _run([program, *arguments, "--quiet", "--games", f"{first}-{last}", "--results", path],
              timeout)
         with open(path) as file:
             lines = file.read().splitlines()
-    if not lines or lines[0] != RESULTS_HEADER or len(lines) != last - first + 2:
-        raise RuntimeError(f"games {first}-{last}: {len(lines) - 1} result lines")
+    if len(lines) != last - first + 3 or lines[0] != RESULTS_HEADER \
+            or not lines[1].startswith(SCHEDULE_PREFIX):
+        raise RuntimeError(f"games {first}-{last}: {len(lines) - 2} result lines")
     return lines[1:]
 
 
@@ -105,9 +108,15 @@ def tournament(arguments: Sequence[str], *, program: Optional[str] = None,
             outputs += [option, path]
     with tempfile.TemporaryDirectory(prefix="packeis-tournament-") as scratch:
         merged = os.path.join(scratch, "results.txt")
+        if not results:
+            raise RuntimeError("the schedule has no game")
         with open(merged, "w") as file:
-            file.write(RESULTS_HEADER + "\n")
+            # One schedule line: the program refuses a file of another
+            # tournament's, and a task's own comes from the same arguments.
+            file.write(RESULTS_HEADER + "\n" + results[0][0] + "\n")
             for lines in results:
-                file.writelines(line + "\n" for line in lines)
+                if lines[0] != results[0][0]:
+                    raise RuntimeError(f"a task played another tournament: {lines[0]}")
+                file.writelines(line + "\n" for line in lines[1:])
         table = _run([program, *arguments, "--quiet", "--merge", merged, *outputs], timeout)
     return TournamentResult(table, total, len(slices))
