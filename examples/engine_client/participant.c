@@ -44,7 +44,7 @@ packeis_player *participant_player(const participant *who, uint64_t seed, char *
                                    size_t why_size)
 {
     packeis_player *p;
-    return packeis_player_from_spec(who->label, seed, &p, NULL, why, why_size) == 0 ? p : NULL;
+    return packeis_player_from_spec(who->spec, seed, &p, NULL, why, why_size) == 0 ? p : NULL;
 }
 
 int participant_builtin(participant *out, const char *spec, char *why, size_t why_size)
@@ -55,6 +55,7 @@ int participant_builtin(participant *out, const char *spec, char *why, size_t wh
         return -1;
     }
     snprintf(out->label, sizeof out->label, "%s", spec);
+    snprintf(out->spec, sizeof out->spec, "%s", spec);
     packeis_player *p;
     packeis_player_limits budget = {0};
     if (packeis_player_from_spec(spec, 0, &p, &budget, why, why_size) != 0)

@@ -18,7 +18,8 @@
 #define REASON_SIZE 256
 
 typedef struct participant {
-    char label[128];     /* as shown in the table */
+    char label[128];     /* as shown in the table (a repeated one gets "#2") */
+    char spec[128];      /* a built-in player's seat notation, whatever the label */
     const char *command; /* an engine's command line, or NULL for a built-in player */
     /* Its own budget per move (the notation's strength: `2s`, `500`); when
      * either is set it replaces the time control's movetime and nodes. */

@@ -482,6 +482,7 @@ static uint64_t schedule_signature(const struct config *cfg)
     for (int i = 0; i < cfg->count; i++) {
         const participant *p = &cfg->participants[i];
         hash = fnv1a(hash, p->label, strlen(p->label) + 1);
+        hash = fnv1a(hash, p->spec, strlen(p->spec) + 1);
         hash =
             fnv1a(hash, p->command ? p->command : "", strlen(p->command ? p->command : "") + 1);
         int n = snprintf(text, sizeof text, "%.17g %" PRIu64, p->seconds, p->nodes);
@@ -499,9 +500,9 @@ static uint64_t schedule_signature(const struct config *cfg)
 static int anchor_of(const struct config *cfg)
 {
     for (int i = 0; i < cfg->count; i++) {
-        const char *label = cfg->participants[i].label; /* a built-in's spec */
-        if (!cfg->participants[i].command && strncmp(label, "random", 6) == 0 &&
-            (label[6] == '\0' || label[6] == ':'))
+        const char *spec = cfg->participants[i].spec;
+        if (!cfg->participants[i].command && strncmp(spec, "random", 6) == 0 &&
+            (spec[6] == '\0' || spec[6] == ':'))
             return i;
     }
     return 0;

@@ -310,6 +310,17 @@ class SeatNotation(unittest.TestCase):
         self.assertNotEqual(self.games(own), self.games(more))
         self.assertIn("montecarlo:30", [row["player"] for row in own["table"]])
 
+    def test_a_repeated_player_plays_under_its_own_label(self):
+        # The second "random" is shown as "random#2" and still plays as
+        # random (it used to forfeit every game: its label was taken for
+        # its spec).
+        results, _ = tournament("--player", "random", "--player", "greedy", "--player", "random",
+                                "--boards", "1")
+        self.assertEqual(sorted(row["player"] for row in results["table"]),
+                         ["greedy", "random", "random#2"])
+        self.assertEqual([g["forfeit"] for g in results["games"]], [None] * 6)
+        self.assertEqual(results["anchor"], "random")
+
     def test_a_person_is_refused(self):
         _, done = tournament("--player", "human", "--player", "random", check=False)
         self.assertEqual(done.returncode, 2)
