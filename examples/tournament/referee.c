@@ -83,16 +83,22 @@ static void place_seats(const packeis_game *game, played_game *out)
     }
 }
 
+/* The game's record into out->record; a library failure (out of memory)
+ * fails the game, which is then not counted (its results line says why). */
 static void save_record(const packeis_game *game, played_game *out)
 {
     size_t length;
-    if (packeis_game_save_record(game, NULL, 0, &length) != PACKEIS_E_BUFFER_TOO_SMALL)
-        return;
-    out->record = malloc(length + 1);
-    if (out->record &&
-        packeis_game_save_record(game, out->record, length + 1, &length) != PACKEIS_OK) {
+    packeis_status status = packeis_game_save_record(game, NULL, 0, &length);
+    if (status == PACKEIS_E_BUFFER_TOO_SMALL) {
+        out->record = malloc(length + 1);
+        status = out->record ? packeis_game_save_record(game, out->record, length + 1, &length)
+                             : PACKEIS_E_OUT_OF_MEMORY;
+    }
+    if (status != PACKEIS_OK) {
         free(out->record);
         out->record = NULL;
+        if (!out->failed)
+            library_failed(out, status, "save record");
     }
 }
 

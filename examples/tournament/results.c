@@ -202,7 +202,9 @@ static int read_line(reader *rd, char *line, const planned_game *plans, size_t c
         numbers(fields[10], plan->seats, 1, plan->seats, g.result.rank))
         return fail(rd, "game %ld: participants, fish or ranks not of the schedule's game",
                     game);
-    if (seen[game - 1])
+    /* A game that failed (the library out of memory) is played again by
+     * --resume: its later line takes the place of the failed one. */
+    if (seen[game - 1] && !games[game - 1].failed)
         return fail(rd, "game %ld: given twice", game);
     if (read_texts(rd, fields, &g) != 0)
         return -1;
@@ -211,6 +213,12 @@ static int read_line(reader *rd, char *line, const planned_game *plans, size_t c
         free(g.record);
         return fail(rd, "game %ld: %s", game, wrong);
     }
+    if (g.failed) { /* not counted: nothing of it is kept but why */
+        free(g.record);
+        g.record = NULL;
+    }
+    if (seen[game - 1])
+        free(games[game - 1].record);
     seen[game - 1] = 1;
     games[game - 1] = g;
     return 0;

@@ -13,10 +13,12 @@
  * own, so the results do not depend on --jobs.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath() */
 
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -91,6 +93,46 @@ static void usage(FILE *out)
                  "                        table, --csv, --json and --records as if played\n"
                  "  --quiet               no progress on standard error\n"
                  "  --help                this help\n");
+}
+
+/* `path` with its folder made absolute (realpath()), for a file that may
+ * not be there yet; the path as it is when the folder is not there. */
+static void canonical(const char *path, char *out, size_t size)
+{
+    const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+    char folder[PATH_MAX], resolved[PATH_MAX];
+    size_t length = slash ? (size_t)(slash - path) : 0;
+    if (length >= sizeof folder) {
+        snprintf(out, size, "%s", path);
+        return;
+    }
+    if (!slash)
+        strcpy(folder, ".");
+    else if (length == 0)
+        strcpy(folder, "/");
+    else {
+        memcpy(folder, path, length);
+        folder[length] = '\0';
+    }
+    if (realpath(folder, resolved))
+        snprintf(out, size, "%s/%s", resolved, base);
+    else
+        snprintf(out, size, "%s", path);
+}
+
+/* Whether `a` and `b` (either may be NULL) are one file: the same device
+ * and inode, or for files not there yet the same name in the same folder. */
+static int same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (!a || !b)
+        return 0;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    char ca[PATH_MAX + 256], cb[PATH_MAX + 256];
+    canonical(a, ca, sizeof ca);
+    canonical(b, cb, sizeof cb);
+    return strcmp(ca, cb) == 0;
 }
 
 /* Whether `path` can be written, before any game is played: the file if it
@@ -336,11 +378,16 @@ static void parse_args(int argc, char **argv, struct config *cfg)
         args_fail(PROGRAM, "--resume needs --results FILE (the games kept are read there)");
     const char *outputs[][2] = {
         {"--csv", cfg->csv}, {"--json", cfg->json}, {"--results", cfg->results}};
-    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++)
+    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++) {
         for (size_t j = 0; j < i; j++)
-            if (outputs[i][1] && outputs[j][1] && strcmp(outputs[i][1], outputs[j][1]) == 0)
+            if (same_file(outputs[i][1], outputs[j][1]))
                 args_fail(PROGRAM, "%s and %s name the same file, %s", outputs[j][0],
                           outputs[i][0], outputs[i][1]);
+        for (int m = 0; m < cfg->merge_count; m++)
+            if (same_file(outputs[i][1], cfg->merged[m]))
+                args_fail(PROGRAM, "%s %s would overwrite --merge %s", outputs[i][0],
+                          outputs[i][1], cfg->merged[m]);
+    }
     for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++)
         if (outputs[i][1] && !can_write(outputs[i][1]))
             args_fail(PROGRAM, "%s %s: cannot be written (%s)", outputs[i][0], outputs[i][1],
@@ -435,9 +482,11 @@ static void *worker(void *context)
             /* Each game on disk when it ends: a run stopped half-way keeps
              * what it played (a long run split over days). */
             if (fflush(run->results) != 0 && !run->failed) {
+                /* No game more: each would be played for nothing. */
                 fprintf(stderr, "packeis-tournament: %s: %s\n", run->cfg->results,
                         strerror(errno));
                 run->failed = 1;
+                run->next = run->end;
             }
             pthread_mutex_unlock(&run->lock);
         }
@@ -473,27 +522,29 @@ static uint64_t fnv1a(uint64_t hash, const void *data, size_t size)
 }
 
 /* The tournament's signature in its results files (results.h): what
- * decides its games besides the number of boards (a file of fewer boards
- * holds the same first games). */
+ * decides its games besides the number of boards (with two participants a
+ * file of fewer boards holds the first games of the schedule; with more,
+ * the groups' games interleave and such a file is refused game by game). */
 static uint64_t schedule_signature(const struct config *cfg)
 {
     char text[512];
     uint64_t hash = 0xCBF29CE484222325u;
     for (int i = 0; i < cfg->count; i++) {
         const participant *p = &cfg->participants[i];
-        hash = fnv1a(hash, p->label, strlen(p->label) + 1);
-        hash = fnv1a(hash, p->spec, strlen(p->spec) + 1);
-        hash =
-            fnv1a(hash, p->command ? p->command : "", strlen(p->command ? p->command : "") + 1);
+        /* An engine by its command: the name it gives may change between
+         * runs (a slow start: its command is its label then). */
+        const char *who = p->command ? p->command : p->spec;
+        hash = fnv1a(hash, who, strlen(who) + 1);
         int n = snprintf(text, sizeof text, "%.17g %" PRIu64, p->seconds, p->nodes);
         hash = fnv1a(hash, text, (size_t)n + 1);
     }
     const schedule_setup *setup = &cfg->setup;
-    int n = snprintf(text, sizeof text,
-                     "seats %d gauntlet %d rotations %d seed %" PRIu64
-                     " variants %u movetime %d nodes %" PRIu64,
-                     setup->seats, setup->gauntlet, setup->rotations, setup->seed,
-                     setup->variants, cfg->tc.movetime_ms, cfg->tc.nodes);
+    int n =
+        snprintf(text, sizeof text,
+                 "seats %d gauntlet %d rotations %d seed %" PRIu64
+                 " variants %u movetime %d nodes %" PRIu64 " grace %d timeout %d",
+                 setup->seats, setup->gauntlet, setup->rotations, setup->seed, setup->variants,
+                 cfg->tc.movetime_ms, cfg->tc.nodes, cfg->tc.grace_ms, cfg->tc.timeout_ms);
     return fnv1a(hash, text, (size_t)n);
 }
 
@@ -654,9 +705,14 @@ static int keep_games(struct run *run, char *data, size_t whole, char *why, size
             status = -1;
         }
     for (size_t g = 0; g < run->count; g++)
-        if (status < 0 || !run->seen[g])
-            free(run->games[g].record), run->games[g].record = NULL;
-        else {
+        if (status < 0 || !run->seen[g] || run->games[g].failed) {
+            free(run->games[g].record); /* a failed game is played again */
+            run->games[g].record = NULL;
+            if (status >= 0 && run->seen[g]) {
+                memset(&run->games[g], 0, sizeof run->games[g]);
+                run->seen[g] = 0;
+            }
+        } else {
             keep_record(run, g);
             run->kept++;
         }
@@ -678,7 +734,7 @@ static FILE *open_results(struct run *run)
     size_t size = 0, whole = 0;
     struct stat st;
     FILE *out = NULL;
-    int fd = open(cfg->results, O_RDWR | O_CREAT, 0666);
+    int fd = open(cfg->results, O_RDWR | O_CREAT | O_CLOEXEC, 0666); /* not the engines' */
     struct flock lock = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
     if (fd < 0 || fstat(fd, &st) != 0)
         snprintf(why, sizeof why, "%s: %s", cfg->results, strerror(errno));
@@ -690,7 +746,9 @@ static FILE *open_results(struct run *run)
         else
             snprintf(why, sizeof why, "%s: %s", cfg->results, strerror(errno));
     } else if (fcntl(fd, F_SETLK, &lock) != 0)
-        snprintf(why, sizeof why, "%s: another run is writing it", cfg->results);
+        snprintf(why, sizeof why, "%s: %s", cfg->results,
+                 errno == EACCES || errno == EAGAIN ? "another run is writing it"
+                                                    : strerror(errno));
     else if (cfg->resume && read_whole(fd, &data, &size) != 0)
         snprintf(why, sizeof why, "%s: %s", cfg->results, strerror(errno));
     else {

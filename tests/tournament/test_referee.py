@@ -414,6 +414,40 @@ class Resume(unittest.TestCase):
             self.assertIn("a version 1 file: its players and budgets cannot be checked",
                           done.stderr)
 
+    def test_a_failed_game_is_played_again_and_its_new_line_counts(self):
+        with tempfile.TemporaryDirectory() as scratch:
+            path, failed = os.path.join(scratch, "whole"), os.path.join(scratch, "failed")
+            self.run_slice("--results", path)
+            header, schedule, *games = self.lines(path)
+            fields = games[1].split("\t")
+            fields[2], fields[3], fields[11] = "1", "apply: out of memory", "garbage"
+            with open(failed, "w") as file:  # game 2 failed (the library out of memory)
+                file.write("\n".join([header, schedule, games[0], "\t".join(fields),
+                                      *games[2:]]) + "\n")
+            self.run_slice("--results", failed, "--resume")
+            resumed = self.lines(failed)
+            self.assertEqual(len(resumed), 2 + 7)  # the failed line, then the game again
+            self.assertEqual(resumed[-1], games[1])
+            a, _ = tournament(*self.PLAYERS, "--merge", path)
+            b, _ = tournament(*self.PLAYERS, "--merge", failed)
+            self.assertEqual(a, b)
+
+    def test_an_output_on_another_or_on_an_input_is_refused(self):
+        with tempfile.TemporaryDirectory() as scratch:
+            path = os.path.join(scratch, "results")
+            done = self.run_slice("--results", path, "--csv",
+                                  os.path.join(scratch, ".", "results"), check=False)
+            self.assertEqual(done.returncode, 2)
+            self.assertIn("--csv and --results name the same file", done.stderr)
+            self.assertFalse(os.path.exists(path))
+            self.run_slice("--results", path)
+            before = self.lines(path)
+            done = self.run_slice("--merge", path, "--json", os.path.join(scratch, "..",
+                                  os.path.basename(scratch), "results"), check=False)
+            self.assertEqual(done.returncode, 2)
+            self.assertIn("would overwrite --merge", done.stderr)
+            self.assertEqual(self.lines(path), before)
+
     def test_no_file_or_an_empty_one_is_a_run_not_begun(self):
         with tempfile.TemporaryDirectory() as scratch:
             path = os.path.join(scratch, "results")
