@@ -13,7 +13,7 @@
  * own, so the results do not depend on --jobs.
  */
 #define _POSIX_C_SOURCE 200809L
-#define _XOPEN_SOURCE 700 /* realpath() */
+#define _XOPEN_SOURCE   700 /* realpath() */
 
 #include <errno.h>
 #include <getopt.h>
