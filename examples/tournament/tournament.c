@@ -95,27 +95,29 @@ static void usage(FILE *out)
                  "  --help                this help\n");
 }
 
+/* The folder of `path` ("." for a bare name, "/" for one under the root)
+ * into folder[PATH_MAX]; -1 (errno ENAMETOOLONG) when it does not fit. */
+static int folder_of(const char *path, char *folder)
+{
+    const char *slash = strrchr(path, '/');
+    size_t length = !slash ? 1 : slash == path ? 1 : (size_t)(slash - path);
+    if (length >= PATH_MAX) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(folder, slash ? path : ".", length);
+    folder[length] = '\0';
+    return 0;
+}
+
 /* `path` with its folder made absolute (realpath()), for a file that may
  * not be there yet; the path as it is when the folder is not there. */
 static void canonical(const char *path, char *out, size_t size)
 {
-    const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+    const char *slash = strrchr(path, '/');
     char folder[PATH_MAX], resolved[PATH_MAX];
-    size_t length = slash ? (size_t)(slash - path) : 0;
-    if (length >= sizeof folder) {
-        snprintf(out, size, "%s", path);
-        return;
-    }
-    if (!slash)
-        strcpy(folder, ".");
-    else if (length == 0)
-        strcpy(folder, "/");
-    else {
-        memcpy(folder, path, length);
-        folder[length] = '\0';
-    }
-    if (realpath(folder, resolved))
-        snprintf(out, size, "%s/%s", resolved, base);
+    if (folder_of(path, folder) == 0 && realpath(folder, resolved))
+        snprintf(out, size, "%s/%s", resolved, slash ? slash + 1 : path);
     else
         snprintf(out, size, "%s", path);
 }
@@ -141,18 +143,8 @@ static int can_write(const char *path)
 {
     if (access(path, F_OK) == 0)
         return access(path, W_OK) == 0;
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        return access(".", W_OK | X_OK) == 0;
-    char folder[4096];
-    size_t length = slash == path ? 1 : (size_t)(slash - path);
-    if (length >= sizeof folder) {
-        errno = ENAMETOOLONG;
-        return 0;
-    }
-    memcpy(folder, path, length);
-    folder[length] = '\0';
-    return access(folder, W_OK | X_OK) == 0;
+    char folder[PATH_MAX];
+    return folder_of(path, folder) == 0 && access(folder, W_OK | X_OK) == 0;
 }
 
 /* --player SPEC in the seat notation (seat_spec.h), or --engine COMMAND,
@@ -611,6 +603,15 @@ static int finish(const struct config *cfg, struct run *run)
     return failed;
 }
 
+/* A results file read by `option` that has no signature to check (results.h). */
+static void warn_unsigned(const char *option, const char *path)
+{
+    fprintf(stderr,
+            "packeis-tournament: %s: %s: a version 1 file: its players and budgets cannot be "
+            "checked\n",
+            option, path);
+}
+
 /* --merge: the games from the results files, their records kept as if
  * played here. */
 static int merge_all(struct run *run)
@@ -625,10 +626,7 @@ static int merge_all(struct run *run)
         status = results_read(cfg->merged[f], signature, run->plans, run->count, run->games,
                               seen, why, sizeof why);
         if (status == 1)
-            fprintf(stderr,
-                    "packeis-tournament: --merge: %s: a version 1 file: its players "
-                    "and budgets cannot be checked\n",
-                    cfg->merged[f]);
+            warn_unsigned("--merge", cfg->merged[f]);
         status = status < 0 ? -1 : 0;
     }
     for (size_t g = 0; status == 0 && g < run->count; g++)
@@ -694,10 +692,7 @@ static int keep_games(struct run *run, char *data, size_t whole, char *why, size
     if (in)
         fclose(in);
     if (status == 1)
-        fprintf(stderr,
-                "packeis-tournament: --resume: %s: a version 1 file: its players and "
-                "budgets cannot be checked\n",
-                cfg->results);
+        warn_unsigned("--resume", cfg->results);
     for (size_t g = 0; status >= 0 && g < run->count; g++)
         if (run->seen[g] && (g < cfg->first || g >= run->end)) {
             snprintf(why, why_size, "%s holds game %zu, outside --games %zu-%zu", cfg->results,
