@@ -107,6 +107,19 @@ export function wasiImports(memory, files = new Map()) {
   const fs = new ReadOnlyFiles(files);
   // Whether [pointer, pointer + length) lies in the module's memory.
   const fits = (pointer, length) => pointer >= 0 && length >= 0 && pointer + length <= memory().buffer.byteLength;
+  // The [base, length] of `count` iovecs at `iovs`, or null if any lies
+  // outside memory.
+  const iovecs = (iovs, count) => {
+    if (!fits(iovs, 8 * count)) return null;
+    const buffers = [];
+    for (let i = 0; i < count; i++) {
+      const base = view().getUint32(iovs + 8 * i, true);
+      const length = view().getUint32(iovs + 8 * i + 4, true);
+      if (!fits(base, length)) return null;
+      buffers.push([base, length]);
+    }
+    return buffers;
+  };
   const now = () =>
     typeof performance !== 'undefined' ? performance.timeOrigin + performance.now() : Date.now();
   const functions = {
@@ -145,10 +158,10 @@ export function wasiImports(memory, files = new Map()) {
     },
     fd_write(fd, iovs, count, written) {
       if (fd !== 1 && fd !== 2) return ERRNO_BADF;
+      const buffers = iovecs(iovs, count);
+      if (!buffers) return ERRNO_FAULT;
       let total = 0;
-      for (let i = 0; i < count; i++) {
-        const base = view().getUint32(iovs + 8 * i, true);
-        const length = view().getUint32(iovs + 8 * i + 4, true);
+      for (const [base, length] of buffers) {
         pending[fd] += decoder.decode(bytes().subarray(base, base + length));
         total += length;
       }
@@ -165,14 +178,8 @@ export function wasiImports(memory, files = new Map()) {
     fd_read(fd, iovs, count, read) {
       const file = fs.open.get(fd);
       if (!file) return ERRNO_BADF;
-      if (!fits(iovs, 8 * count) || !fits(read, 4)) return ERRNO_FAULT;
-      const buffers = [];
-      for (let i = 0; i < count; i++) {
-        const base = view().getUint32(iovs + 8 * i, true);
-        const length = view().getUint32(iovs + 8 * i + 4, true);
-        if (!fits(base, length)) return ERRNO_FAULT;
-        buffers.push([base, length]);
-      }
+      const buffers = iovecs(iovs, count);
+      if (!buffers || !fits(read, 4)) return ERRNO_FAULT;
       let total = 0;
       for (const [base, length] of buffers) {
         const chunk = file.data.subarray(file.offset, file.offset + length);
