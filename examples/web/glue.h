@@ -46,6 +46,10 @@ packeis_player *web_player_new(const char *name, uint64_t seed);
 /* packeis_player_set_option(); returns NULL or the reason it was refused. */
 const char *web_player_set_option(packeis_player *p, const char *name, const char *value);
 
+/* The player's own sentence for its last failure, or NULL
+ * (packeis_player_error()). */
+const char *web_player_error(const packeis_player *p);
+
 /* Chooses a move for the player to act within `seconds` (0: none) and
  * `nodes` (0: none; both 0: the player's default), and keeps the report for
  * web_report(). Returns the move, or PACKEIS_MOVE_NONE on failure (the
