@@ -196,8 +196,10 @@ static void replace_seat(session *s, int p, const char *reason)
     if (seat_spec_parse("greedy", &fallback, why, sizeof why) == 0) {
         s->spec[p] = fallback;
         set_labels(s);
-        time_control tc = seat_time_control(&fallback);
-        s->open[p] = seat_open(&s->seats[p], &fallback.who, s->seed, &tc, why) == FORFEIT_NONE;
+        time_control tc = seat_time_control(&s->spec[p]);
+        /* The seat keeps a pointer to its participant: the session's copy,
+         * not the local one, which dies with this call. */
+        s->open[p] = seat_open(&s->seats[p], &s->spec[p].who, s->seed, &tc, why) == FORFEIT_NONE;
     }
     fprintf(s->out, "greedy plays seat %c from now on.\n", 'A' + p);
 }
