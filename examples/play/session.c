@@ -199,7 +199,8 @@ static void replace_seat(session *s, int p, const char *reason)
         time_control tc = seat_time_control(&s->spec[p]);
         /* The seat keeps a pointer to its participant: the session's copy,
          * not the local one, which dies with this call. */
-        s->open[p] = seat_open(&s->seats[p], &s->spec[p].who, s->seed, &tc, why) == FORFEIT_NONE;
+        s->open[p] =
+            seat_open(&s->seats[p], &s->spec[p].who, s->seed, &tc, why) == FORFEIT_NONE;
     }
     fprintf(s->out, "greedy plays seat %c from now on.\n", 'A' + p);
 }
