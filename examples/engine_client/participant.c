@@ -218,6 +218,11 @@ forfeit seat_open(seat *s, const participant *who, uint64_t seed, const time_con
     forfeit f = handshake(&s->engine, tc->startup_ms, NULL, 0, why);
     if (f == FORFEIT_NONE && process_send(&s->engine, "newgame") != 0)
         f = lost(&s->engine, READ_CLOSED, "to newgame", why);
+    /* A seat that failed holds nothing: callers that only close the seats
+     * they opened (the terminal game's hint) would leave the engine
+     * running. */
+    if (f != FORFEIT_NONE)
+        seat_close(s);
     return f;
 }
 

@@ -81,7 +81,8 @@ typedef struct seat {
 
 /* Opens a seat for a new game: a player with `seed`, or a fresh engine
  * through its handshake and newgame. FORFEIT_NONE, or why it failed (with
- * the reason in `why`). The seat keeps `who`, which must outlive it. */
+ * the reason in `why`), the seat then closed (an engine started for it is
+ * ended). The seat keeps `who`, which must outlive it. */
 forfeit seat_open(seat *s, const participant *who, uint64_t seed, const time_control *tc,
                   char *why);
 

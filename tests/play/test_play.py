@@ -282,6 +282,22 @@ class TerminalGame(unittest.TestCase):
         t.wait(r"^\[exit 0\]$")
 
 
+def children(pid):
+    """The processes whose parent is `pid` (Linux /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        if int(fields[1]) == pid:
+            found.append(int(entry))
+    return found
+
+
 def play(*arguments, stdin=b"", env=None):
     environment = dict(os.environ)
     environment.pop("NO_COLOR", None)
@@ -391,6 +407,38 @@ class CommandLine(unittest.TestCase):
         done = play("--seed", "2", "--seat", "1=greedy", "--seat", "2=random")
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertEqual(len(standings(done.stdout.decode())), 2)
+
+    def test_a_failed_hint_engine_is_ended(self):
+        # A hint engine that fails its handshake is ended at once: asking
+        # three times leaves no engine running beside packeis-play. The
+        # engine passes the check at startup (its first start) and answers
+        # garbage to the handshake of every later one. (packeis-play's
+        # output into a pipe is buffered: the file `save` writes tells when
+        # the three hints are done.)
+        with tempfile.TemporaryDirectory() as scratch:
+            script = os.path.join(scratch, "engine.sh")
+            with open(script, "w") as f:
+                f.write(f"""#!/bin/sh
+[ -e {scratch}/started ] && exec {shlex.quote(ARGS.broken)} badhello
+touch {scratch}/started
+exec {shlex.quote(ARGS.broken)} exit
+""")
+            os.chmod(script, 0o755)
+            record = os.path.join(scratch, "game.txt")
+            game = subprocess.Popen([ARGS.play, "--seed", "2", "--hint", f"engine:{script}"],
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE)
+            try:
+                game.stdin.write(f"hint\nhint\nhint\nsave {record}\n".encode())
+                game.stdin.flush()
+                deadline = time.monotonic() + WAIT
+                while not os.path.exists(record + ".seats") and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                self.assertEqual(children(game.pid), [])
+            finally:
+                out, err = game.communicate(b"quit\n", timeout=WAIT)
+            self.assertEqual(out.count(b"No hint:"), 3, out + err)
+            self.assertIn(b"wrote 'hello, this is not the handshake'", out)
 
     def test_broken_engines(self):
         # An engine that exits or plays an illegal move at its second move:
