@@ -100,7 +100,7 @@ static void usage(FILE *out)
 static int folder_of(const char *path, char *folder)
 {
     const char *slash = strrchr(path, '/');
-    size_t length = !slash ? 1 : slash == path ? 1 : (size_t)(slash - path);
+    size_t length = !slash || slash == path ? 1 : (size_t)(slash - path);
     if (length >= PATH_MAX) {
         errno = ENAMETOOLONG;
         return -1;
