@@ -648,17 +648,21 @@ class AllocatorStormTest(HostileCase):
                       lambda: Game(seed=1, allocator=packeis.Allocator(policy=lambda n: n < 10**6)))
             for make in makers:
                 game = make()
-                # Until 1,000 interruptions (or 6 s): four rounds of the loop a
-                # window of the timer, so that a fast build is interrupted
-                # too (one round takes less than the timer's 200 us there).
-                ticks, end = 0, time.monotonic() + 6
+                # Until 1,000 interruptions (or 30 s): each window of the
+                # timer repeats the loop until a tick ends it, so that every
+                # window is interrupted however fast the build and machine
+                # (a fixed number of rounds can finish inside the timer's
+                # 200 us: 12 to 28 ticks in 6 s, not 200, on a fast machine).
+                # A round is about 25 us, not a divisor of 200 us, so the ticks
+                # land all over it.
+                ticks, end = 0, time.monotonic() + 30
                 while ticks < 1000 and time.monotonic() < end:
                     if game.ply_count:  # an apply whose undo a tick stopped
                         game.undo_to(0)
                     try:
                         armed.append(True)
                         signal.setitimer(signal.ITIMER_REAL, 0.0002, 0.0002)
-                        for _ in range(4):
+                        while True:
                             copy = game.clone()
                             copy.playout(ticks)
                             copy.reset(ticks)
