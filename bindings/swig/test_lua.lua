@@ -253,21 +253,28 @@ end
 
 -- ---- long calls stop on Ctrl-C -------------------------------------------------------
 -- A child interpreter counts perft (or divide) of depth 2^32 - 1, which never
--- ends, and gets SIGINT after a second: lua's own handler sets a hook, the
+-- ends, and gets SIGINT a second after it starts the count (it makes a file
+-- then: a signal at a fixed time from its start could come while a slow
+-- interpreter still loads the module): lua's own handler sets a hook, the
 -- count sees it and stops, and the hook raises "interrupted!".
 do
     local lua = arg and arg[-1] or "lua"
     for _, call in ipairs({"packeis_game_perft(g, 4294967295)",
                            "packeis_game_divide(g, 4294967295)"}) do
+        local flag = os.tmpname()
+        os.remove(flag)
         local script = "local p = require('packeis'); local g = p.packeis_game_new(" ..
-                       "p.packeis_options_new(nil)); local ok, e = pcall(function() " ..
-                       "return p." .. call .. " end); print('caught', e)"
+                       "p.packeis_options_new(nil)); io.open('" .. flag .. "', 'w'):close(); " ..
+                       "local ok, e = pcall(function() return p." .. call .. " end); " ..
+                       "print('caught', e)"
         local started = os.time()
         local shell = io.popen(string.format(
-            "%s -e \"%s\" 2>&1 & pid=$!; sleep 1; kill -INT $pid; wait $pid; echo status=$?",
-            lua, script))
+            "%s -e \"%s\" 2>&1 & pid=$!; i=0; while [ ! -e %s ] && [ $i -lt 600 ]; " ..
+            "do sleep 0.05; i=$((i + 1)); done; sleep 1; kill -INT $pid; wait $pid; " ..
+            "echo status=$?", lua, script, flag))
         local out = shell:read("a")
         shell:close()
+        os.remove(flag)
         check(out:find("interrupted") ~= nil, call .. " stopped by Ctrl-C: " .. out)
         check(os.time() - started < 15, call .. " stopped within seconds")
     end

@@ -357,10 +357,15 @@ class HandleTest(unittest.TestCase):
 
 def child(code, timeout=60, interrupt_after=None):
     """Runs `code` in a child interpreter (the module on its PYTHONPATH);
-    with `interrupt_after`, sends it SIGINT after that many seconds."""
+    with `interrupt_after`, sends it SIGINT that many seconds after the
+    child's first line (it prints one as its long call starts: a signal at a
+    fixed time from the start could come while a slow interpreter still
+    imports)."""
     process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, universal_newlines=True)
+    first = ""
     if interrupt_after is not None:
+        first = process.stdout.readline()
         time.sleep(interrupt_after)
         process.send_signal(signal.SIGINT)
     try:
@@ -368,8 +373,8 @@ def child(code, timeout=60, interrupt_after=None):
     except subprocess.TimeoutExpired:
         process.kill()
         out, _ = process.communicate()
-        raise AssertionError("the child hung:\n" + out)
-    return process.returncode, out
+        raise AssertionError("the child hung:\n" + first + out)
+    return process.returncode, first + out
 
 
 GAME = "import packeis_swig as ps\ng = ps.packeis_game_new(ps.packeis_options_new(None))\n"

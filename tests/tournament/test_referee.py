@@ -77,9 +77,12 @@ class BrokenEngines(unittest.TestCase):
         engines = []
         for fault in cls.FAULTS:
             engines += ["--engine", f"{ARGS.broken} {fault}"]
+        # A grace of 3 s, not 0.3: each engine's first move (a good one) must
+        # come in time, two tests at once on two cores and under sanitizers;
+        # only the "sleep" engine waits it out.
         cls.results, cls.process = tournament(
             "--player", "random", *engines, "--gauntlet", "--boards", "1", "--movetime", "20",
-            "--grace", "300", "--jobs", "4", "--records", cls.records.name)
+            "--grace", "3000", "--jobs", "4", "--records", cls.records.name)
 
     @classmethod
     def tearDownClass(cls):
@@ -111,7 +114,7 @@ class BrokenEngines(unittest.TestCase):
         warning, and each of its games forfeited with the reason."""
         results, done = tournament("--player", "random", "--player", "greedy",
                                    "--engine", f"{ARGS.broken} badhello", "--boards", "1",
-                                   "--movetime", "20", "--grace", "300")
+                                   "--movetime", "20", "--grace", "3000")
         self.assertIn("its games will be forfeited", done.stderr)
         mine = [g for g in results["games"]
                 if any("badhello" in s["player"] for s in g["seats"])]
@@ -161,7 +164,7 @@ class BrokenEngines(unittest.TestCase):
         parent 1 once the tournament is over."""
         command = f"sh -c 'sleep 3017 & exec {ARGS.broken} exit'"
         results, _ = tournament("--player", "random", "--engine", command, "--boards", "1",
-                                "--movetime", "20", "--grace", "300")
+                                "--movetime", "20", "--grace", "3000")
         self.assertEqual(len(results["games"]), 2)
         left = []
         for entry in os.listdir("/proc"):

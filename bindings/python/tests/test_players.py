@@ -120,9 +120,23 @@ class Basics(unittest.TestCase):
 class Stopping(unittest.TestCase):
     def test_stop_from_another_thread(self):
         with MCTS(seed=1) as mcts, packeis.Game(seed=1) as game:
-            threading.Timer(0.2, mcts.stop).start()
+            # A stop ends the search under way and no later one, so it is
+            # asked until choose() returns: one stop at a fixed time could
+            # come before a slow (sanitized, loaded) choose() had started.
+            done = threading.Event()
+
+            def stop_until_done():
+                while not done.wait(0.2):
+                    mcts.stop()
+
+            stopper = threading.Thread(target=stop_until_done)
+            stopper.start()
             started = time.monotonic()
-            report = mcts.choose(game, seconds=60)
+            try:
+                report = mcts.choose(game, seconds=60)
+            finally:
+                done.set()
+                stopper.join()
             self.assertLess(time.monotonic() - started, 10)
             self.assertIn(report.move, game.legal_moves())
 
