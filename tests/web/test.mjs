@@ -247,8 +247,28 @@ test('a 4-player game between computer seats, to the end', { timeout: 300000 }, 
   await page.close();
 });
 
+// Routes the page's players.js to one where mcts-maximum's budget is
+// endless (1e9 playouts, 600 s): its own (150,000 playouts) can end before
+// "move now" is clicked on a fast machine. `served` counts the budgets
+// replaced in each copy served (2 if players.js still has them).
+function endlessMctsMaximum(served) {
+  return (page) => page.route('**/players.js', async (route) => {
+    const response = await route.fetch();
+    const source = await response.text();
+    const endless = source
+      .replace('mcts: { easy: 1000, normal: 5000, strong: 25000, maximum: 150000 }',
+        'mcts: { easy: 1000, normal: 5000, strong: 25000, maximum: 1000000000 }')
+      .replace('const SECONDS = { easy: 1, normal: 3, strong: 6, maximum: 15 }',
+        'const SECONDS = { easy: 1, normal: 3, strong: 6, maximum: 600 }');
+    served.push(endless.match(/1000000000 }|maximum: 600 }/g)?.length ?? 0);
+    await route.fulfill({ response, body: endless });
+  });
+}
+
 test('"move now" ends a long search with the best move so far', { timeout: 60000 }, async () => {
-  const { page, errors } = await open('?seed=3&players=2&seats=mcts-maximum,person&speed=0.1');
+  const served = [];
+  const { page, errors } = await open('?seed=3&players=2&seats=mcts-maximum,person&speed=0.1', { routes: endlessMctsMaximum(served) });
+  assert.ok(served.length > 0 && served.every((n) => n === 2), `players.js served with endless budgets: ${served}`);
   await page.waitForFunction(() => /playouts\/s/.test(document.getElementById('speed').textContent), null, { timeout: 20000 });
   assert.equal(await plies(page), 0);
   assert.ok((await page.locator('.heat-fill:not([opacity="0"])').count()) > 0, 'no heatmap of the visits');
