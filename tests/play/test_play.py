@@ -138,10 +138,14 @@ class TerminalGame(unittest.TestCase):
         return terminal
 
     def hint(self, t):
-        """The move greedy suggests, asked for with `hint`."""
+        """The move greedy suggests, asked for with `hint`, once the prompt
+        after it is shown (else a caller's next prompt(mark) could match
+        that one, before its own move)."""
         mark = len(t.text())
         t.send("hint")
-        return t.wait(r"^Hint from greedy: (\S+)$", mark).group(1)
+        found = t.wait(r"^Hint from greedy: (\S+)$", mark)
+        t.prompt(found.end())
+        return found.group(1)
 
     def test_whole_game_against_greedy(self):
         t = self.start("--seed 3 --opponents greedy --hint greedy")
