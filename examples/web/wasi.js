@@ -159,7 +159,7 @@ export function wasiImports(memory, files = new Map()) {
     fd_write(fd, iovs, count, written) {
       if (fd !== 1 && fd !== 2) return ERRNO_BADF;
       const buffers = iovecs(iovs, count);
-      if (!buffers) return ERRNO_FAULT;
+      if (!buffers || !fits(written, 4)) return ERRNO_FAULT;
       let total = 0;
       for (const [base, length] of buffers) {
         pending[fd] += decoder.decode(bytes().subarray(base, base + length));

@@ -124,6 +124,8 @@ test('the rights of an open file, its seek limits, pointers outside memory', () 
   assert.equal(fs.wasi.fd_tell(fd, 32), ERRNO.SUCCESS);
   assert.equal(fs.view.getBigUint64(32, true), 5n); // nothing read
   assert.equal(fs.wasi.path_open(3, 1, end - 2, 8, 0, READING, 0n, 0, 0), ERRNO.FAULT);
+  fs.view.setUint32(20, 0, true); // an empty buffer to standard output
+  assert.equal(fs.wasi.fd_write(1, 16, 1, end - 2), ERRNO.FAULT); // where its count goes
 });
 
 test('az: offered, refuses without its network and says why, plays with it', async () => {
