@@ -654,7 +654,7 @@ class AllocatorStormTest(HostileCase):
                 # timer repeats the loop until a tick ends it, so that every
                 # window is interrupted however fast the build and machine
                 # (a fixed number of rounds can finish inside the timer's
-                # 200 us: 12 to 28 ticks in 6 s, not 200, on a fast machine).
+                # 200 us: 1 to 28 ticks in 6 s, not 200, on a fast machine).
                 # A round is about 25 us, not a divisor of 200 us, so the ticks
                 # land all over it.
                 ticks, end = 0, time.monotonic() + 30
