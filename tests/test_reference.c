@@ -604,6 +604,13 @@ static void test_random_standard(void **state)
         {"standard 3p seed 99", 3, 0, 0, 0, 99, NULL},
         {"standard 4p seed 2", 4, 0, 0, 0, 2, NULL},
         {"standard 4p seed 12345", 4, 0, 0, 0, 12345, NULL},
+        /* The shuffle's rare draws (found by search): with seed 575019 a
+         * product's low half falls below its bound but is kept; with
+         * 5200627 one is rejected, and every later pick moves on one
+         * output. The kernels compute the picks ahead, eight at a time,
+         * and must then draw one by one. */
+        {"standard 2p seed 575019", 2, 0, 0, 0, 575019, NULL},
+        {"standard 2p seed 5200627", 2, 0, 0, 0, 5200627, NULL},
     };
     run_games(configs, sizeof configs / sizeof configs[0], 8);
 }
@@ -875,6 +882,14 @@ static void test_playout(void **state)
         duo_open(&d, &configs[i]);
         for (uint64_t seed = 0; seed < 4; seed++)
             check_playout(&d, seed * 0x9E3779B97F4A7C15u + i);
+        /* The rare first draws of the standard start (bound 30, found by
+         * search): with 505955773 the low half of the product falls below
+         * the bound but is kept; with 668653025 the draw is rejected and
+         * takes the next output, and so does every draw after it. */
+        if (i == 0) {
+            check_playout(&d, 505955773u);
+            check_playout(&d, 668653025u);
+        }
         check_batch(&d, UINT64_MAX - 1); /* the seeds wrap */
         play_fixed(&d, (size_t)d.board.total + 5);
         check_playout(&d, 42);

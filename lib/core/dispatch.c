@@ -20,8 +20,9 @@
 #if defined(PK_HAVE_BMI2_KERNEL)
 #    include <cpuid.h>
 
-/* POPCNT, ABM (LZCNT), BMI1 and BMI2, and a fast PDEP: AMD processors before
- * Zen 3 (family 0x19) run PDEP in microcode, hundreds of cycles. */
+/* POPCNT, ABM (LZCNT), BMI1 and BMI2, AVX2 where the kernel uses it, and a
+ * fast PDEP: AMD processors before Zen 3 (family 0x19) run PDEP in
+ * microcode, hundreds of cycles. */
 static int pk_cpu_has_fast_bmi2(void)
 {
     unsigned eax, ebx, ecx, edx;
@@ -34,6 +35,18 @@ static int pk_cpu_has_fast_bmi2(void)
         return 0;
     if (!(ebx & bit_BMI) || !(ebx & bit_BMI2))
         return 0;
+#    if defined(PK_HAVE_AVX2_DRAWS)
+    /* AVX2, and a system that saves the YMM registers (XCR0 bits 1 and 2),
+     * for the draws computed ahead (rules/kernel_draws.inc). */
+    if (!(ebx & bit_AVX2))
+        return 0;
+    unsigned leaf1_ebx, leaf1_ecx, xcr0_low, xcr0_high;
+    if (!__get_cpuid(1, &eax, &leaf1_ebx, &leaf1_ecx, &edx) || !(leaf1_ecx & bit_OSXSAVE))
+        return 0;
+    __asm__("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
+    if ((xcr0_low & 0x6u) != 0x6u)
+        return 0;
+#    endif
     unsigned vendor = 0;
     int amd = __get_cpuid(0, &eax, &vendor, &ecx, &edx) &&
               vendor == 0x68747541u; /* "Auth" of AuthenticAMD */

@@ -128,6 +128,10 @@ typedef struct pk_kernel {
     uint64_t (*perft)(const struct pk_setup *, const pk_state *, unsigned depth);
     /* Removes every floe out of play (doc/rules.md, "Floes out of play"). */
     void (*prune)(const struct pk_setup *, pk_state *);
+    /* The standard board's fish for `seed` (pk_standard_fish()). */
+    void (*standard_fish)(uint8_t fish[PACKEIS_MAX_CELLS], uint64_t seed);
+    /* Bit c of *low and of *high: bits 0 and 1 of fish[c]. */
+    void (*fish_bits)(const uint8_t fish[PACKEIS_MAX_CELLS], uint64_t *low, uint64_t *high);
 } pk_kernel;
 
 /* What a game's rules and board are: small, held inside the game and
@@ -242,6 +246,7 @@ packeis_status pk_layout_validate(const int *x, const int *y, const int *fish, s
                                   int *sx, int *sy, int *sfish);
 void pk_standard_board(int *x, int *y, int *fish, uint64_t seed);
 void pk_standard_fish(uint8_t *fish, uint64_t seed);
+extern const uint8_t pk_standard_fish_list[PK_STANDARD_CELLS]; /* before the shuffle */
 
 /* dispatch.c: chosen once per process. */
 const pk_kernel *pk_select_kernel(void);

@@ -28,7 +28,9 @@
 #include "kernel_actions.inc" /* placing, sliding, floes out of play, turn passing */
 #include "kernel_check.inc"   /* why a move is illegal */
 #include "kernel_search.inc"  /* perft */
+#include "kernel_draws.inc"   /* draws from outputs computed ahead */
 #include "kernel_playout.inc" /* random playouts */
+#include "kernel_shuffle.inc" /* the standard board's shuffle, fish sets */
 
 #if defined(PK_HAVE_AVX512_LISTS)
 #include "kernel_lists_avx512.inc" /* move lists with AVX-512 compress */
@@ -39,7 +41,7 @@
 {                                                                                              \
     .move_count = k_move_count, .legal_moves = lists, .reach = k_reach, .check = k_check_move, \
     .play = k_play, .playout = k_playout, .playout_pair = k_playout_pair, .perft = k_perft,    \
-    .prune = k_remove_unlinked,                                                                \
+    .prune = k_remove_unlinked, .standard_fish = k_standard_fish, .fish_bits = k_fish_bits,    \
 }
 
 const pk_kernel PK_KERNEL_NAME = PK_KERNEL_TABLE(k_legal_moves);
