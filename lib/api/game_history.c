@@ -26,7 +26,7 @@ packeis_status packeis_game_history(const packeis_game *game, packeis_move *move
 static pk_state pk_state_after(const packeis_game *game, size_t ply)
 {
     if (ply + 1 < game->plies)
-        return pk_record_before(game->setup, &game->history[ply + 1]);
+        return pk_history_before(game->setup, game->history, ply + 1);
     return game->state;
 }
 
@@ -37,14 +37,15 @@ static int pk_valid_ply(const packeis_game *game, size_t ply)
 
 int packeis_game_ply_player(const packeis_game *game, size_t ply)
 {
-    return pk_valid_ply(game, ply) ? game->history[ply].before.turn : -1;
+    return pk_valid_ply(game, ply) ? pk_history_before(game->setup, game->history, ply).turn
+                                   : -1;
 }
 
 uint64_t packeis_game_ply_removed(const packeis_game *game, size_t ply)
 {
     if (!pk_valid_ply(game, ply))
         return 0;
-    pk_state before = pk_record_before(game->setup, &game->history[ply]);
+    pk_state before = pk_history_before(game->setup, game->history, ply);
     return before.floes & ~pk_state_after(game, ply).floes;
 }
 
@@ -56,16 +57,17 @@ uint64_t packeis_game_ply_credited(const packeis_game *game, size_t ply, int pla
 {
     if (!pk_valid_ply(game, ply) || !pk_valid_player(game, player))
         return 0;
-    const pk_record *record = &game->history[ply];
-    uint64_t stood = record->before.penguins[player];
-    if (record->before.turn == player)
-        stood |= pk_bit(pk_move_target(record->move));
-    return packeis_game_ply_removed(game, ply) & stood;
+    pk_state before = pk_history_before(game->setup, game->history, ply);
+    uint64_t stood = before.penguins[player];
+    if (before.turn == player)
+        stood |= pk_bit(pk_move_target(game->history[ply].move));
+    return before.floes & ~pk_state_after(game, ply).floes & stood;
 }
 
 unsigned packeis_game_ply_players_out(const packeis_game *game, size_t ply)
 {
     if (!pk_valid_ply(game, ply))
         return 0;
-    return pk_state_after(game, ply).out & ~(unsigned)game->history[ply].before.out;
+    unsigned before = pk_history_before(game->setup, game->history, ply).out;
+    return pk_state_after(game, ply).out & ~before;
 }

@@ -85,7 +85,8 @@ packeis_status packeis_game_apply(packeis_game *game, packeis_move move)
 /* Goes back to the position before action `plies` (see pk_record). */
 static void pk_game_restore(packeis_game *game, size_t plies)
 {
-    game->state = pk_record_before(game->setup, &game->history[plies]);
+    pk_history_settle(game, plies);
+    game->state = game->history[plies].before;
     game->plies = plies;
 }
 

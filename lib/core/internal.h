@@ -157,15 +157,14 @@ typedef struct pk_setup {
 } pk_setup;
 
 /* One history entry: the position before an action, and the action. A
- * playout leaves floes out of play on the board in the movement positions it
- * records (doc/rules.md, "Floes out of play": they change no move and no
- * score, and the game's end removes every free floe anyway), and keeps no
- * hash in any position it records (rules/kernel_playout.inc); `lazy` says
- * what pk_record_before() must still do. */
+ * playout records only its moves (rules/kernel_playout.inc): writing the
+ * position before each would cost it a tenth of its time, and most
+ * playouts are never looked back on. Their positions are made again when
+ * asked for, by playing the moves from the nearest exact record before
+ * them (pk_history_before()); the first record of a playout is exact. */
 typedef enum pk_record_lazy {
-    PK_RECORD_EXACT,          /* nothing: `before` is the position */
-    PK_RECORD_HASH,           /* compute the hash */
-    PK_RECORD_PRUNE_AND_HASH, /* remove the floes out of play, then that */
+    PK_RECORD_EXACT,  /* `before` is the position */
+    PK_RECORD_REPLAY, /* `before` is not kept: see pk_history_before() */
 } pk_record_lazy;
 
 typedef struct pk_record {
@@ -380,18 +379,15 @@ static inline int pk_move_origin(packeis_move move) { return move / PACKEIS_MAX_
 
 static inline int pk_move_target(packeis_move move) { return move % PACKEIS_MAX_CELLS; }
 
-/* The position before a recorded action, with floes out of play removed
- * and its hash (see pk_record). */
-static inline pk_state pk_record_before(const pk_setup *setup, const pk_record *record)
-{
-    pk_state state = record->before;
-    if (record->lazy == PK_RECORD_PRUNE_AND_HASH)
-        setup->kernel->prune(setup, &state);
-    if (record->lazy != PK_RECORD_EXACT)
-        state.hash = pk_board_hash(setup, &state);
-    return state;
-}
+/* core/history.c: the position before action `ply` of `history` (see
+ * pk_record): kept, or made again from the nearest exact record before it,
+ * which every history has (a playout's first record is exact). */
+pk_state pk_history_before(const pk_setup *setup, const pk_record *history, size_t ply);
 
+/* core/history.c: every record of the run of replayed records holding `ply`
+ * made exact (a game going back into a playout: undo, undo_to), so that
+ * going back ply by ply replays the playout once. */
+void pk_history_settle(packeis_game *game, size_t ply);
 /* The owner of the penguin on `cell`, or -1. */
 static inline int pk_penguin_owner(const pk_state *state, int cell)
 {

@@ -63,9 +63,8 @@ static int pk_record_same_state(const pk_state *a, const pk_state *b)
 }
 
 /* The position before the first action, or the current one when none was
- * played. A playout records its positions with the floes out of play still
- * on the board (doc/rules.md, "Floes out of play"; pk_record, internal.h),
- * but never the first: that one is the game's position as it stood. */
+ * played. The first record is always exact (pk_record, internal.h): a
+ * playout keeps the position it started from. */
 static const pk_state *pk_record_start_state(const packeis_game *game)
 {
     return game->plies ? &game->history[0].before : &game->state;
