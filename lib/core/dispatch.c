@@ -55,7 +55,7 @@ static int pk_cpu_has_fast_bmi2(void)
 #endif
 
 #if defined(PK_HAVE_AVX512_KERNEL)
-/* AVX-512 F, BW, VL and VBMI2, and a system that saves the opmask and ZMM
+/* AVX-512 F, DQ, BW, VL and VBMI2, and a system that saves the opmask and ZMM
  * registers on a context switch (XCR0 bits 1, 2, 5, 6, 7, read by XGETBV
  * once CPUID shows OSXSAVE). */
 static int pk_cpu_has_avx512_compress(void)
@@ -69,7 +69,7 @@ static int pk_cpu_has_avx512_compress(void)
         return 0;
     if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx))
         return 0;
-    unsigned needed = bit_AVX512F | bit_AVX512BW | bit_AVX512VL;
+    unsigned needed = bit_AVX512F | bit_AVX512DQ | bit_AVX512BW | bit_AVX512VL;
     return (ebx & needed) == needed && (ecx & bit_AVX512VBMI2);
 }
 #endif

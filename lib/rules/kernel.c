@@ -36,15 +36,18 @@
 #include "kernel_lists_avx512.inc" /* move lists with AVX-512 compress */
 #endif
 
-/* One kernel's table, with the move-list writer `lists`. */
-#define PK_KERNEL_TABLE(lists)                                                                 \
+/* One kernel's table, with the move-list writer `lists`, the shuffle
+ * `shuffle` and the draws ahead `outputs`. */
+#define PK_KERNEL_TABLE(lists, shuffle, ahead)                                                 \
 {                                                                                              \
     .move_count = k_move_count, .legal_moves = lists, .reach = k_reach, .check = k_check_move, \
     .play = k_play, .playout = k_playout, .playout_pair = k_playout_pair, .perft = k_perft,    \
-    .prune = k_remove_unlinked, .standard_fish = k_standard_fish, .fish_bits = k_fish_bits,    \
+    .prune = k_remove_unlinked, .standard_fish = shuffle, .outputs = ahead,                    \
+    .fish_bits = k_fish_bits,                                                                  \
 }
 
-const pk_kernel PK_KERNEL_NAME = PK_KERNEL_TABLE(k_legal_moves);
+const pk_kernel PK_KERNEL_NAME = PK_KERNEL_TABLE(k_legal_moves, k_standard_fish, k_outputs);
 #if defined(PK_HAVE_AVX512_LISTS)
-const pk_kernel pk_kernel_avx512 = PK_KERNEL_TABLE(k_legal_moves_avx512);
+const pk_kernel pk_kernel_avx512 =
+    PK_KERNEL_TABLE(k_legal_moves_avx512, k_standard_fish_avx512, k_outputs_avx512);
 #endif
