@@ -607,8 +607,7 @@ static void test_random_standard(void **state)
         /* The shuffle's rare draws (found by search): with seed 575019 a
          * product's low half falls below its bound but is kept; with
          * 5200627 one is rejected, and every later pick moves on one
-         * output. The kernels compute the picks ahead, eight at a time,
-         * and must then draw one by one. */
+         * output. Lemire's rare branch, which no other seed here takes. */
         {"standard 2p seed 575019", 2, 0, 0, 0, 575019, NULL},
         {"standard 2p seed 5200627", 2, 0, 0, 0, 5200627, NULL},
     };

@@ -14,15 +14,21 @@
 enum { PK_STANDARD_SHORT_ROW = 7 }; /* floes in an even row */
 
 #define PK_TEN(f) f, f, f, f, f, f, f, f, f, f
-const uint8_t pk_standard_fish_list[PK_STANDARD_CELLS] = {
+static const uint8_t pk_fish_list[PK_STANDARD_CELLS] = {
     PK_TEN(1), PK_TEN(1), PK_TEN(1), PK_TEN(2), PK_TEN(2), PK_TEN(3),
 };
 
-/* In bytes. packeis_game_reset() runs this for every game: the kernel
- * does it (rules/kernel_shuffle.inc), with draws computed ahead. */
+/* In bytes: packeis_game_reset() runs this for every game. */
 void pk_standard_fish(uint8_t *fish, uint64_t seed)
 {
-    pk_select_kernel()->standard_fish(fish, seed);
+    memcpy(fish, pk_fish_list, sizeof pk_fish_list);
+    pk_rng rng = {seed};
+    for (int i = PK_STANDARD_CELLS - 1; i > 0; i--) {
+        int j = (int)pk_rng_below(&rng, (uint32_t)i + 1);
+        uint8_t held = fish[i];
+        fish[i] = fish[j];
+        fish[j] = held;
+    }
 }
 
 void pk_standard_board(int *x, int *y, int *fish, uint64_t seed)

@@ -20,9 +20,8 @@
 #if defined(PK_HAVE_BMI2_KERNEL)
 #    include <cpuid.h>
 
-/* POPCNT, ABM (LZCNT), BMI1 and BMI2, AVX2 where the kernel uses it, and a
- * fast PDEP: AMD processors before Zen 3 (family 0x19) run PDEP in
- * microcode, hundreds of cycles. */
+/* POPCNT, ABM (LZCNT), BMI1 and BMI2, and a fast PDEP: AMD processors before
+ * Zen 3 (family 0x19) run PDEP in microcode, hundreds of cycles. */
 static int pk_cpu_has_fast_bmi2(void)
 {
     unsigned eax, ebx, ecx, edx;
@@ -35,18 +34,6 @@ static int pk_cpu_has_fast_bmi2(void)
         return 0;
     if (!(ebx & bit_BMI) || !(ebx & bit_BMI2))
         return 0;
-#    if defined(PK_HAVE_AVX2_DRAWS)
-    /* AVX2, and a system that saves the YMM registers (XCR0 bits 1 and 2),
-     * for the draws computed ahead (rules/kernel_draws.inc). */
-    if (!(ebx & bit_AVX2))
-        return 0;
-    unsigned leaf1_ebx, leaf1_ecx, xcr0_low, xcr0_high;
-    if (!__get_cpuid(1, &eax, &leaf1_ebx, &leaf1_ecx, &edx) || !(leaf1_ecx & bit_OSXSAVE))
-        return 0;
-    __asm__("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
-    if ((xcr0_low & 0x6u) != 0x6u)
-        return 0;
-#    endif
     unsigned vendor = 0;
     int amd = __get_cpuid(0, &eax, &vendor, &ecx, &edx) &&
               vendor == 0x68747541u; /* "Auth" of AuthenticAMD */
@@ -55,7 +42,7 @@ static int pk_cpu_has_fast_bmi2(void)
 #endif
 
 #if defined(PK_HAVE_AVX512_KERNEL)
-/* AVX-512 F, DQ, BW, VL and VBMI2, and a system that saves the opmask and ZMM
+/* AVX-512 F, BW, VL and VBMI2, and a system that saves the opmask and ZMM
  * registers on a context switch (XCR0 bits 1, 2, 5, 6, 7, read by XGETBV
  * once CPUID shows OSXSAVE). */
 static int pk_cpu_has_avx512_compress(void)
@@ -69,7 +56,7 @@ static int pk_cpu_has_avx512_compress(void)
         return 0;
     if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx))
         return 0;
-    unsigned needed = bit_AVX512F | bit_AVX512DQ | bit_AVX512BW | bit_AVX512VL;
+    unsigned needed = bit_AVX512F | bit_AVX512BW | bit_AVX512VL;
     return (ebx & needed) == needed && (ecx & bit_AVX512VBMI2);
 }
 #endif

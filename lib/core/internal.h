@@ -105,11 +105,6 @@ typedef struct pk_state {
 struct pk_setup;
 struct pk_record;
 
-/* The high halves of the next `count` SplitMix64 outputs after `state`
- * (rng.h) into high[] (room for `count` rounded up to a multiple of 8);
- * returns the state after them (rules/kernel_draws.inc). */
-typedef uint64_t (*pk_outputs_ahead)(uint64_t state, uint32_t *high, size_t count);
-
 /* The rules' hot paths (lib/rules/kernel.c, compiled once per instruction
  * set; dispatch.c chooses one table per process). */
 typedef struct pk_kernel {
@@ -133,12 +128,6 @@ typedef struct pk_kernel {
     uint64_t (*perft)(const struct pk_setup *, const pk_state *, unsigned depth);
     /* Removes every floe out of play (doc/rules.md, "Floes out of play"). */
     void (*prune)(const struct pk_setup *, pk_state *);
-    /* The standard board's fish for `seed` (pk_standard_fish()). */
-    void (*standard_fish)(uint8_t fish[PACKEIS_MAX_CELLS], uint64_t seed);
-    /* The draws of playouts and of the shuffle, computed ahead. */
-    pk_outputs_ahead outputs;
-    /* Bit c of *low and of *high: bits 0 and 1 of fish[c]. */
-    void (*fish_bits)(const uint8_t fish[PACKEIS_MAX_CELLS], uint64_t *low, uint64_t *high);
 } pk_kernel;
 
 /* What a game's rules and board are: small, held inside the game and
@@ -252,7 +241,6 @@ packeis_status pk_layout_validate(const int *x, const int *y, const int *fish, s
                                   int *sx, int *sy, int *sfish);
 void pk_standard_board(int *x, int *y, int *fish, uint64_t seed);
 void pk_standard_fish(uint8_t *fish, uint64_t seed);
-extern const uint8_t pk_standard_fish_list[PK_STANDARD_CELLS]; /* before the shuffle */
 
 /* dispatch.c: chosen once per process. */
 const pk_kernel *pk_select_kernel(void);

@@ -51,12 +51,41 @@ static pk_board *pk_board_new(const packeis_options *options)
     return board;
 }
 
+/* The bit b of byte k (k = 0..7) of `bytes`, for each k, as bit k: one
+ * multiply moves every byte's bit to the top byte without carries. */
+static uint64_t pk_gather_bits(uint64_t bytes, int b)
+{
+    return (((bytes >> b) & 0x0101010101010101u) * 0x0102040810204080u) >> 56;
+}
+
+/* Bit c of *low and *high: bits 0 and 1 of fish[c]. Eight cells at a time
+ * where the bytes load in cell order (setup->fish is 64 bytes, zero past
+ * the layout); reset runs this for every game. */
+static void pk_fish_bits(const uint8_t *fish, int cells, uint64_t *low, uint64_t *high)
+{
+    *low = *high = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    (void)cells;
+    for (int c = 0; c < PACKEIS_MAX_CELLS; c += 8) {
+        uint64_t bytes;
+        memcpy(&bytes, fish + c, sizeof bytes);
+        *low |= pk_gather_bits(bytes, 0) << c;
+        *high |= pk_gather_bits(bytes, 1) << c;
+    }
+#else
+    for (int c = 0; c < cells; c++) {
+        *low |= (uint64_t)(fish[c] & 1) << c;
+        *high |= (uint64_t)(fish[c] >> 1) << c;
+    }
+#endif
+}
+
 /* Fish sets and placeable floes from setup->fish: fish counts 1, 2, 3 are
  * told apart by their two bits. */
-static void pk_setup_fish_sets(pk_setup *setup)
+static void pk_setup_fish_sets(pk_setup *setup, int cells)
 {
-    uint64_t low, high; /* cells past the layout have no fish: no bit */
-    setup->kernel->fish_bits(setup->fish, &low, &high);
+    uint64_t low, high;
+    pk_fish_bits(setup->fish, cells, &low, &high);
     setup->fish_set[0] = 0;
     setup->fish_set[1] = low & ~high;
     setup->fish_set[2] = high & ~low;
@@ -69,9 +98,9 @@ static void pk_setup_fish_sets(pk_setup *setup)
  * placeable-floes check made at creation still holds. */
 void pk_setup_reshuffle(pk_setup *setup, uint64_t seed)
 {
-    setup->kernel->standard_fish(setup->fish, seed);
+    pk_standard_fish(setup->fish, seed);
     setup->seed = seed;
-    pk_setup_fish_sets(setup);
+    pk_setup_fish_sets(setup, PK_STANDARD_CELLS);
 }
 
 /* The first position's hash: every floe, no penguin, the first placer.
@@ -111,7 +140,7 @@ packeis_status pk_setup_init(pk_setup *setup, const packeis_options *options)
     } else {
         for (size_t c = 0; c < options->custom_cells; c++)
             setup->fish[c] = (uint8_t)options->fish[c];
-        pk_setup_fish_sets(setup);
+        pk_setup_fish_sets(setup, (int)options->custom_cells);
     }
     if (!pk_room_for_penguins(setup)) {
         pk_setup_release(setup);

@@ -28,26 +28,21 @@
 #include "kernel_actions.inc" /* placing, sliding, floes out of play, turn passing */
 #include "kernel_check.inc"   /* why a move is illegal */
 #include "kernel_search.inc"  /* perft */
-#include "kernel_draws.inc"   /* draws from outputs computed ahead */
 #include "kernel_playout.inc" /* random playouts */
-#include "kernel_shuffle.inc" /* the standard board's shuffle, fish sets */
 
 #if defined(PK_HAVE_AVX512_LISTS)
 #include "kernel_lists_avx512.inc" /* move lists with AVX-512 compress */
 #endif
 
-/* One kernel's table, with the move-list writer `lists`, the shuffle
- * `shuffle` and the draws ahead `outputs`. */
-#define PK_KERNEL_TABLE(lists, shuffle, ahead)                                                 \
+/* One kernel's table, with the move-list writer `lists`. */
+#define PK_KERNEL_TABLE(lists)                                                                 \
 {                                                                                              \
     .move_count = k_move_count, .legal_moves = lists, .reach = k_reach, .check = k_check_move, \
     .play = k_play, .playout = k_playout, .playout_pair = k_playout_pair, .perft = k_perft,    \
-    .prune = k_remove_unlinked, .standard_fish = shuffle, .outputs = ahead,                    \
-    .fish_bits = k_fish_bits,                                                                  \
+    .prune = k_remove_unlinked,                                                                \
 }
 
-const pk_kernel PK_KERNEL_NAME = PK_KERNEL_TABLE(k_legal_moves, k_standard_fish, k_outputs);
+const pk_kernel PK_KERNEL_NAME = PK_KERNEL_TABLE(k_legal_moves);
 #if defined(PK_HAVE_AVX512_LISTS)
-const pk_kernel pk_kernel_avx512 =
-    PK_KERNEL_TABLE(k_legal_moves_avx512, k_standard_fish_avx512, k_outputs_avx512);
+const pk_kernel pk_kernel_avx512 = PK_KERNEL_TABLE(k_legal_moves_avx512);
 #endif
