@@ -77,6 +77,15 @@ class Side:
         self.process.wait()
 
 
+def common_rows(new_rows, base_rows):
+    """The rows of `new_rows` (in their order) that `base_rows` has too, and
+    the names of those it lacks: a release's benchmark program has no rows
+    for the calls added after it."""
+    base_names = {row[0] for row in base_rows}
+    kept = [row for row in new_rows if row[0] in base_names]
+    return kept, [row[0] for row in new_rows if row[0] not in base_names]
+
+
 def list_rows(program):
     out = subprocess.run([program, '--rows'], check=True, capture_output=True, text=True)
     rows = []
@@ -153,7 +162,7 @@ def main():
         else:
             base = Side(names[0], programs[0], args.kernel, args.slice)
             new = Side(names[1], programs[1], args.kernel, args.slice)
-        rows = list_rows(programs[-1])
+        rows, left_out = common_rows(list_rows(programs[-1]), list_rows(programs[0]))
         if args.rows:
             wanted = args.rows.split(',')
             unknown = [w for w in wanted if w not in [r[0] for r in rows]]
@@ -163,6 +172,8 @@ def main():
         print(f'NEW = {names[1]}, BASE = {names[0]}; {args.slices} pairs of '
               f'{args.slice} s slices per row, alternating; ratio NEW / BASE '
               '(higher: NEW faster), median [min - max]')
+        if left_out and not args.rows:
+            print('left out, not in ' + names[0] + ': ' + ', '.join(left_out))
         if args.markdown:
             print(f'| measure | {names[0]} | {names[1]} | ratio | range |')
             print('|---|---|---|---|---|')

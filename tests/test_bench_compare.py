@@ -50,6 +50,18 @@ class CompareTest(unittest.TestCase):
             self.assertLessEqual(low, ratio)
             self.assertLessEqual(ratio, high)
 
+    def test_rows_of_both_programs_only(self):
+        # Against an older release (whose program lacks the rows of calls
+        # added since) only the rows both have are compared, and the others
+        # named.
+        script = load_script()
+        new = [('reset-2p', False, 'a'), ('rewards-2p', False, 'b'), ('new-free', True, 'c')]
+        base = [('new-free', True, 'c'), ('reset-2p', False, 'a')]
+        kept, left_out = script.common_rows(new, base)
+        self.assertEqual([row[0] for row in kept], ['reset-2p', 'new-free'])
+        self.assertEqual(left_out, ['rewards-2p'])
+        self.assertEqual(script.common_rows(base, base), (base, []))
+
     def test_markdown(self):
         out = run('--programs', self.program(), self.program(), '--rows', 'new-free',
                   '--slices', '1', '--slice', '0.02', '--markdown')

@@ -1168,6 +1168,11 @@ PACKEIS_API unsigned packeis_game_ply_players_out(const packeis_game *game, size
  * the same game on every platform within a major version. The actions are
  * recorded as if played by packeis_game_apply() (so undo works) and undone
  * actions are forgotten. Nothing is played if the history cannot grow.
+ * Only the moves are written as the game goes: the positions between them
+ * are made again, by playing the moves from the playout's start, when they
+ * are first needed (the first undo into the playout, which makes them all
+ * at once, or the packeis_game_ply_player() family, which replays up to
+ * the one it needs each time).
  * @param game The game.
  * @param seed Any value.
  * @param[out] plies How many actions were played, or NULL if not wanted.
