@@ -383,6 +383,7 @@ pk_state pk_history_before(const pk_setup *setup, const pk_record *history, size
  * made exact (a game going back into a playout: undo, undo_to), so that
  * going back ply by ply replays the playout once. */
 void pk_history_settle(packeis_game *game, size_t ply);
+
 /* The owner of the penguin on `cell`, or -1. */
 static inline int pk_penguin_owner(const pk_state *state, int cell)
 {
