@@ -2,8 +2,9 @@
 /* packeis.h, "Games: history and what each action did": the actions
  * played, and who played each, the floes that left the board, who was
  * credited with which floes, who went out. Worked out from the positions
- * before and after the action, so that the hot path records nothing more
- * than the position before each action. */
+ * before and after the action, so that the hot paths record nothing more
+ * than the position before each action (a playout: only its moves, see
+ * pk_record). */
 #include "bits.h"
 #include "internal.h"
 
@@ -22,12 +23,26 @@ packeis_status packeis_game_history(const packeis_game *game, packeis_move *move
     return PACKEIS_OK;
 }
 
-/* The position after action `ply`, with floes out of play removed. */
-static pk_state pk_state_after(const packeis_game *game, size_t ply)
+/* The position after action `ply`, with floes out of play removed, given
+ * the one before it: kept in the next record or the game, else (a
+ * playout's record, pk_record) made by playing the action on `before`
+ * rather than replaying the playout again up to it. */
+static pk_state pk_state_after(const packeis_game *game, size_t ply, const pk_state *before)
 {
-    if (ply + 1 < game->plies)
-        return pk_history_before(game->setup, game->history, ply + 1);
-    return game->state;
+    if (ply + 1 >= game->plies)
+        return game->state;
+    if (game->history[ply + 1].lazy == PK_RECORD_EXACT)
+        return game->history[ply + 1].before;
+    pk_state after = *before;
+    game->setup->kernel->play(game->setup, &after, game->history[ply].move);
+    return after;
+}
+
+/* The floes that left the board with action `ply`, whose position before
+ * is `before`. */
+static uint64_t pk_removed(const packeis_game *game, size_t ply, const pk_state *before)
+{
+    return before->floes & ~pk_state_after(game, ply, before).floes;
 }
 
 static int pk_valid_ply(const packeis_game *game, size_t ply)
@@ -46,7 +61,7 @@ uint64_t packeis_game_ply_removed(const packeis_game *game, size_t ply)
     if (!pk_valid_ply(game, ply))
         return 0;
     pk_state before = pk_history_before(game->setup, game->history, ply);
-    return before.floes & ~pk_state_after(game, ply).floes;
+    return pk_removed(game, ply, &before);
 }
 
 /* A player is credited with floes its penguins stood on when they left the
@@ -61,13 +76,13 @@ uint64_t packeis_game_ply_credited(const packeis_game *game, size_t ply, int pla
     uint64_t stood = before.penguins[player];
     if (before.turn == player)
         stood |= pk_bit(pk_move_target(game->history[ply].move));
-    return before.floes & ~pk_state_after(game, ply).floes & stood;
+    return pk_removed(game, ply, &before) & stood;
 }
 
 unsigned packeis_game_ply_players_out(const packeis_game *game, size_t ply)
 {
     if (!pk_valid_ply(game, ply))
         return 0;
-    unsigned before = pk_history_before(game->setup, game->history, ply).out;
-    return pk_state_after(game, ply).out & ~before;
+    pk_state before = pk_history_before(game->setup, game->history, ply);
+    return pk_state_after(game, ply, &before).out & ~(unsigned)before.out;
 }

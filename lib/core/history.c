@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* A game's history of records (pk_record): its growth, for
  * pk_game_reserve() (internal.h), which every action that records asks
- * first, and the positions a playout did not keep. Here in core/, beside the types, so that the
- * kernel and the API both build on it and no lower room calls a higher one. */
+ * first, and the positions a playout did not keep. Here in core/, beside
+ * the types, so that the kernel and the API both build on it and no lower
+ * room calls a higher one. */
 #include <string.h>
 
 #include "internal.h"
