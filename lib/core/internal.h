@@ -37,14 +37,14 @@ typedef struct pk_layout {
     uint64_t ray[PACKEIS_DIRECTION_COUNT][PACKEIS_MAX_CELLS]; /* cells beyond c, in line */
     /* short_of[d * 64 + c]: every cell but c and its ray in direction d,
      * what a penguin that could reach c keeps once c is blocked, if it lies
-     * on the opposite ray (playouts); the row after the last direction
-     * keeps every cell. cut_of[c * 64 + p]: the index in short_of of what
-     * a penguin on p keeps once c is blocked, whichever line they share
-     * (the last row if none). Rows of 64, so that a row's address is a
-     * shift; p = 64 ("no penguin", whose entry in the playouts' table is 0,
-     * so any index serves) reads the next row's first, and the row after
-     * the last is there for it. */
-    uint64_t short_of[(PACKEIS_DIRECTION_COUNT + 1) * PACKEIS_MAX_CELLS];
+     * on the opposite ray (playouts); the one entry after the last
+     * direction keeps every cell. cut_of[c * 64 + p]: the index in short_of
+     * of what a penguin on p keeps once c is blocked, whichever line they
+     * share (that last entry if none). Rows of 64, so that a row's address
+     * is a shift; p = 64 ("no penguin", whose entry in the playouts' table
+     * is 0, so any index serves) reads the next row's first, and the row
+     * after the last is there for it. */
+    uint64_t short_of[PACKEIS_DIRECTION_COUNT * PACKEIS_MAX_CELLS + 1];
     uint16_t cut_of[(PACKEIS_MAX_CELLS + 1) * PACKEIS_MAX_CELLS];
     uint64_t adjacent[PACKEIS_MAX_CELLS];                        /* the neighbours of c */
     int8_t neighbor[PACKEIS_MAX_CELLS][PACKEIS_DIRECTION_COUNT]; /* or PK_NO_CELL */

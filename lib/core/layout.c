@@ -49,13 +49,12 @@ static void pk_layout_cast(pk_layout *layout, int cell)
 }
 
 /* cut_of (see pk_layout): for a penguin on p, the direction from p of each
- * cell of its rays; every other cell the last row of short_of, which keeps
- * everything (and so does the row of padding). After every cell's rays. */
+ * cell of its rays; every other cell (and the row of padding) the last
+ * entry of short_of, which keeps everything. After every cell's rays. */
 static void pk_layout_cuts(pk_layout *layout)
 {
     const int keep_all = PACKEIS_DIRECTION_COUNT * PACKEIS_MAX_CELLS;
-    for (int c = 0; c < PACKEIS_MAX_CELLS; c++)
-        layout->short_of[keep_all + c] = ~(uint64_t)0;
+    layout->short_of[keep_all] = ~(uint64_t)0;
     for (int c = 0; c <= PACKEIS_MAX_CELLS; c++)
         for (int p = 0; p < PACKEIS_MAX_CELLS; p++)
             layout->cut_of[c * PACKEIS_MAX_CELLS + p] = (uint16_t)keep_all;
