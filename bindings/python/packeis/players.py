@@ -22,7 +22,8 @@ for montecarlo and mcts) and ``seconds``; none at all means the player's
 default budget (or the spec's). A player is also a policy
 ``player(game, rng) -> move``, so it can be the opponent of
 :class:`packeis.gymnasium_env.PackeisEnv` or a seat of
-:mod:`packeis.cluster` as it is; it pickles as its spec and seed.
+:mod:`packeis.cluster` as it is; it pickles as its spec, its seed and the
+options set since.
 
 The library is found as ``$PACKEIS_PLAYERS_LIBRARY``, else beside the
 libpackeis loaded (and in its build tree), else by its SONAME.
@@ -37,6 +38,8 @@ from ctypes import (CFUNCTYPE, POINTER, Structure, byref, c_char_p, c_double, c_
 from typing import Any, Callable, NamedTuple, Optional
 
 from ._alloc import run_on_worker
+from ._args import U64, integer
+from ._errors import OutOfRangeError
 from ._game import Game
 from ._lib import lib as _core
 from ._moves import Move
@@ -189,13 +192,27 @@ def _text(value: Any) -> str:
 
 
 def _budget(name: str, value: Any, kind: type) -> Any:
+    """A search budget for C: 0 for None; a positive number (seconds) or a
+    positive integer below 2**64 (nodes: numpy integers too), else
+    ValueError, or OutOfRangeError for nodes too many for C's uint64_t
+    (ctypes would keep their low 64 bits)."""
     if value is None:
         return kind(0)
-    if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int) \
-            or not value > 0:
-        raise ValueError(f"{name} must be a positive {'number' if kind is float else 'integer'}"
-                         f" or None, not {value!r}")
-    return kind(value)
+    wrong = ValueError(f"{name} must be a positive {'number' if kind is float else 'integer'}"
+                       f" or None, not {value!r}")
+    if kind is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+            raise wrong
+        return float(value)
+    try:
+        number = integer(value, name)
+    except TypeError:
+        raise wrong from None
+    if number <= 0:
+        raise wrong
+    if number > U64:
+        raise OutOfRangeError(f"{name} must be 1 to 2**64-1, got {number}")
+    return number
 
 
 class Player:
@@ -210,6 +227,10 @@ class Player:
         name = name or self.kind
         if not isinstance(name, str):
             raise TypeError("a player needs a name (see packeis.players.names())")
+        for key, value in options.items():
+            if "," in _text(value):
+                raise ValueError(f"{key}={value!r}: an option value given here has no ',' (the"
+                                 f" spec would read the rest as another option); use set_option()")
         spec = name + (":" + ",".join(f"{k}={_text(v)}" for k, v in options.items())
                        if options else "")
         self._open(spec, seed)
@@ -231,7 +252,11 @@ class Player:
         self._handle = _PLAYER()
         if not isinstance(spec, str) or "\0" in spec:
             raise TypeError(f"a seat spec is a string without NUL, not {spec!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+        try:
+            seed = integer(seed, "seed")
+        except TypeError:
+            raise ValueError(f"seed must be an integer in 0 ... 2**64 - 1, not {seed!r}") from None
+        if not 0 <= seed <= U64:
             raise ValueError(f"seed must be an integer in 0 ... 2**64 - 1, not {seed!r}")
         why = ctypes.create_string_buffer(256)
         budget = _Limits()
@@ -242,6 +267,7 @@ class Player:
         if status:
             raise ValueError(why.value.decode())
         self.spec, self.seed = spec, seed
+        self._options_set: list = []  # (name, value) as set_option() took them
         self.default_seconds, self.default_nodes = budget.seconds, budget.nodes
         self._lock = threading.Lock()
         self._flag = c_int(0)
@@ -274,6 +300,7 @@ class Player:
             if _lib.packeis_player_set_option(self._live(), str(name).encode(),
                                               _text(value).encode(), byref(why)):
                 raise ValueError(f"{name}={value!r}: {why.value.decode()}")
+            self._options_set.append((str(name), _text(value)))
 
     # -- playing -------------------------------------------------------------
     def choose(self, game: Game, *, nodes: Optional[int] = None,
@@ -363,14 +390,20 @@ class Player:
             pass
 
     def __reduce__(self) -> Any:
-        return (_rebuild, (type(self), self.spec, self.seed))
+        """Pickled (and copied) as its spec, its seed and the options set
+        since, so that a copy plays as this player would: on a cluster's
+        worker, in a copied environment."""
+        return (_rebuild, (type(self), self.spec, self.seed, tuple(self._options_set)))
 
     def __repr__(self) -> str:
         return f"packeis.players.{type(self).__name__}({self.spec!r}, seed={self.seed})"
 
 
-def _rebuild(cls: type, spec: str, seed: int) -> Player:
-    return cls.from_spec(spec, seed)
+def _rebuild(cls: type, spec: str, seed: int, options_set: tuple = ()) -> Player:
+    player = cls.from_spec(spec, seed)
+    for name, value in options_set:
+        player.set_option(name, value)
+    return player
 
 
 def _core_check(status: int) -> None:

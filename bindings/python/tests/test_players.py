@@ -116,6 +116,21 @@ class Basics(unittest.TestCase):
         with packeis.Game(seed=2) as game:
             self.assertEqual(copy.best_move(game), mcts.best_move(game))
 
+    def test_copies_keep_options_set_later(self):
+        # A copy with the default budget (2,000 playouts) instead of the 7
+        # set would play another game on a cluster's worker.
+        import copy as copying
+        with MCTS(seed=1) as mcts, MCTS(seed=1, playouts=7) as same, \
+                packeis.Game(seed=1) as game:
+            mcts.set_option("playouts", 7)
+            expected = same.choose(game)
+            self.assertEqual(expected.nodes, 7)
+            for twin in (pickle.loads(pickle.dumps(mcts)), copying.deepcopy(mcts),
+                         copying.copy(mcts)):
+                with twin:
+                    found = twin.choose(game)
+                    self.assertEqual((found.move, found.nodes), (expected.move, 7))
+
 
 class Stopping(unittest.TestCase):
     def test_stop_from_another_thread(self):
@@ -182,6 +197,18 @@ class BadInput(unittest.TestCase):
                         {"nodes": True}):
                 with self.assertRaises(ValueError, msg=bad):
                     mcts.choose(game, **bad)
+            # ctypes would keep the low 64 bits: 2**64 + 5 would search 5.
+            for too_many in (2**64, 2**64 + 5, 2**200):
+                with self.assertRaises(packeis.OutOfRangeError, msg=too_many):
+                    mcts.choose(game, nodes=too_many)
+            try:
+                import numpy
+            except ImportError:  # the budget as numpy's integer is then no one's case
+                numpy = None
+            if numpy is not None:
+                self.assertEqual(mcts.choose(game, nodes=numpy.int64(3)).nodes, 3)
+            with self.assertRaisesRegex(ValueError, "set_option"):
+                MCTS(playouts="5,threads=2")  # one keyword, one option
             with self.assertRaises(TypeError):
                 mcts.choose("not a game")
             with self.assertRaises(TypeError):
