@@ -189,6 +189,10 @@ class VectorEnv(NoCopies, _field.VectorEnvBase):
             boards = options.get("board_seeds")
             if boards is not None and np.any(np.asarray(boards) < 0):
                 raise ValueError("options['board_seeds'] must be in 0 ... 2**64 - 1")
+        # Everything is checked before the generator is seeded: a refused
+        # reset leaves the environment as it was.
+        if boards is not None:
+            boards = self.batch.seeds_array(boards, "options['board_seeds']")
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
                 raise TypeError(f"seed must be an integer or None, not {type(seed).__name__}")
@@ -198,7 +202,7 @@ class VectorEnv(NoCopies, _field.VectorEnvBase):
         if boards is None:
             self.board_seeds[:] = self._draw(self.num_envs)
         else:
-            self.board_seeds[:] = self.batch.seeds_array(boards, "options['board_seeds']")
+            self.board_seeds[:] = boards
         self._next_seeds[:] = self._draw(self.num_envs)
         self.batch.reset(self.board_seeds)
         for fresh in (self.batch.statuses, self.batch.rewards, self.batch.terminated,

@@ -221,6 +221,18 @@ class BehaviourTest(unittest.TestCase):
         with self.assertRaises(RuntimeError):
             VectorEnv(2).step(np.zeros(2, dtype=np.int64))
 
+    def test_refused_reset_changes_nothing(self):
+        # The seed came before the boards were checked: a refused reset
+        # still reseeded the generator, and every later board differed.
+        env, twin = VectorEnv(2), VectorEnv(2)
+        env.reset(seed=0)
+        twin.reset(seed=0)
+        with self.assertRaises(TypeError):
+            env.reset(seed=123, options={"board_seeds": [1, 2, 3]})
+        self.assertEqual(env.np_random_seed, 0)
+        self.assertEqual(env.reset()[1]["board_seed"].tolist(),
+                         twin.reset()[1]["board_seed"].tolist())
+
 
 
     def test_documented_differences_from_pgx(self):
