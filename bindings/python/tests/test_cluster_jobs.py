@@ -23,7 +23,7 @@ import packeis
 from packeis.cluster import perft, selfplay, tournament
 from packeis.cluster.perft import count_prefixes, prefixes
 from packeis.cluster._seats import Vector, open_seat
-from packeis.cluster._shards import checksum
+from packeis.cluster._shards import checksum, write_shard
 from packeis.cluster.selfplay import load_manifest, play_shard, verify
 from packeis.vector import bits_to_mask
 
@@ -426,6 +426,58 @@ class Integrity(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertIn("3 problem(s)", err)
         self.assertEqual(len(err.strip().splitlines()), 1, err)
+
+    def tamper(self, index, **changes):
+        """Rewrites shard ``index`` well formed (every CRC, dtype and shape
+        right), its arrays changed by ``changes`` (name -> function)."""
+        with np.load(self.shard(index)) as shard:
+            arrays = {name: shard[name].copy() for name in shard.files}
+        for name, change in changes.items():
+            change(arrays[name])
+        write_shard(self.shard(index), arrays, True)
+
+    def test_well_formed_shards_whose_games_are_not_their_moves(self):
+        # Each is a shard no task writes: every array there, every CRC,
+        # dtype and shape right, but content its moves do not give.
+        cases = {
+            "to_act": lambda a: a.fill(7),
+            "rewards": lambda a: a.fill(0.5),
+            "fish": lambda a: a.__setitem__((0, 0), a[0, 0] + 1),
+            "records": lambda a: a.fill("not a record"),
+            "obs": lambda a: a.__setitem__((5, 0), a[5, 0] ^ np.uint64(1)),
+            "legal": lambda a: a.__setitem__((5, 0), a[5, 0] ^ np.uint64(1)),
+            "board_seeds": lambda a: a.__setitem__(0, a[0] + 1),
+            "seat_players": lambda a: a.fill(1),
+        }
+        for name, change in cases.items():
+            with self.subTest(name):
+                self.tamper(2, **{name: change})
+                problems = verify(self.out).problems
+                self.assertEqual(len(problems), 1, problems)
+                self.assertIn(f"shard-00002.npz: {name}", problems[0])
+                self.rerun_replaces(2)
+                os.unlink(self.shard(2) + ".bad-1")
+        # A move the game refuses: the replay stops there.
+        self.tamper(1, actions=lambda a: a.__setitem__(3, 4095))
+        self.assertIn("its moves do not replay", verify(self.out).problems[0])
+        self.rerun_replaces(1)
+
+    def test_a_manifest_no_job_wrote_is_a_problem_not_a_crash(self):
+        path = os.path.join(self.out, "manifest.json")
+        with open(path) as file:
+            good = json.load(file)
+        for manifest, says in (([], "not a"), (dict(good, shard_games=0), "shard_games"),
+                               (dict(good, games=None), "games"),
+                               (dict(good, games=10**12, shard_games=1), "more than"),
+                               (dict(good, shards=[5]), "shards")):
+            with self.subTest(says), open(path, "w") as file:
+                json.dump(manifest, file)
+            problems = verify(self.out).problems
+            self.assertEqual(len(problems), 1, problems)
+            self.assertIn(says, problems[0])
+            status, out, err = command_line("verify", self.out)
+            self.assertEqual(status, 1, err)
+            self.assertNotIn("Traceback", err)
 
     def test_verify_command_line(self):
         status, out, err = command_line("verify", self.out)

@@ -138,6 +138,27 @@ class RecordPolicy(unittest.TestCase):
         self.assertIn(0, again.replaced)
         self.assertEqual(verify(self.directory).problems, [])
 
+    def test_visits_no_search_gives_are_refused(self):
+        # Well formed (every dtype and shape right), but not a search's:
+        # a move never visited, a value beyond a reward, a move not legal.
+        self.play()
+        path = os.path.join(self.directory, "shard-00001.npz")
+        arrays = self.shard(1)
+        for name, at, value, says in (("policy_visits", 0, 0, "never visited"),
+                                      ("policy_value", 0, 3.0, "outside -1 ... 1"),
+                                      ("policy_moves", 0, 4000, "in order"),
+                                      ("policy_moves", -1, 4000, "not legal")):
+            with self.subTest(name=name, says=says):
+                broken = dict(arrays, **{name: arrays[name].copy()})
+                broken[name][at] = value
+                write_shard(path, broken, True)
+                problems = verify(self.directory).problems
+                self.assertEqual(len(problems), 1, problems)
+                self.assertIn(says, problems[0])
+        again = self.play()
+        self.assertEqual(list(again.replaced), [1])
+        self.assertEqual(verify(self.directory).problems, [])
+
     def test_a_job_without_record_policy_is_unchanged(self):
         done = selfplay(self.directory, 2, SEATS, seed=3, shard_games=2)
         self.assertNotIn("record_policy", done.manifest)

@@ -5,8 +5,8 @@ players' seeds come from the job's seed and the shard's number alone) that
 writes one ``.npz`` file; the client writes ``manifest.json`` once every
 shard is there. Rerunning the job skips the shards already written, once
 each is verified (every member's CRC, every array's dtype and shape:
-:func:`packeis.cluster._shards.verify_shard`); a shard that fails is moved
-aside as ``shard-NNNNN.npz.bad-N`` (kept for inspection) and played again.
+:func:`packeis.cluster._shards.verify_shard`; its games played again:
+:func:`verify_games`); a shard that fails is moved aside as ``shard-NNNNN.npz.bad-N`` (kept for inspection) and played again.
 The manifest records only checksums computed from the bytes of a verified
 shard; :func:`verify` checks a finished directory end to end. A task run
 twice (its worker died after writing) writes the same bytes again under a
@@ -76,6 +76,7 @@ from .._game import Game
 from ..batch import MAX_GAMES
 from ..vector import VectorEnv
 from ._seats import CallableSeat, PlayerSeat, Vector, check_engine_seats, check_seat, open_seat
+from ._replay import check_replay, job_boards, seating, shard_arrays
 from ._shards import CorruptShardError, ShardCheck, quarantine, verify_shard, write_shard
 from ._tasks import DEFAULT_STALL_TIMEOUT, ranges, run_tasks, write_atomically
 
@@ -229,10 +230,15 @@ def _seat_moves(players: Sequence[Any], seat_players: np.ndarray, board_seeds: n
             seat.close()
 
 
+def _draw_boards(rng: np.random.Generator, count: int) -> np.ndarray:
+    """A task's boards: the first draws of its generator."""
+    return rng.integers(0, _U64_MAX, size=count, dtype=np.uint64, endpoint=True)
+
+
 def _play(players: Sequence[Any], params: dict, index: int, first: int, count: int,
           engine: Optional[str]) -> dict[str, np.ndarray]:
-    rng = np.random.default_rng(np.random.SeedSequence([params["seed"], index]))
-    board_seeds = rng.integers(0, _U64_MAX, size=count, dtype=np.uint64, endpoint=True)
+    rng, board_seeds = job_boards({"seed": params["seed"], "shard": index, "games": count},
+                                  _draw_boards)
     setup = params["setup"]
     with VectorEnv(count, observation="bits", relative=True, autoreset=False, **setup) as env:
         if isinstance(players[0], Vector):
@@ -240,10 +246,7 @@ def _play(players: Sequence[Any], params: dict, index: int, first: int, count: i
             arrays = _record(env, board_seeds, lambda ply, obs, info: policy(env, obs, info, rng))
             seat_players = np.zeros((count, env.players), dtype=np.int8)
         else:
-            k = env.players
-            games = np.arange(first, first + count)[:, None]
-            shift = games if params["rotate"] else 0
-            seat_players = ((np.arange(k)[None, :] + shift) % k).astype(np.int8)
+            seat_players = seating(first, count, env.players, params["rotate"])
             policy: Optional[list] = [] if params.get("record_policy") else None
             moves = _seat_moves(players, seat_players, board_seeds, setup, rng, engine,
                                 params["nodes"], policy)
@@ -278,6 +281,23 @@ def _summary(path: str, check: ShardCheck) -> dict:
 MARKER_PREFIX = ".packeis-job-"
 
 
+def verify_games(path: str, found: Optional[ShardCheck] = None) -> ShardCheck:
+    """:func:`packeis.cluster._shards.verify_shard` (unless ``found`` is
+    its answer already), then the shard's games played again
+    (:func:`packeis.cluster._replay.check_replay`): every array that
+    follows from its moves must be what they give, on its job's boards and
+    seats. :class:`CorruptShardError` if not."""
+    found = found or verify_shard(path)
+    try:
+        check_replay(path, shard_arrays(path), found.meta, _draw_boards, _record, _MOST_PLIES)
+    except CorruptShardError:
+        raise
+    except Exception as error:  # noqa: BLE001 - a meta no job wrote: any error says so
+        raise CorruptShardError(f"{path}: its meta is not a job's ({type(error).__name__}: "
+                                f"{error})") from None
+    return found
+
+
 def _check_marker(directory: str, marker: Optional[str]) -> None:
     """Refuses a directory this worker cannot see as the client does."""
     if marker is not None and not os.path.exists(os.path.join(directory, marker)):
@@ -305,12 +325,13 @@ def play_shard(directory: str, index: int, first: int, count: int, params_text: 
     if os.path.exists(path):
         try:
             found = verify_shard(path)
-        except CorruptShardError:
-            moved = quarantine(path)
-        else:
             if found.meta != meta:
                 raise FileExistsError(f"{path} holds other games than this job's shard {index}: "
                                       f"move it away or use another directory")
+            verify_games(path, found)
+        except CorruptShardError:
+            moved = quarantine(path)
+        else:
             return _summary(path, found), False
     arrays = _play(players, params, index, first, count, engine)
     arrays["meta"] = np.array(json.dumps(meta, sort_keys=True))
@@ -450,6 +471,24 @@ class VerifyReport(NamedTuple):
     plies: int
 
 
+def _manifest_fault(manifest: Any) -> Optional[str]:
+    """What makes ``manifest`` no manifest a job writes, or None: checked
+    before anything is read from it, so that a tampered file gets a
+    problem, not an exception, and no bound is taken from it unchecked."""
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        return f"not a {FORMAT!r} manifest"
+    shards = manifest.get("shards")
+    if not isinstance(shards, list) or not all(isinstance(entry, dict) for entry in shards):
+        return "its shards are not a list of entries"
+    counts = [manifest.get("games"), manifest.get("shard_games")]
+    if any(isinstance(n, bool) or not isinstance(n, int) for n in counts) \
+            or not (counts[0] >= 1 and 1 <= counts[1] <= MAX_GAMES):
+        return f"games and shard_games are not a job's ({counts[0]!r}, {counts[1]!r})"
+    if -(-counts[0] // counts[1]) > MAX_SHARDS:
+        return f"{counts[0]} games in shards of {counts[1]} are more than {MAX_SHARDS} shards"
+    return None
+
+
 def verify(directory: str) -> VerifyReport:
     """Checks a finished self-play directory end to end: the manifest is
     this format's; each shard it lists is there, verifies
@@ -461,15 +500,16 @@ def verify(directory: str) -> VerifyReport:
         manifest = load_manifest(directory)
     except (OSError, ValueError) as error:
         return VerifyReport([f"{os.path.join(directory, MANIFEST)}: {error}"], 0, 0, 0)
-    if manifest.get("format") != FORMAT or not isinstance(manifest.get("shards"), list):
-        return VerifyReport([f"{MANIFEST}: not a {FORMAT!r} manifest"], 0, 0, 0)
+    wrong = _manifest_fault(manifest)
+    if wrong:
+        return VerifyReport([f"{MANIFEST}: {wrong}"], 0, 0, 0)
     params = {k: v for k, v in manifest.items() if k not in ("shards", "plies", "bytes")}
-    expected = ranges(int(manifest.get("games", 0)), int(manifest.get("shard_games", 1)))
+    expected = ranges(manifest["games"], manifest["shard_games"])
     games = plies = 0
     for index, entry in enumerate(manifest["shards"]):
         path = os.path.join(directory, shard_name(index))
         try:
-            found = verify_shard(path)
+            found = verify_games(path)
         except (OSError, CorruptShardError) as error:
             problems.append(str(error))
             continue
