@@ -71,6 +71,26 @@ class Perft(unittest.TestCase):
                 perft(game, 3, **kwargs)
         with self.assertRaises(ValueError):
             perft(game, 129)
+        # Time limits are checked before any task (Dask's parser raised
+        # KeyError for inf and "x").
+        for bad in (float("inf"), "x", -1, 0, True, None):
+            with self.assertRaisesRegex(ValueError, "task_timeout", msg=bad):
+                perft(game, 2, task_timeout=bad)
+
+    def test_an_answer_that_is_not_a_count_a_prefix_is_refused(self):
+        job = sys.modules["packeis.cluster.perft"]  # the module: the package's perft is the job
+        real = job.count_prefixes
+        self.addCleanup(setattr, job, "count_prefixes", real)
+        game = packeis.Game(seed=1)
+        # A worker's answer one short, in floats, or negative was summed:
+        # 21308, 24795.0 and -870 for perft 3 (24360).
+        for forged in (lambda *a: real(*a)[:-1], lambda *a: [n + 0.5 for n in real(*a)],
+                       lambda *a: [-1 for n in real(*a)], lambda *a: None):
+            job.count_prefixes = forged
+            with self.assertRaisesRegex(RuntimeError, "not vouched for"):
+                perft(game, 3, split_depth=1)
+        job.count_prefixes = real
+        self.assertEqual(perft(game, 3, split_depth=1).total, game.perft(3))
 
 
 def read(path):
@@ -120,11 +140,14 @@ class Tournament(unittest.TestCase):
                 self.assertEqual(done.stdout, "")
 
     def test_arguments_of_the_job_are_refused(self):
-        for own in ("--json", "--jobs=2"):
-            if own == "--jobs=2":
-                continue  # --jobs passes through: games at once within a task
-            with self.assertRaises(ValueError):
-                tournament(self.ARGS + [own, "x"], program=TOURNAMENT)
+        with self.assertRaisesRegex(ValueError, "--json"):
+            tournament(self.ARGS + ["--json", "x"], program=TOURNAMENT)
+        # Time limits are checked before any game (a worker met inf as an
+        # OverflowError, "x" as a TypeError).
+        for name in ("timeout", "stall_timeout"):
+            for bad in (float("inf"), "x", 0):
+                with self.assertRaisesRegex(ValueError, name, msg=(name, bad)):
+                    tournament(self.ARGS, program=TOURNAMENT, **{name: bad})
 
 
 class SelfPlay(unittest.TestCase):
@@ -274,6 +297,9 @@ class SelfPlay(unittest.TestCase):
                                        (["python:random"] * 2, {"setup": {"players": 3}},
                                         ValueError),
                                        ("vector", {"shard_games": 0}, ValueError),
+                                       ("vector", {"stall_timeout": float("inf")}, ValueError),
+                                       ("vector", {"stall_timeout": "x"}, ValueError),
+                                       ("vector", {"stall_timeout": -1}, ValueError),
                                        ("vector", {"setup": {"players": 5}},
                                         packeis.PackeisError)):
             with self.assertRaises(error, msg=(players, kwargs)):

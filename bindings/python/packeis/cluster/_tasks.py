@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import os
 import sys
 import time
 import uuid
 from typing import Any, Callable, Iterator, Optional, Sequence
 
-__all__ = ["DEFAULT_STALL_TIMEOUT", "LOOPBACK", "StalledJobError", "check_workers", "connect",
-           "run_tasks", "ranges", "write_atomically"]
+__all__ = ["DEFAULT_STALL_TIMEOUT", "LOOPBACK", "StalledJobError", "check_seconds",
+           "check_workers", "connect", "run_tasks", "ranges", "write_atomically"]
 
 #: Seconds without any task finishing after which a job on a cluster stops
 #: (a worker stopped, stuck or cut off), unless the job says otherwise.
@@ -32,6 +33,20 @@ LOOPBACK = "127.0.0.1"
 
 class StalledJobError(TimeoutError):
     """No task of a job finished within its stall timeout."""
+
+
+def check_seconds(value: Any, name: str, none: bool = False) -> Optional[float]:
+    """A time limit as a float: a positive, finite number of seconds (or
+    None where ``none``), else ValueError naming it; checked before any
+    task is sent, so that Dask or a worker never meets it (``inf`` and
+    ``"x"`` failed there, as a KeyError or an OverflowError)."""
+    if value is None and none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) \
+            or not (value > 0 and math.isfinite(value)):
+        raise ValueError(f"{name} must be a positive, finite number of seconds"
+                         f"{' or None' if none else ''}, not {value!r}")
+    return float(value)
 
 
 def ranges(total: int, size: int) -> list[tuple[int, int]]:
@@ -54,6 +69,7 @@ def run_tasks(function: Callable[..., Any], tasks: Sequence[tuple], *, client: A
     :class:`StalledJobError` names the workers with tasks in flight and the
     job's futures are released (finished results are kept by the job, which
     a rerun resumes)."""
+    stall_timeout = check_seconds(stall_timeout, "stall_timeout", none=True)
     if client is None:
         return [function(*task) for task in tasks]
     from distributed import wait

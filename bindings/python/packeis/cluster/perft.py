@@ -22,7 +22,7 @@ from .._game import Game
 from .._research import MAX_DEPTH
 from .._errors import StoppedError
 from ._bounded import TaskCancelledError, TaskDeadlineError, unwanted
-from ._tasks import run_tasks
+from ._tasks import check_seconds, run_tasks
 
 __all__ = ["PerftResult", "perft", "prefixes", "count_prefixes", "MAX_PREFIXES",
            "DEFAULT_TASK_TIMEOUT"]
@@ -112,6 +112,17 @@ def count_prefixes_bounded(position: str, lines: Sequence[Sequence[str]], depth:
                                 f"stopped") from None
 
 
+def _check_counts(task: int, chunk: Sequence[Any], counts: Any) -> None:
+    """Refuses a task's answer that is not one count (an int, not
+    negative) per prefix it was given: a short list would drop prefixes
+    from the sum, a float or a negative count would be summed as it is.
+    (A count of the right form cannot be checked short of counting again.)"""
+    if not isinstance(counts, (list, tuple)) or len(counts) != len(chunk) or any(
+            isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts):
+        raise RuntimeError(f"perft task {task} answered {len(chunk)} prefixes with "
+                           f"{counts!r:.80}: not one count each; the job is not vouched for")
+
+
 def _check_prefix_count(game: Game, split_depth: int) -> None:
     """Refuses a split depth with more than :data:`MAX_PREFIXES` prefixes,
     counted level by level in C (stopping at the first level over the
@@ -160,10 +171,7 @@ def perft(position: Union[Game, str], depth: int, *, split_depth: Optional[int] 
                              f"not {split_depth!r}")
         _check_prefix_count(game, split_depth)
         lines = prefixes(game, split_depth)
-    if isinstance(task_timeout, bool) or not isinstance(task_timeout, (int, float)) \
-            or not task_timeout > 0:
-        raise ValueError(f"task_timeout must be a positive number of seconds, "
-                         f"not {task_timeout!r}")
+    task_timeout = check_seconds(task_timeout, "task_timeout")
     chunks = [lines[i:i + prefixes_per_task] for i in range(0, len(lines), prefixes_per_task)]
     if client is None:
         results = run_tasks(count_prefixes, [(text, chunk, depth) for chunk in chunks])
@@ -173,7 +181,8 @@ def perft(position: Union[Game, str], depth: int, *, split_depth: Optional[int] 
         results = run_tasks(count_prefixes_bounded, tasks, client=client, progress=progress,
                             name="packeis-perft", stall_timeout=task_timeout + 120)
     divide: dict[str, int] = {}
-    for chunk, counts in zip(chunks, results):
+    for task, (chunk, counts) in enumerate(zip(chunks, results)):
+        _check_counts(task, chunk, counts)
         for line, count in zip(chunk, counts):
             first = line[0] if line else ""
             divide[first] = divide.get(first, 0) + count

@@ -6,8 +6,9 @@ writes one ``.npz`` file; the client writes ``manifest.json`` once every
 shard is there. Rerunning the job skips the shards already written, once
 each is verified (every member's CRC, every array's dtype and shape:
 :func:`packeis.cluster._shards.verify_shard`; its games played again:
-:func:`verify_games`); a shard that fails is moved aside as ``shard-NNNNN.npz.bad-N`` (kept for inspection) and played again.
-The manifest records only checksums computed from the bytes of a verified
+:func:`verify_games`); a shard that fails is moved aside as
+``shard-NNNNN.npz.bad-N`` (kept for inspection) and played again. The
+manifest records only checksums computed from the bytes of a verified
 shard; :func:`verify` checks a finished directory end to end. A task run
 twice (its worker died after writing) writes the same bytes again under a
 temporary name and renames it over the first, so no shard is ever torn or
@@ -78,7 +79,7 @@ from ..vector import VectorEnv
 from ._seats import CallableSeat, PlayerSeat, Vector, check_engine_seats, check_seat, open_seat
 from ._replay import check_replay, job_boards, seating, shard_arrays
 from ._shards import CorruptShardError, ShardCheck, quarantine, verify_shard, write_shard
-from ._tasks import DEFAULT_STALL_TIMEOUT, ranges, run_tasks, write_atomically
+from ._tasks import DEFAULT_STALL_TIMEOUT, check_seconds, ranges, run_tasks, write_atomically
 
 __all__ = ["FORMAT", "MAX_SHARDS", "SelfPlayResult", "VerifyReport", "load_manifest",
            "play_shard", "selfplay", "verify"]
@@ -417,6 +418,7 @@ def selfplay(directory: str, games: int, players: Union[str, Vector, Sequence[An
                          f"use larger shards (up to {MAX_GAMES} games) or several jobs")
     if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1):
         raise ValueError(f"nodes must be a positive integer or None, not {nodes!r}")
+    check_seconds(stall_timeout, "stall_timeout", none=True)
     if record_policy:
         if isinstance(seats[0], Vector):
             raise ValueError("record_policy: the seats must be search players, not 'vector'")

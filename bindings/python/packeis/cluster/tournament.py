@@ -18,7 +18,7 @@ import subprocess
 import tempfile
 from typing import Any, NamedTuple, Optional, Sequence
 
-from ._tasks import DEFAULT_STALL_TIMEOUT, ranges, run_tasks
+from ._tasks import DEFAULT_STALL_TIMEOUT, check_seconds, ranges, run_tasks
 
 __all__ = ["TournamentResult", "count_games", "play_games", "tournament"]
 
@@ -96,6 +96,8 @@ def tournament(arguments: Sequence[str], *, program: Optional[str] = None,
     if isinstance(games_per_task, bool) or not isinstance(games_per_task, int) \
             or games_per_task < 1:
         raise ValueError(f"games_per_task must be a positive integer, not {games_per_task!r}")
+    timeout = check_seconds(timeout, "timeout")
+    check_seconds(stall_timeout, "stall_timeout", none=True)
     total = count_games(program, arguments)
     slices = ranges(total, games_per_task)
     results = run_tasks(play_games, [(program, arguments, start + 1, stop, timeout)
