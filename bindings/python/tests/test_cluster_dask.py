@@ -80,6 +80,25 @@ class JobsOnTwoWorkers(OnTwoWorkers):
         with open(one_json) as one, open(cut_json) as cut:
             self.assertEqual(one.read(), cut.read())
 
+    def test_a_forfeit_a_worker_claims_is_played_again_here(self):
+        # The workers' program claims a timeout at ply 0 in every game, a
+        # line whose record replays; the client plays each such game again
+        # and merges its own line: the table is the honest one.
+        args = ["--player", "random", "--player", "greedy", "--boards", "2", "--seed", "1"]
+        forger = [os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                               "forging_tournament.py"), TOURNAMENT]
+        slice_file = os.path.join(self.scratch, "slice.txt")
+        subprocess.run([sys.executable, *forger, *args, "--quiet", "--games", "1-2",
+                        "--results", slice_file], check=True, timeout=120)
+        with open(slice_file) as file:
+            self.assertEqual([line.split("\t")[4] for line in file.read().splitlines()[2:]],
+                             ["timeout", "timeout"], "the program does forge")
+        table = referee(*args, "--quiet")
+        result = tournament(forger + args, program=sys.executable, games_per_task=2,
+                            client=self.client)
+        self.assertEqual(result.table, table)
+        self.assertNotIn("timeout", result.table)
+
     def test_selfplay(self):
         for name, players, kwargs in (("vector", "vector", {"setup": {"players": 4}}),
                                       ("seats", ["greedy", "python:random"],

@@ -9,6 +9,15 @@ machine with the same arguments.
 
 A task is a plain function: the program, its arguments and a range of game
 numbers in, text lines out.
+
+The merge checks each line (``packeis-tournament --merge``): the game's
+record replays from the planned board to the fish and places the line
+claims. What a record cannot show is a forfeit (a seat that ran out of
+time, crashed or answered nonsense) or a game that could not be played: a
+worker could claim one at any ply. So every game a worker says ended so is
+played again here, on the client, and the client's own line is the one
+merged. (That the seats chose the moves of a game that ended normally
+cannot be checked short of playing it again: a worker is trusted that far.)
 """
 from __future__ import annotations
 
@@ -75,6 +84,23 @@ def play_games(program: str, arguments: Sequence[str], first: int, last: int,
     return lines[1:]
 
 
+def _forfeits_played_here(program: str, arguments: Sequence[str], lines: list[str],
+                          timeout: float) -> list[str]:
+    """A task's lines, each game it says ended by a forfeit or failed
+    (fields 5 and 3 of results.h) played again here and its line replaced
+    by this machine's."""
+    out = lines[:1]
+    for line in lines[1:]:
+        fields = line.split("\t")
+        if len(fields) > 4 and (fields[4] != "-" or fields[2] != "0"):
+            game = int(fields[0]) if fields[0].isdigit() else 0
+            if game < 1:
+                raise RuntimeError(f"a task's result line names no game: {line[:80]!r}")
+            line = play_games(program, arguments, game, game, timeout)[1]
+        out.append(line)
+    return out
+
+
 def tournament(arguments: Sequence[str], *, program: Optional[str] = None,
                games_per_task: int = 10, json: Optional[str] = None, csv: Optional[str] = None,
                records: Optional[str] = None, client: Any = None,
@@ -104,6 +130,9 @@ def tournament(arguments: Sequence[str], *, program: Optional[str] = None,
                                      for start, stop in slices],
                         client=client, progress=progress, name="packeis-tournament",
                         stall_timeout=stall_timeout)
+    if client is not None:
+        results = [_forfeits_played_here(program, arguments, lines, timeout)
+                   for lines in results]
     outputs = []
     for option, path in (("--json", json), ("--csv", csv), ("--records", records)):
         if path is not None:
