@@ -302,6 +302,13 @@ static void test_layout_errors(void **state)
     expect_edit(row, "2,0,1;", "2,0,0;", 0, PACKEIS_E_FISH_OUT_OF_RANGE);
     expect_edit(row, "8,0,1 ", "2000002,0,1 ", 0, PACKEIS_E_COORD_OUT_OF_RANGE);
     expect_edit(row, "0,0,1;", "0,-1000001,1;", 0, PACKEIS_E_COORD_OUT_OF_RANGE);
+    /* Every int is a coordinate to the syntax, INT_MIN too (it was read as
+     * far as -INT_MAX only, and refused as malformed at its last digit);
+     * one beyond an int is malformed, at the digit that takes it beyond. */
+    expect_edit(row, "0,0,1;", "-2147483648,0,1;", 0, PACKEIS_E_COORD_OUT_OF_RANGE);
+    expect_edit(row, "0,0,1;", "0,-2147483648,1;", 0, PACKEIS_E_COORD_OUT_OF_RANGE);
+    expect_edit(row, "8,0,1 ", "2147483647,0,1 ", 0, PACKEIS_E_COORD_OUT_OF_RANGE);
+    expect_edit(row, "0,0,1;", "-2147483649,0,1;", 10, PACKEIS_E_MALFORMED_TEXT);
     /* Two faults: the first floe's, whatever the validator's priority. */
     expect_edit(row, "2,0,1;4,0,2", "3,0,1;4,0,5", 0, PACKEIS_E_MIXED_PARITY);
     expect_edit(row, "0,0,1;2,0,1;", "2,0,1;0,0,1;", 6, PACKEIS_E_MALFORMED_TEXT);

@@ -136,8 +136,8 @@ static size_t pk_standard_cells(void)
  * PACKEIS_COORD_MIN ... PACKEIS_COORD_MAX. */
 static int pk_position_floe(pk_reader *reader, int *x, int *y, int *fish)
 {
-    return pk_read_small(reader, -INT_MAX, INT_MAX, x) && pk_accept(reader, ',') &&
-           pk_read_small(reader, -INT_MAX, INT_MAX, y) && pk_accept(reader, ',') &&
+    return pk_read_small(reader, INT_MIN, INT_MAX, x) && pk_accept(reader, ',') &&
+           pk_read_small(reader, INT_MIN, INT_MAX, y) && pk_accept(reader, ',') &&
            pk_read_small(reader, 0, PK_FISH_DIGIT_MAX, fish);
 }
 
