@@ -196,8 +196,12 @@ class Game(TextMixin, ResearchMixin):
         return self._call(lib.packeis_game_penguins_per_player)
 
     def variant(self, variant: Union[Variant, int]) -> bool:
-        """Whether a variant is on."""
-        return bool(self._call(lib.packeis_game_variant, as_c_int(variant, "variant")))
+        """Whether a variant is on; OutOfRangeError for no variant (C
+        answers 0 for it, which would read as "off")."""
+        number = as_c_int(variant, "variant")
+        if not 0 <= number < len(Variant):
+            raise OutOfRangeError(f"variant must be 0 to {len(Variant) - 1}, got {number}")
+        return bool(self._call(lib.packeis_game_variant, number))
 
     @property
     def is_standard_board(self) -> bool:

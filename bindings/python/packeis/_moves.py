@@ -9,6 +9,7 @@ a move value also indexes a policy vector or :meth:`Game.legal_mask`.
 from __future__ import annotations
 
 import operator
+import re
 from ctypes import c_size_t
 from typing import Any, Iterator, Optional, Union
 
@@ -23,6 +24,11 @@ def move_value(value: Any) -> int:
     ``0 ... MOVE_VALUES - 1`` (OutOfRangeError otherwise); bools, floats and
     other types raise TypeError."""
     return in_range(value, "move", 0, MOVE_VALUES - 1)
+
+
+#: The context-free forms Move.parse() reads, in ASCII digits.
+_PLACEMENT_TEXT = re.compile(r"\s*(?:place|p)\s*([0-9]+)\s*", re.ASCII | re.IGNORECASE)
+_SLIDE_TEXT = re.compile(r"\s*([0-9]+)\s*-\s*([0-9]+)\s*", re.ASCII)
 
 
 class Move(int):
@@ -59,16 +65,16 @@ class Move(int):
     def parse(cls, text: str) -> "Move":
         """Reads the context-free form ``"place 12"`` (or ``"p12"``) or
         ``"12-25"``; :meth:`Game.parse_move` reads ``"c4-e5"``."""
-        t = text.strip().lower()
-        try:
-            if t.startswith("place"):
-                return cls.place(int(t[5:]))
-            if t.startswith("p"):
-                return cls.place(int(t[1:]))
-            origin, _, to = t.partition("-")
-            return cls.slide(int(origin), int(to))
-        except ValueError:
-            raise InvalidArgumentError(f"not a move: {text!r}") from None
+        if not isinstance(text, str):
+            raise TypeError(f"a move's text is a str, not {type(text).__name__}")
+        # ASCII digits only: int() would also take "٣" and "1_0".
+        placement = _PLACEMENT_TEXT.fullmatch(text)
+        if placement:
+            return cls.place(int(placement.group(1)))
+        slide = _SLIDE_TEXT.fullmatch(text)
+        if slide:
+            return cls.slide(int(slide.group(1)), int(slide.group(2)))
+        raise InvalidArgumentError(f"not a move: {text!r}")
 
     @property
     def is_placement(self) -> bool:

@@ -225,8 +225,7 @@ class PackeisState:
     def legal_actions(self, player: Optional[int] = None) -> list[int]:
         """The legal moves in increasing value; for another ``player`` than
         the one to act, none."""
-        if player is not None and player != self.current_player():
-            self._check_player(player)
+        if player is not None and self._check_player(player) != self.current_player():
             return []
         n = self.game.legal_moves_into(self._buffer)
         return self._buffer.array[:n]

@@ -110,8 +110,9 @@ def bits_to_mask(bits: np.ndarray, dtype: Any = np.bool_) -> np.ndarray:
 def mask_to_bits(mask: np.ndarray) -> np.ndarray:
     """The inverse of :func:`bits_to_mask`: ... x 4096 -> ... x 64 uint64."""
     values = np.asarray(mask)
-    if values.shape[-1] != MOVE_VALUES:
-        raise ValueError(f"masks have {MOVE_VALUES} values, not {values.shape[-1]}")
+    if values.ndim == 0 or values.shape[-1] != MOVE_VALUES:
+        raise ValueError(f"masks have {MOVE_VALUES} values, not "
+                         f"{values.shape[-1] if values.ndim else 'a scalar'}")
     packed = np.packbits(values != 0, axis=-1, bitorder="little")
     return np.ascontiguousarray(packed).view("<u8").astype(np.uint64, copy=False)
 

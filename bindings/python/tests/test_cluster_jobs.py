@@ -300,10 +300,18 @@ class SelfPlay(unittest.TestCase):
                                        ("vector", {"stall_timeout": float("inf")}, ValueError),
                                        ("vector", {"stall_timeout": "x"}, ValueError),
                                        ("vector", {"stall_timeout": -1}, ValueError),
+                                       ("vector", {"compress": "no"}, TypeError),
+                                       ("vector", {"rotate": "no"}, TypeError),
+                                       ("vector", {"seed": 1.0}, ValueError),
                                        ("vector", {"setup": {"players": 5}},
                                         packeis.PackeisError)):
             with self.assertRaises(error, msg=(players, kwargs)):
                 selfplay(self.path("bad"), 4, players, **kwargs)
+        # numpy's integers are counts and seeds (they were refused with
+        # "games must be an integer >= 1, not 4").
+        done = selfplay(self.path("numpy"), np.int64(4), "vector", shard_games=np.int32(2),
+                        seed=np.uint64(3))
+        self.assertEqual((done.played, done.manifest["games"]), ([0, 1], 4))
 
 
 def command_line(*args):

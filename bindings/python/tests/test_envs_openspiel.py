@@ -50,6 +50,14 @@ class GameTest(unittest.TestCase):
         with self.assertRaises(packeis.InvalidArgumentError):
             PackeisGame(players=5)
 
+    def test_a_player_as_a_float_is_refused_even_the_one_to_act(self):
+        # 0.0 == 0 once passed for the player to act (and listed its moves).
+        state = PackeisGame(players=2).new_initial_state()
+        for player in (0.0, 1.0, True):
+            with self.assertRaises(TypeError, msg=player):
+                state.legal_actions(player)
+        self.assertEqual((len(state.legal_actions(0)), state.legal_actions(1)), (30, []))
+
     def test_first_moves_by_hand(self):
         state = PackeisGame(players=2).new_initial_state()
         self.assertEqual(state.current_player(), 0)

@@ -221,6 +221,11 @@ class BehaviourTest(unittest.TestCase):
         with self.assertRaises(RuntimeError):
             VectorEnv(2).step(np.zeros(2, dtype=np.int64))
 
+    def test_mask_to_bits_refuses_what_is_no_mask(self):
+        for bad in (5, np.zeros(4095), np.zeros((2, 64))):
+            with self.assertRaisesRegex(ValueError, "4096 values"):
+                mask_to_bits(bad)
+
     def test_refused_reset_changes_nothing(self):
         # The seed came before the boards were checked: a refused reset
         # still reseeded the generator, and every later board differed.

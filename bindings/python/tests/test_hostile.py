@@ -874,6 +874,19 @@ class ArgumentTest(HostileCase):
             expect(packeis.MalformedTextError, Game.from_record, "\\x00" * 100000)
             expect(packeis.MalformedTextError, g.parse_move, "a" * 10**6)
             assert g.ply_count == 0
+            # Move.parse: a str of ASCII digits only (int() took "٣" and
+            # "1_0": "p٣" played place 3); no variant beyond the last
+            # (C's 0 read as "off").
+            for bad in (None, 5, b"p3"):
+                expect(TypeError, packeis.Move.parse, bad)
+            for bad in ("p\u0663", "1_0-2_5", "place -1", "p 3 4", ""):
+                expect(packeis.InvalidArgumentError, packeis.Move.parse, bad)
+                expect((packeis.MalformedTextError, packeis.IllegalMoveError), g.apply, bad)
+            assert packeis.Move.parse(" P 3 ") == packeis.Move.place(3)
+            assert packeis.Move.parse("12 - 25") == packeis.Move.slide(12, 25)
+            for bad in (2, 999, -1):
+                expect(packeis.OutOfRangeError, g.variant, bad)
+            assert g.ply_count == 0
         """)
 
     def test_use_after_close(self):

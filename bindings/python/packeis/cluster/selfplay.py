@@ -72,6 +72,8 @@ from typing import Any, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
 
+from .._args import integer
+from .._envs import check_flag
 from .._enums import Plane
 from .._game import Game
 from ..batch import MAX_GAMES
@@ -371,6 +373,17 @@ def _players_of(players: Union[str, Vector, Sequence[Any]]) -> list[Any]:
     return seats
 
 
+def _count(value: Any, name: str, low: int) -> int:
+    """An integer (numpy's too) of at least ``low``, else ValueError."""
+    try:
+        number = integer(value, name)
+    except TypeError:
+        number = None
+    if number is None or number < low:
+        raise ValueError(f"{name} must be an integer >= {low}, not {value!r}")
+    return number
+
+
 def selfplay(directory: str, games: int, players: Union[str, Vector, Sequence[Any]] = "vector",
              *, seed: int = 0, shard_games: int = 1000, setup: Optional[dict] = None,
              engine: Optional[str] = None, nodes: Optional[int] = None, rotate: bool = True,
@@ -406,10 +419,10 @@ def selfplay(directory: str, games: int, players: Union[str, Vector, Sequence[An
         if setup.setdefault("players", len(seats)) != len(seats):
             raise ValueError(f"setup says {setup['players']} players, players gives "
                              f"{len(seats)} seats")
-    for name, value, low in (("games", games, 1), ("shard_games", shard_games, 1),
-                             ("seed", seed, 0)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise ValueError(f"{name} must be an integer >= {low}, not {value!r}")
+    games, shard_games, seed = (_count(value, name, low) for name, value, low in
+                                (("games", games, 1), ("shard_games", shard_games, 1),
+                                 ("seed", seed, 0)))
+    rotate, compress = check_flag(rotate, "rotate"), check_flag(compress, "compress")
     if shard_games > MAX_GAMES:
         raise ValueError(f"shard_games must be at most {MAX_GAMES}, not {shard_games}")
     if -(-games // shard_games) > MAX_SHARDS:
