@@ -95,12 +95,32 @@ int process_send(process *p, const char *line)
     return done == length + 1 ? 0 : -1;
 }
 
-/* Moves the first line of the buffer into p->line, if there is one. */
+/* Drops buffered bytes of a line cut short, up to and with its line feed;
+ * whether the line's end was reached. */
+static int drop_rest_of_line(process *p)
+{
+    char *end = memchr(p->buffer, '\n', p->buffered);
+    size_t used = end ? (size_t)(end - p->buffer) + 1 : p->buffered;
+    memmove(p->buffer, p->buffer + used, p->buffered - used);
+    p->buffered -= used;
+    return end != NULL;
+}
+
+/* Moves the first line of the buffer into p->line, if there is one. A line
+ * longer than the buffer is cut: its start is the line, the rest dropped
+ * as it comes (read as lines of their own, its tail would be garbage from
+ * an engine that wrote a long info line, which the protocol allows). */
 static int take_line(process *p)
 {
+    if (p->cutting) {
+        p->cutting = !drop_rest_of_line(p);
+        if (p->cutting)
+            return 0;
+    }
     char *end = memchr(p->buffer, '\n', p->buffered);
     if (!end && p->buffered < sizeof p->buffer)
         return 0;
+    p->cutting = !end;
     size_t length = end ? (size_t)(end - p->buffer) : p->buffered;
     size_t kept = length < sizeof p->line ? length : sizeof p->line - 1;
     memcpy(p->line, p->buffer, kept);

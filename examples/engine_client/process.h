@@ -18,6 +18,7 @@ typedef struct process {
     char buffer[4096];
     size_t buffered;
     char line[4096]; /* the last line read, NUL-terminated (longer lines are cut) */
+    int cutting;     /* the rest of a line cut short is still to be dropped */
     int status;      /* once ended, its exit status as waitpid() reported it */
 } process;
 

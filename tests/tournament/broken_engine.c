@@ -14,6 +14,8 @@
  *   exitchild starts a child that holds its output for a minute, then
  *             exits with status 3
  *   badhello  answers the handshake with garbage (from its first start on)
+ *   longinfo  breaks nothing: writes an info line of 10,000 characters
+ *             before each bestmove (the protocol sets no length)
  *
  * The referee's tests (test_referee.py) check that each forfeits its games
  * with the right reason while the tournament goes on.
@@ -102,6 +104,12 @@ static void go(const char *fault)
     }
     if (moves_made == 1)
         memcpy(first_move, text, length + 1);
+    if (strcmp(fault, "longinfo") == 0) {
+        fputs("info string ", stdout);
+        for (int i = 0; i < 10000; i++)
+            putchar('x');
+        putchar('\n');
+    }
     printf("info nodes 1\nbestmove %s\n", text);
     if (moves_made == 1 && strcmp(fault, "early") == 0)
         printf("bestmove %s\n", text);

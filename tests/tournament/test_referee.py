@@ -124,6 +124,17 @@ class BrokenEngines(unittest.TestCase):
             self.assertIn("not the handshake", game["forfeit"]["detail"])
         self.assertEqual(len(results["games"]), 6)
 
+    def test_a_long_info_line_is_no_fault(self):
+        """An info line longer than the referee's buffer (4,096 bytes) is
+        cut and its rest dropped: it was read as a line of its own, a
+        garbage forfeit of a good engine."""
+        results, done = tournament("--player", "random", "--engine",
+                                   f"{ARGS.broken} longinfo", "--boards", "1",
+                                   "--movetime", "20", "--grace", "3000")
+        self.assertEqual(len(results["games"]), 2)
+        for game in results["games"]:
+            self.assertIsNone(game["forfeit"], game)
+
     def test_a_variant_is_played_and_recorded(self):
         """--variant snake: the games are played with snake placement (the
         records and the JSON say it; an engine gets it in its positions);
