@@ -8,7 +8,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -20,6 +22,75 @@ double process_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The process groups of the engines running, for the handler of
+ * process_end_all_on_signal(): lock-free atomics, which a signal handler
+ * may read. A group is listed from before its engine can run until it is
+ * killed for good (process_end()), never after it is reaped, so its number
+ * cannot have been reused when the handler kills it. More engines at once
+ * than slots go unlisted (they still end with process_end()). */
+enum { PROCESS_LISTED = 256 };
+static atomic_int running_groups[PROCESS_LISTED];
+
+/* The signals that end the program with its engines. */
+static const int ending_signals[] = {SIGINT, SIGTERM, SIGHUP};
+
+static void list_group(pid_t group)
+{
+    for (int i = 0; i < PROCESS_LISTED; i++) {
+        int free_slot = 0;
+        if (atomic_compare_exchange_strong(&running_groups[i], &free_slot, (int)group))
+            return;
+    }
+}
+
+static void unlist_group(pid_t group)
+{
+    for (int i = 0; i < PROCESS_LISTED; i++) {
+        int listed = (int)group;
+        if (atomic_compare_exchange_strong(&running_groups[i], &listed, 0))
+            return;
+    }
+}
+
+/* Kills every listed engine's group, then dies of `signal` as it would
+ * have without the handler. Only async-signal-safe calls. */
+static void end_engines_and_die(int signal_number)
+{
+    for (int i = 0; i < PROCESS_LISTED; i++) {
+        int group = atomic_load(&running_groups[i]);
+        if (group > 0)
+            kill(-group, SIGKILL);
+    }
+    signal(signal_number, SIG_DFL);
+    raise(signal_number);
+}
+
+void process_end_all_on_signal(void)
+{
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = end_engines_and_die;
+    sigemptyset(&action.sa_mask);
+    for (size_t i = 0; i < sizeof ending_signals / sizeof ending_signals[0]; i++)
+        sigaction(ending_signals[i], &action, NULL);
+}
+
+/* The ending signals blocked (`block`) or as they were in `saved`: from
+ * before fork until the engine's group is listed, so that no signal can
+ * end the program in between and leave the engine unkilled. */
+static void block_ending_signals(int block, sigset_t *saved)
+{
+    if (block) {
+        sigset_t ending;
+        sigemptyset(&ending);
+        for (size_t i = 0; i < sizeof ending_signals / sizeof ending_signals[0]; i++)
+            sigaddset(&ending, ending_signals[i]);
+        pthread_sigmask(SIG_BLOCK, &ending, saved);
+    } else {
+        pthread_sigmask(SIG_SETMASK, saved, NULL);
+    }
 }
 
 int process_start(process *p, const char *command)
@@ -47,18 +118,26 @@ int process_start(process *p, const char *command)
     }
     memcpy(script, "exec ", 5);
     memcpy(script + 5, command, length + 1);
+    sigset_t signals;
+    block_ending_signals(1, &signals);
     pid_t pid = fork();
     if (pid == 0) {
         /* A process group of its own, so that process_end() also stops
          * whatever the engine started (its children would otherwise live on
-         * with parent 1). */
+         * with parent 1); the program's signal mask, not the one blocking
+         * around fork. */
         if (setpgid(0, 0) != 0 || dup2(in[0], STDIN_FILENO) < 0 ||
-            dup2(out[1], STDOUT_FILENO) < 0)
+            dup2(out[1], STDOUT_FILENO) < 0 || sigprocmask(SIG_SETMASK, &signals, NULL) != 0)
             _exit(127);
         execl("/bin/sh", "sh", "-c", script, (char *)NULL);
         _exit(127);
     }
     int saved = errno;
+    if (pid > 0) {
+        setpgid(pid, pid); /* as the child does: the group exists before it is listed */
+        list_group(pid);
+    }
+    block_ending_signals(0, &signals);
     free(script);
     close(in[0]);
     close(out[1]);
@@ -191,6 +270,7 @@ int process_end(process *p, double grace)
      * started that is still running, then the engine is reaped. */
     kill(-p->pid, SIGKILL);
     kill(p->pid, SIGKILL); /* if it could not make its group */
+    unlist_group(p->pid);
     waitpid(p->pid, &status, 0);
     p->status = status;
     if (p->from_child >= 0)

@@ -28,6 +28,12 @@ typedef enum read_status {
     READ_CLOSED   /* the engine closed its output (it exited or crashed) */
 } read_status;
 
+/* From now on, SIGINT, SIGTERM and SIGHUP kill every engine's process
+ * group before they end the program as they would have: an engine runs in
+ * a group of its own, which a Ctrl-C at the terminal does not reach, and
+ * one that hangs would live on with parent 1. */
+void process_end_all_on_signal(void);
+
 /* Starts `sh -c 'exec COMMAND'`. Returns 0, or -1 with errno. */
 int process_start(process *p, const char *command);
 

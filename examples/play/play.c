@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "options.h"
+#include "process.h"
 #include "record_file.h"
 #include "session.h"
 #include "style.h"
@@ -36,6 +37,7 @@ int main(int argc, char **argv)
      * in its handshake while the options are read): the write fails, and
      * the seat is given to another player. */
     signal(SIGPIPE, SIG_IGN);
+    process_end_all_on_signal();
     config cfg;
     options_read(argc, argv, &cfg, players_in_record);
     if (!cfg.seed_given)

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "process.h"
 #include "referee.h"
 #include "report.h"
 #include "results.h"
@@ -809,6 +810,7 @@ int main(int argc, char **argv)
     /* An engine that exits while it is written to must cost its game, not
      * the tournament. */
     signal(SIGPIPE, SIG_IGN);
+    process_end_all_on_signal();
     parse_args(argc, argv, &cfg);
     if (cfg.records && mkdir(cfg.records, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "packeis-tournament: %s: %s\n", cfg.records, strerror(errno));

@@ -16,9 +16,11 @@ import collections
 import json
 import os
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 ARGS = None
@@ -51,6 +53,23 @@ def tournament(*args, check=True):
             with open(path) as file:
                 return json.load(file), done
         return None, done
+
+
+def running_with(marker):
+    """The processes running `sleep MARKER` (not zombies)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as file:
+                    command = file.read().split(b"\0")[:2]
+                with open(f"/proc/{entry}/stat") as file:
+                    state = file.read().rpartition(")")[2].split()[0]
+            except OSError:
+                continue
+            if command == [b"sleep", marker.encode()] and state != "Z":
+                found.append(int(entry))
+    return found
 
 
 def table_row(results, player):
@@ -187,6 +206,28 @@ class BrokenEngines(unittest.TestCase):
                 except OSError:
                     pass
         self.assertEqual(left, [], "children of the engine still running")
+
+    def test_a_tournament_ended_by_a_signal_takes_its_engines_down(self):
+        """SIGINT (a Ctrl-C), SIGTERM or SIGHUP while an engine hangs: the
+        engine's group is killed before the referee dies of the signal. (An
+        engine runs in a group of its own, which a Ctrl-C does not reach: a
+        hanging one lived on with parent 1.)"""
+        for number, signal_number in enumerate((signal.SIGINT, signal.SIGTERM, signal.SIGHUP)):
+            marker = str(3020 + number)
+            command = f"sh -c 'sleep {marker} & exec {ARGS.broken} sleep'"
+            run = subprocess.Popen([ARGS.tournament, "--quiet", "--player", "random",
+                                    "--engine", command, "--boards", "1", "--movetime", "20",
+                                    "--timeout", "60000"], stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL, env=environment())
+            deadline = time.monotonic() + 60
+            while not running_with(marker) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            time.sleep(1)  # the engine's second go: it sleeps instead of answering
+            run.send_signal(signal_number)
+            self.assertEqual(run.wait(timeout=30), -signal_number)
+            while running_with(marker) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            self.assertEqual(running_with(marker), [], f"the engine's group after {signal_number!r}")
 
     def test_the_table_counts_the_forfeits(self):
         random = table_row(self.results, "random")
