@@ -31,6 +31,9 @@ static int word_is(const word *w, const char *text)
 }
 
 /* An error reply for a command word, with a formatted reason. */
+/* The longest part of a command's word an error repeats. */
+enum { PROTOCOL_ECHO_MAX = 200 };
+
 static void fail(const word *name, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
@@ -43,7 +46,17 @@ static void fail(const word *name, const char *format, ...)
     va_start(args, format);
     vsnprintf(reason, sizeof reason, format, args);
     va_end(args);
-    emit("error %.*s: %s", (int)name->length, name->text, reason);
+    /* The word as the engine read it, but in printable ASCII (a message is
+     * one line of ASCII: doc/protocol.md): any other byte shown as '?'. */
+    char shown[PROTOCOL_ECHO_MAX + 4];
+    size_t length = name->length < PROTOCOL_ECHO_MAX ? name->length : PROTOCOL_ECHO_MAX;
+    for (size_t i = 0; i < length; i++) {
+        unsigned char c = (unsigned char)name->text[i];
+        shown[i] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+    }
+    const char *more = name->length > length ? "..." : "";
+    memcpy(shown + length, more, strlen(more) + 1);
+    emit("error %s: %s", shown, reason);
 }
 
 /* A decimal number without sign or leading zero (the formats' syntax), up

@@ -14,7 +14,10 @@ input_status input_read(FILE *in, char line[INPUT_LINE_MAX + 1])
             too_long = 1;
             continue;
         }
-        line[length++] = (c == '\t' || (c >= 0x20 && c < 0x7f) || c == '\r') ? (char)c : '?';
+        /* A tab separates words as a blank does; other control bytes are
+         * shown as '?' (echoed, they would move the cursor). */
+        char shown = (c >= 0x20 && c < 0x7f) || c == '\r' ? (char)c : '?';
+        line[length++] = c == '\t' ? ' ' : shown;
     }
     if (length > 0 && line[length - 1] == '\r')
         length--;

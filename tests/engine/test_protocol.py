@@ -173,6 +173,9 @@ class ProtocolWalk(unittest.TestCase):
         self.assertEqual(self.engine.ask("position " + ONE_MOVE), [])
         e = self.engine
         self.assertError(e.ask("frobnicate now"), "frobnicate", "unknown")
+        # Repeated in printable ASCII only: a control byte or one beyond
+        # ASCII (é is two in UTF-8) is shown as '?'.
+        self.assertError(e.ask("fro\x01b\x7f\u00e9 now"), "fro?b???", "unknown")
         self.assertError(e.ask("position packeis 1 std:0 players 2 penguins 4 variants - | x"),
                          "position", "MALFORMED")
         self.assertError(e.ask("position new moves a1 a1"), "position", "OCCUPIED")

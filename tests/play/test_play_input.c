@@ -32,6 +32,7 @@ static void test_lines(void **state)
                                 "\x1b[31mred\x01\xff\n"
                                 "\n"
                                 "a\rb\n"
+                                "zz\tyy\n"
                                 "last";
     FILE *in = fmemopen((void *)bytes, sizeof bytes - 1, "r");
     assert_non_null(in);
@@ -44,6 +45,8 @@ static void test_lines(void **state)
     assert_string_equal(line, "");
     assert_int_equal(input_read(in, line), INPUT_LINE);
     assert_string_equal(line, "a?b"); /* a carriage return inside the line */
+    assert_int_equal(input_read(in, line), INPUT_LINE);
+    assert_string_equal(line, "zz yy"); /* a tab separates as a blank, not echoed */
     assert_int_equal(input_read(in, line), INPUT_LINE);
     assert_string_equal(line, "last"); /* no newline at the end */
     assert_int_equal(input_read(in, line), INPUT_END);

@@ -64,14 +64,25 @@ def search(game, words):
     return game.format_move(moves[best])
 
 
+def shown(word):
+    """A word of the client's as an error repeats it: printable ASCII (a
+    message is one line of ASCII), any other character as '?', at most 200."""
+    return "".join(c if " " <= c < "\x7f" else "?" for c in word[:200]) + \
+        ("..." if len(word) > 200 else "")
+
+
 def main():
     game, pending = packeis.Game(), None  # pending: the bestmove of `go infinite`
+    # Bytes beyond ASCII are no protocol; each is read as one U+FFFD (shown
+    # as '?'), not an exception that would end the engine.
+    sys.stdin.reconfigure(encoding="ascii", errors="replace")
     for line in sys.stdin:
         command, *words = line.split() or [""]
         if "\0" in line:  # lines are ASCII text: refused, not cut short
-            reply(f"error {command.split(chr(0))[0]}: a NUL byte in the line (lines are ASCII "
-                  f"text)")
+            reply(f"error {shown(command.split(chr(0))[0])}: a NUL byte in the line (lines are "
+                  f"ASCII text)")
             continue
+        command = shown(command)
         try:
             if command == "packeis" and words != ["1"]:
                 reply("error packeis: protocol version 1 only")
