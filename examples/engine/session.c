@@ -46,6 +46,9 @@ static void fail(const word *name, const char *format, ...)
     va_start(args, format);
     vsnprintf(reason, sizeof reason, format, args);
     va_end(args);
+    for (char *at = reason; *at; at++) /* it may quote the client's words */
+        if ((unsigned char)*at < 0x20 || (unsigned char)*at >= 0x7f)
+            *at = '?';
     /* The word as the engine read it, but in printable ASCII (a message is
      * one line of ASCII: doc/protocol.md): any other byte shown as '?'. */
     char shown[PROTOCOL_ECHO_MAX + 4];
@@ -315,8 +318,10 @@ static int parse_limits(const command *c, packeis_player_limits *limits, int *in
                  (int)w[i].length, w[i].text);
             return 0;
         }
-        if (i + 1 >= c->count || parse_count(&w[i + 1], &value) != 1 || value == 0) {
-            fail(&w[0], "%s: not a positive integer: '%.*s'", nodes ? "nodes" : "movetime",
+        int read = i + 1 < c->count ? parse_count(&w[i + 1], &value) : 0;
+        if (read != 1 || value == 0) {
+            fail(&w[0], "%s: %s: '%.*s'", nodes ? "nodes" : "movetime",
+                 read < 0 ? "larger than 18446744073709551615" : "not a positive integer",
                  i + 1 < c->count ? (int)w[i + 1].length : 0,
                  i + 1 < c->count ? w[i + 1].text : "");
             return 0;

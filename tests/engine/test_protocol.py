@@ -185,6 +185,10 @@ class ProtocolWalk(unittest.TestCase):
         self.assertError(e.ask("position record [Game \\q"), "position")
         self.assertError(e.ask("position"), "position")
         self.assertError(e.ask("go nodes -3"), "go")
+        self.assertError(e.ask("go nodes 18446744073709551616"), "go",
+                         "larger than 18446744073709551615")
+        self.assertError(e.ask("go \x01"), "go")
+        self.assertNotIn("\x01", e.ask("go \x01")[0])
         self.assertError(e.ask("go nodes"), "go")
         self.assertError(e.ask("go depth 3"), "go")
         self.assertError(e.ask("setoption name no-such-option value 1"), "setoption")

@@ -46,6 +46,8 @@ def search(game, words):
     limits = dict(zip(words[::2], map(int, words[1::2])))
     if len(words) % 2 or set(limits) - {"nodes", "movetime"} or min([1, *limits.values()]) < 1:
         raise ValueError("expected nodes N, movetime MS (positive integers) or infinite")
+    if max([0, *limits.values()]) >= 2**64:
+        raise ValueError("a limit larger than 18446744073709551615")
     moves = game.legal_moves()
     budget = limits.get("nodes", OPTIONS["playouts"] * len(moves))
     deadline = time.monotonic() + limits.get("movetime", 10**9) / 1000
@@ -64,11 +66,12 @@ def search(game, words):
     return game.format_move(moves[best])
 
 
-def shown(word):
-    """A word of the client's as an error repeats it: printable ASCII (a
-    message is one line of ASCII), any other character as '?', at most 200."""
-    return "".join(c if " " <= c < "\x7f" else "?" for c in word[:200]) + \
-        ("..." if len(word) > 200 else "")
+def shown(text, most=200):
+    """Text of the client's as an error repeats it: printable ASCII (a
+    message is one line of ASCII), any other character as '?', at most
+    ``most`` characters."""
+    return "".join(c if " " <= c < "\x7f" else "?" for c in text[:most]) + \
+        ("..." if len(text) > most else "")
 
 
 def main():
@@ -114,7 +117,7 @@ def main():
             elif command not in ("", "newgame", "stop"):
                 reply(f"error {command}: unknown command")
         except (packeis.PackeisError, ValueError, IndexError, KeyError) as error:
-            reply(f"error {command}: {error}")
+            reply(f"error {command}: {shown(str(error), 1000)}")
 
 
 if __name__ == "__main__":
