@@ -89,8 +89,9 @@ static int read_strength(packeis_player *p, const char *spec, const char *item,
                    !read_nodes(item, length, &budget->nodes)) {
             player_say(
                 why, why_size,
-                "'%s': '%.*s' is no strength: expected a time per move (2s, 300ms), a budget "
-                "(a positive whole number) or OPTION=VALUE",
+                "'%s': '%.*s' is no strength: expected a time per move of at most 24 hours "
+                "(2s, 300ms), a budget (a whole number from 1 to 18446744073709551615) or "
+                "OPTION=VALUE",
                 spec, (int)length, item);
             return -1;
         }
