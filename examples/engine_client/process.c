@@ -28,10 +28,20 @@ double process_now(void)
  * process_end_all_on_signal(): lock-free atomics, which a signal handler
  * may read. A group is listed from before its engine can run until it is
  * killed for good (process_end()), never after it is reaped, so its number
- * cannot have been reused when the handler kills it. More engines at once
- * than slots go unlisted (they still end with process_end()). */
-enum { PROCESS_LISTED = 256 };
+ * cannot have been reused when the handler kills it. The slots hold
+ * packeis-tournament's most (256 games at once, 4 engines each) and its
+ * checks; an engine beyond them would go unlisted (it still ends with
+ * process_end()). */
+enum { PROCESS_LISTED = 2048 };
 static atomic_int running_groups[PROCESS_LISTED];
+/* Engines between fork() and their listing, and whether the handler runs:
+ * it sets `dying`, then waits for `forking` to be 0; process_start() adds
+ * to `forking`, then forks only if not `dying` (both sequentially
+ * consistent: one of the two sees the other's write, so no engine is
+ * forked unseen). Another thread may be forking when the signal comes:
+ * blocking it in the forking thread alone does not cover that. */
+static atomic_int forking;
+static atomic_int dying;
 
 /* The signals that end the program with its engines. */
 static const int ending_signals[] = {SIGINT, SIGTERM, SIGHUP};
@@ -55,9 +65,16 @@ static void unlist_group(pid_t group)
 }
 
 /* Kills every listed engine's group, then dies of `signal` as it would
- * have without the handler. Only async-signal-safe calls. */
+ * have without the handler. Only async-signal-safe calls; the wait for
+ * forks in flight is bounded (a thread stopped in its fork would
+ * otherwise hold the program), about two seconds. */
 static void end_engines_and_die(int signal_number)
 {
+    atomic_store(&dying, 1);
+    for (int waits = 0; atomic_load(&forking) > 0 && waits < 2000; waits++) {
+        struct timespec pause = {0, 1000 * 1000};
+        nanosleep(&pause, NULL);
+    }
     for (int i = 0; i < PROCESS_LISTED; i++) {
         int group = atomic_load(&running_groups[i]);
         if (group > 0)
@@ -73,13 +90,19 @@ void process_end_all_on_signal(void)
     memset(&action, 0, sizeof action);
     action.sa_handler = end_engines_and_die;
     sigemptyset(&action.sa_mask);
-    for (size_t i = 0; i < sizeof ending_signals / sizeof ending_signals[0]; i++)
+    for (size_t i = 0; i < sizeof ending_signals / sizeof ending_signals[0]; i++) {
+        struct sigaction before;
+        /* An ignored signal stays ignored: nohup's SIGHUP, the SIGINT of a
+         * shell script's background job. */
+        if (sigaction(ending_signals[i], NULL, &before) == 0 && before.sa_handler == SIG_IGN)
+            continue;
         sigaction(ending_signals[i], &action, NULL);
+    }
 }
 
-/* The ending signals blocked (`block`) or as they were in `saved`: from
- * before fork until the engine's group is listed, so that no signal can
- * end the program in between and leave the engine unkilled. */
+/* The ending signals blocked (`block`) or as they were in `saved`, from
+ * before fork until the engine's group is listed: in this thread the
+ * handler would wait for its own fork. */
 static void block_ending_signals(int block, sigset_t *saved)
 {
     if (block) {
@@ -120,7 +143,12 @@ int process_start(process *p, const char *command)
     memcpy(script + 5, command, length + 1);
     sigset_t signals;
     block_ending_signals(1, &signals);
-    pid_t pid = fork();
+    atomic_fetch_add(&forking, 1);
+    pid_t pid = -1;
+    if (atomic_load(&dying))
+        errno = EINTR; /* the program is ending: no engine more */
+    else
+        pid = fork();
     if (pid == 0) {
         /* A process group of its own, so that process_end() also stops
          * whatever the engine started (its children would otherwise live on
@@ -137,6 +165,7 @@ int process_start(process *p, const char *command)
         setpgid(pid, pid); /* as the child does: the group exists before it is listed */
         list_group(pid);
     }
+    atomic_fetch_sub(&forking, 1);
     block_ending_signals(0, &signals);
     free(script);
     close(in[0]);

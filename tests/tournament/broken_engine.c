@@ -16,6 +16,8 @@
  *   badhello  answers the handshake with garbage (from its first start on)
  *   longinfo  breaks nothing: writes an info line of 10,000 characters
  *             before each bestmove (the protocol sets no length)
+ *   hangchild starts `sleep $BROKEN_SLEEP` (a marker the tests look for:
+ *             it runs only once the engine hangs), then sleeps a minute
  *
  * The referee's tests (test_referee.py) check that each forfeits its games
  * with the right reason while the tournament goes on.
@@ -81,6 +83,15 @@ static void go(const char *fault)
         }
         if (strcmp(fault, "closeout") == 0) {
             fclose(stdout);
+            sleep(60);
+            exit(0);
+        }
+        if (strcmp(fault, "hangchild") == 0) {
+            const char *marker = getenv("BROKEN_SLEEP");
+            if (fork() == 0) {
+                execlp("sleep", "sleep", marker ? marker : "3019", (char *)NULL);
+                _exit(127);
+            }
             sleep(60);
             exit(0);
         }

@@ -207,27 +207,48 @@ class BrokenEngines(unittest.TestCase):
                     pass
         self.assertEqual(left, [], "children of the engine still running")
 
+    def hanging_tournament(self, marker, **popen):
+        """A tournament whose engine hangs at its second go, once it has
+        started `sleep MARKER` (in its group): the tournament's process."""
+        env = dict(environment(), BROKEN_SLEEP=marker)
+        run = subprocess.Popen([ARGS.tournament, "--quiet", "--player", "random", "--engine",
+                                f"{ARGS.broken} hangchild", "--boards", "1", "--movetime", "20",
+                                "--timeout", "60000"], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, env=env, **popen)
+        self.addCleanup(run.kill)
+        deadline = time.monotonic() + 60
+        while not running_with(marker) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.assertTrue(running_with(marker), "the engine never hung")
+        return run
+
     def test_a_tournament_ended_by_a_signal_takes_its_engines_down(self):
         """SIGINT (a Ctrl-C), SIGTERM or SIGHUP while an engine hangs: the
         engine's group is killed before the referee dies of the signal. (An
         engine runs in a group of its own, which a Ctrl-C does not reach: a
         hanging one lived on with parent 1.)"""
         for number, signal_number in enumerate((signal.SIGINT, signal.SIGTERM, signal.SIGHUP)):
-            marker = str(3020 + number)
-            command = f"sh -c 'sleep {marker} & exec {ARGS.broken} sleep'"
-            run = subprocess.Popen([ARGS.tournament, "--quiet", "--player", "random",
-                                    "--engine", command, "--boards", "1", "--movetime", "20",
-                                    "--timeout", "60000"], stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL, env=environment())
-            deadline = time.monotonic() + 60
-            while not running_with(marker) and time.monotonic() < deadline:
-                time.sleep(0.05)
-            time.sleep(1)  # the engine's second go: it sleeps instead of answering
+            marker = f"{3020 + number}.{os.getpid()}"  # this run's alone
+            run = self.hanging_tournament(marker)
             run.send_signal(signal_number)
             self.assertEqual(run.wait(timeout=30), -signal_number)
+            deadline = time.monotonic() + 10
             while running_with(marker) and time.monotonic() < deadline:
                 time.sleep(0.05)
             self.assertEqual(running_with(marker), [], f"the engine's group after {signal_number!r}")
+
+    def test_an_ignored_signal_stays_ignored(self):
+        """Under nohup SIGHUP is ignored, and must stay so: the tournament
+        goes on (it died of the SIGHUP the handler caught)."""
+        marker = f"3023.{os.getpid()}"
+        run = self.hanging_tournament(
+            marker, preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+        run.send_signal(signal.SIGHUP)
+        time.sleep(0.5)
+        self.assertIsNone(run.poll(), "the tournament ended on an ignored SIGHUP")
+        self.assertTrue(running_with(marker))
+        run.send_signal(signal.SIGTERM)
+        self.assertEqual(run.wait(timeout=30), -signal.SIGTERM)
 
     def test_the_table_counts_the_forfeits(self):
         random = table_row(self.results, "random")
