@@ -225,8 +225,12 @@ class PackeisState:
     def legal_actions(self, player: Optional[int] = None) -> list[int]:
         """The legal moves in increasing value; for another ``player`` than
         the one to act, none."""
-        if player is not None and self._check_player(player) != self.current_player():
-            return []
+        if player is not None:
+            if isinstance(player, bool) or not hasattr(player, "__index__"):
+                raise TypeError(f"player must be an integer, not {type(player).__name__}")
+            if player != self.current_player():  # TERMINAL (-4) asks too, as in OpenSpiel
+                self._check_player(player)
+                return []
         n = self.game.legal_moves_into(self._buffer)
         return self._buffer.array[:n]
 

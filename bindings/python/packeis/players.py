@@ -267,7 +267,7 @@ class Player:
         if status:
             raise ValueError(why.value.decode())
         self.spec, self.seed = spec, seed
-        self._options_set: list = []  # (name, value) as set_option() took them
+        self._options_set: dict = {}  # name -> value, as set_option() last took them
         self.default_seconds, self.default_nodes = budget.seconds, budget.nodes
         self._lock = threading.Lock()
         self._flag = c_int(0)
@@ -300,7 +300,8 @@ class Player:
             if _lib.packeis_player_set_option(self._live(), str(name).encode(),
                                               _text(value).encode(), byref(why)):
                 raise ValueError(f"{name}={value!r}: {why.value.decode()}")
-            self._options_set.append((str(name), _text(value)))
+            self._options_set.pop(str(name), None)  # in the order last set
+            self._options_set[str(name)] = _text(value)
 
     # -- playing -------------------------------------------------------------
     def choose(self, game: Game, *, nodes: Optional[int] = None,
@@ -393,7 +394,7 @@ class Player:
         """Pickled (and copied) as its spec, its seed and the options set
         since, so that a copy plays as this player would: on a cluster's
         worker, in a copied environment."""
-        return (_rebuild, (type(self), self.spec, self.seed, tuple(self._options_set)))
+        return (_rebuild, (type(self), self.spec, self.seed, tuple(self._options_set.items())))
 
     def __repr__(self) -> str:
         return f"packeis.players.{type(self).__name__}({self.spec!r}, seed={self.seed})"

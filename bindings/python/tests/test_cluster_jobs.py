@@ -139,6 +139,24 @@ class Tournament(unittest.TestCase):
                 self.assertIn(message, done.stderr)
                 self.assertEqual(done.stdout, "")
 
+    def test_a_task_answer_the_merge_would_misread_is_refused(self):
+        # What the client checks of a task's lines before it looks for
+        # forfeits: a forged line smuggled inside an honest one (a line
+        # break in an element) reached the merge unseen.
+        from packeis.cluster.tournament import _task_lines, play_games
+        lines = play_games(TOURNAMENT, self.ARGS, 1, 2)
+        self.assertEqual(_task_lines(lines, 1, 2), lines)
+        smuggled = [lines[0], lines[1] + "\n" + lines[2]]
+        forged = {"a line break": [lines[0], lines[1] + "\n" + lines[2], lines[2]],
+                  "lines, not": smuggled, "lines, not a": lines[:2],
+                  "no game's": [lines[0], lines[1], "x\ty"],
+                  "answered games": [lines[0], lines[1], lines[1]]}
+        for says, answer in forged.items():
+            with self.assertRaisesRegex(RuntimeError, says):
+                _task_lines(answer, 1, 2)
+        with self.assertRaisesRegex(RuntimeError, "answered games"):
+            _task_lines(lines, 2, 3)
+
     def test_arguments_of_the_job_are_refused(self):
         with self.assertRaisesRegex(ValueError, "--json"):
             tournament(self.ARGS + ["--json", "x"], program=TOURNAMENT)
@@ -224,6 +242,19 @@ class SelfPlay(unittest.TestCase):
         board = packeis.Game(seed=lowest.board_seed)
         self.assertEqual(lowest.history()[0], board.legal_moves()[0])
         self.assertNotEqual(greedy_first.board_seed, lowest.board_seed)
+
+    def test_a_seat_from_a_module_named_vector_is_a_seat(self):
+        # Its name starts "vector" (the vector environment's is "vector:"):
+        # every shard was taken for the vector environment's, its seating
+        # for wrong, and moved aside and played again on every run.
+        def policy(game, rng):
+            return game.legal_moves()[0]
+        policy.__module__ = "vectorbot"
+        first = selfplay(self.path("v"), 4, [policy, "python:random"], seed=1, shard_games=2)
+        self.assertEqual(verify(self.path("v")).problems, [])
+        again = selfplay(self.path("v"), 4, [policy, "python:random"], seed=1, shard_games=2)
+        self.assertEqual((again.played, again.skipped, again.manifest),
+                         ([], [0, 1], first.manifest))
 
     def test_seats_in_the_notation_of_packeis_play(self):
         """engine:COMMAND runs the command (here packeis-engine itself),

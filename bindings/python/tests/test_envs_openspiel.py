@@ -57,6 +57,11 @@ class GameTest(unittest.TestCase):
             with self.assertRaises(TypeError, msg=player):
                 state.legal_actions(player)
         self.assertEqual((len(state.legal_actions(0)), state.legal_actions(1)), (30, []))
+        # OpenSpiel's idiom, also once the game is over (TERMINAL, -4).
+        while not state.is_terminal():
+            state.apply_action(state.legal_actions(state.current_player())[0])
+        self.assertEqual(state.legal_actions(state.current_player()), [])
+        self.assertEqual(sum(state.legal_actions_mask(state.current_player())), 0)
 
     def test_first_moves_by_hand(self):
         state = PackeisGame(players=2).new_initial_state()

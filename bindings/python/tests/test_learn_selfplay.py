@@ -155,6 +155,11 @@ class RecordPolicy(unittest.TestCase):
                 problems = verify(self.directory).problems
                 self.assertEqual(len(problems), 1, problems)
                 self.assertIn(says, problems[0])
+        # A wider dtype: as uint64, 2**64 - 4096 + m passed for move m.
+        wide = (arrays["policy_moves"].astype(np.uint64) - np.uint64(4096))
+        write_shard(path, dict(arrays, policy_moves=wide), True)
+        with self.assertRaisesRegex(CorruptShardError, "policy_moves is <u8"):
+            verify_shard(path)
         again = self.play()
         self.assertEqual(list(again.replaced), [1])
         self.assertEqual(verify(self.directory).problems, [])

@@ -43,7 +43,7 @@ def seating(first: int, count: int, players: int, rotate: bool) -> np.ndarray:
 def job_seats(meta: dict, players: int) -> np.ndarray:
     """The seating of the shard's games (all player 0 in the vector
     environment, whose one policy plays every seat)."""
-    if meta["players"] and meta["players"][0].startswith("vector"):
+    if meta["players"] and meta["players"][0].startswith("vector:"):  # selfplay.describe()
         return np.zeros((meta["games"], players), dtype=np.int8)
     return seating(meta["first_game"], meta["games"], players, meta["rotate"])
 

@@ -18,16 +18,19 @@ from ._tasks import write_atomically
 
 __all__ = ["CorruptShardError", "ShardCheck", "checksum", "quarantine", "verify_shard", "write_shard"]
 
-#: Each array of a shard: its dtype kind and its shape, by the names
-#: ``P`` (plies), ``G`` (games) and ``K`` (players).
-_LAYOUT = {"obs": ("u", ("P", 25)), "legal": ("u", ("P", 64)), "actions": ("u", ("P",)),
-           "to_act": ("i", ("P",)), "game_start": ("i", ("G+1",)), "rewards": ("f", ("G", "K")),
-           "fish": ("i", ("G", "K")), "board_seeds": ("u", ("G",)),
-           "seat_players": ("i", ("G", "K")), "records": ("U", ("G",)), "meta": ("U", ())}
+#: Each array of a shard: its dtype (little-endian, as every task writes
+#: it; "U": text of any length) and its shape, by the names ``P`` (plies),
+#: ``G`` (games) and ``K`` (players). Exact: a wider type would hold values
+#: the checks of the games read otherwise (a uint64 move taken modulo 4096).
+_LAYOUT = {"obs": ("<u8", ("P", 25)), "legal": ("<u8", ("P", 64)), "actions": ("<u2", ("P",)),
+           "to_act": ("i1", ("P",)), "game_start": ("<i8", ("G+1",)),
+           "rewards": ("<f4", ("G", "K")), "fish": ("<i2", ("G", "K")),
+           "board_seeds": ("<u8", ("G",)), "seat_players": ("i1", ("G", "K")),
+           "records": ("U", ("G",)), "meta": ("U", ())}
 #: The arrays of a shard whose meta says ``record_policy`` (data for
 #: learning: the search's visits of each ply), ``L`` root moves in all.
-_POLICY_LAYOUT = {"policy_start": ("i", ("P+1",)), "policy_moves": ("u", ("L",)),
-                  "policy_visits": ("u", ("L",)), "policy_value": ("f", ("P",))}
+_POLICY_LAYOUT = {"policy_start": ("<i8", ("P+1",)), "policy_moves": ("<u2", ("L",)),
+                  "policy_visits": ("<u4", ("L",)), "policy_value": ("<f4", ("P",))}
 
 
 class CorruptShardError(ValueError):
@@ -124,12 +127,13 @@ def _check_present(path: str, arrays: dict, layout: dict) -> None:
 
 
 def _check_shapes(path: str, arrays: dict, layout: dict, sizes: dict) -> None:
-    for name, (kind, shape) in layout.items():
+    for name, (dtype, shape) in layout.items():
         array = arrays[name]
         want = tuple(sizes.get(d, d) for d in shape)
-        if array.dtype.kind != kind or array.shape != want:
-            raise CorruptShardError(f"{path}: {name} is {array.dtype} {array.shape}, "
-                                    f"not of kind {kind!r} and shape {want}")
+        right_type = array.dtype.kind == "U" if dtype == "U" else array.dtype == np.dtype(dtype)
+        if not right_type or array.shape != want:
+            raise CorruptShardError(f"{path}: {name} is {array.dtype.str} {array.shape}, "
+                                    f"not {dtype} of shape {want}")
 
 
 def _check_rising(path: str, starts: np.ndarray, name: str) -> None:

@@ -506,9 +506,9 @@ def _manifest_fault(manifest: Any) -> Optional[str]:
 
 def verify(directory: str) -> VerifyReport:
     """Checks a finished self-play directory end to end: the manifest is
-    this format's; each shard it lists is there, verifies
-    (:func:`packeis.cluster._shards.verify_shard`), has the checksum, size,
-    plies and meta the manifest says; the shards cover games 0 ... N - 1 in
+    this format's; each shard it lists is there, verifies with its games
+    played again (:func:`verify_games`), has the checksum, size, plies and
+    meta the manifest says; the shards cover games 0 ... N - 1 in
     order; no other shard file is there."""
     problems: list[str] = []
     try:

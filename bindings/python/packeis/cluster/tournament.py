@@ -84,21 +84,53 @@ def play_games(program: str, arguments: Sequence[str], first: int, last: int,
     return lines[1:]
 
 
-def _forfeits_played_here(program: str, arguments: Sequence[str], lines: list[str],
-                          timeout: float) -> list[str]:
-    """A task's lines, each game it says ended by a forfeit or failed
-    (fields 5 and 3 of results.h) played again here and its line replaced
-    by this machine's."""
-    out = lines[:1]
+def _task_lines(lines: Any, first: int, last: int) -> list[str]:
+    """A task's answer for games ``first ... last`` as the merge may read
+    it: its schedule line, then one line of 12 fields for each of its
+    games, none holding a line break (a line smuggled inside another would
+    reach the merge unseen by the checks here), else RuntimeError."""
+    what = f"the task of games {first}-{last}"
+    if not isinstance(lines, list) or len(lines) != last - first + 2 or \
+            not all(isinstance(line, str) for line in lines):
+        raise RuntimeError(f"{what} answered {len(lines) if isinstance(lines, list) else 0} "
+                           f"lines, not a schedule line and {last - first + 1} games")
+    games = []
+    for line in lines:
+        if "\n" in line or "\r" in line:
+            raise RuntimeError(f"{what} answered a line holding a line break: {line[:80]!r}")
     for line in lines[1:]:
         fields = line.split("\t")
-        if len(fields) > 4 and (fields[4] != "-" or fields[2] != "0"):
-            game = int(fields[0]) if fields[0].isdigit() else 0
-            if game < 1:
-                raise RuntimeError(f"a task's result line names no game: {line[:80]!r}")
-            line = play_games(program, arguments, game, game, timeout)[1]
-        out.append(line)
-    return out
+        if len(fields) != 12 or not fields[0].isdigit():
+            raise RuntimeError(f"{what} answered a line that is no game's: {line[:80]!r}")
+        games.append(int(fields[0]))
+    if sorted(games) != list(range(first, last + 1)):
+        raise RuntimeError(f"{what} answered games {sorted(games)[:10]}...")
+    return lines
+
+
+def _forfeits_played_here(program: str, arguments: Sequence[str], lines: list[str],
+                          timeout: float) -> list[str]:
+    """A task's lines (checked: :func:`_task_lines`), the games it says
+    ended by a forfeit or failed (fields 5 and 3 of results.h) played again
+    here, in one run from the first to the last of them, and their lines
+    replaced by this machine's."""
+    claimed = {_game_of(line) for line in lines[1:] if _ended_early(line)}
+    if not claimed:
+        return lines
+    again = play_games(program, arguments, min(claimed), max(claimed), timeout)[1:]
+    here = {_game_of(line): line for line in again}
+    return lines[:1] + [here[_game_of(line)] if _game_of(line) in claimed else line
+                        for line in lines[1:]]
+
+
+def _game_of(line: str) -> int:
+    return int(line.split("\t")[0])
+
+
+def _ended_early(line: str) -> bool:
+    """Whether a game's line says it ended by a forfeit or failed."""
+    fields = line.split("\t")
+    return fields[4] != "-" or fields[2] != "0"
 
 
 def tournament(arguments: Sequence[str], *, program: Optional[str] = None,
@@ -131,8 +163,9 @@ def tournament(arguments: Sequence[str], *, program: Optional[str] = None,
                         client=client, progress=progress, name="packeis-tournament",
                         stall_timeout=stall_timeout)
     if client is not None:
-        results = [_forfeits_played_here(program, arguments, lines, timeout)
-                   for lines in results]
+        results = [_forfeits_played_here(program, arguments,
+                                         _task_lines(lines, start + 1, stop), timeout)
+                   for lines, (start, stop) in zip(results, slices)]
     outputs = []
     for option, path in (("--json", json), ("--csv", csv), ("--records", records)):
         if path is not None:
