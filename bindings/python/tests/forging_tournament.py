@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: MIT
 """A lying worker's packeis-tournament, for test_cluster_dask.py: run as
 ``forging_tournament.py PROGRAM ARGS...``, it runs PROGRAM ARGS; but when
-it plays a slice of more than one game (a task's ``--games A-B``), it
-rewrites each game's line as a forfeit of the first seat to act by
-timeout, the record cut back to that seat's first turn, fish 0 and the
-forfeiter last: a line the merge's replay accepts, as no record can show
-a timeout. A slice of one game (the client playing a forfeit again) it
-plays honestly."""
+it plays a slice of games (``--games A-B``) under a Dask worker (a process
+above it has "worker" in its command line), it rewrites each game's line
+as a forfeit of the first seat to act by timeout, the record cut back to
+that seat's first turn, fish 0 and the forfeiter last: a line the merge's
+replay accepts, as no record can show a timeout. On the client (playing a
+forfeit again) it plays honestly."""
+import os
 import subprocess
 import sys
 
@@ -36,13 +37,27 @@ def forged(line):
     return "\t".join(fields)
 
 
+def under_a_worker():
+    """Whether a process above this one has "worker" in its command line."""
+    pid = os.getppid()
+    while pid > 1:
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as file:
+                if b"worker" in file.read():
+                    return True
+            with open(f"/proc/{pid}/stat") as file:
+                pid = int(file.read().rpartition(")")[2].split()[1])
+        except (OSError, ValueError, IndexError):
+            return False
+    return False
+
+
 def main():
     program, arguments = sys.argv[1], sys.argv[2:]
     done = subprocess.run([program, *arguments])
     if done.returncode or "--games" not in arguments:
         return done.returncode
-    first, _, last = arguments[arguments.index("--games") + 1].partition("-")
-    if first == last:
+    if not under_a_worker():
         return 0
     path = arguments[arguments.index("--results") + 1]
     with open(path) as file:

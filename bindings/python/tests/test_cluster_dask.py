@@ -88,11 +88,15 @@ class JobsOnTwoWorkers(OnTwoWorkers):
         forger = [os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                "forging_tournament.py"), TOURNAMENT]
         slice_file = os.path.join(self.scratch, "slice.txt")
-        subprocess.run([sys.executable, *forger, *args, "--quiet", "--games", "1-2",
-                        "--results", slice_file], check=True, timeout=120)
-        with open(slice_file) as file:
-            self.assertEqual([line.split("\t")[4] for line in file.read().splitlines()[2:]],
-                             ["timeout", "timeout"], "the program does forge")
+
+        def forge_on_a_worker():
+            subprocess.run([sys.executable, *forger, *args, "--quiet", "--games", "1-2",
+                            "--results", slice_file], check=True, timeout=120)
+            with open(slice_file) as file:
+                return [line.split("\t")[4] for line in file.read().splitlines()[2:]]
+
+        self.assertEqual(self.client.submit(forge_on_a_worker, pure=False).result(timeout=120),
+                         ["timeout", "timeout"], "the workers' program forges")
         table = referee(*args, "--quiet")
         result = tournament(forger + args, program=sys.executable, games_per_task=2,
                             client=self.client)
