@@ -82,6 +82,7 @@ export class Board {
 
   // The geometry of a new game's layout.
   setGame(game) {
+    this.generation = (this.generation || 0) + 1; // an animation of the game before stops
     this.cells = [];
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (let c = 0; c < game.cellCount; c++) {
@@ -233,7 +234,10 @@ export class Board {
 
   // Plays the animation of one action; resolves when it is over.
   async animate(game, ply, move, speed) {
-    const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms * speed));
+    // After each wait, only if the board still shows this game: a new game
+    // (or a load) in between has nodes of its own under the same cells.
+    const generation = this.generation;
+    const wait = (ms) => new Promise((resolve) => setTimeout(() => resolve(this.generation === generation), ms * speed));
     const info = game.ply(ply);
     const to = game.moveTo(move);
     const target = this.cells[to];
@@ -249,7 +253,7 @@ export class Board {
     const from = game.moveFrom(move);
     const penguin = this.penguinNodes.get(from);
     if (penguin) penguin.style.transform = `translate(${target.px}px, ${target.py}px)`;
-    await wait(400);
+    if (!(await wait(400))) return;
     // The floe taken, then the floes out of play, then the players going
     // out with their penguins' floes.
     const taken = info.credited[info.player];
@@ -257,11 +261,11 @@ export class Board {
     const creditedAll = new Set(info.credited.flat());
     const outOfPlay = info.removed.filter((cell) => !creditedAll.has(cell));
     if (outOfPlay.length) {
-      await wait(200);
+      if (!(await wait(200))) return;
       for (const cell of outOfPlay) this.floeNodes.get(cell)?.classList.add('sinking');
     }
     if (info.playersOut.length) {
-      await wait(200);
+      if (!(await wait(200))) return;
       for (const player of info.playersOut) {
         for (const cell of info.credited[player]) {
           this.floeNodes.get(cell)?.classList.add('sinking');

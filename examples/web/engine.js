@@ -90,6 +90,15 @@ class Scratch {
   }
 }
 
+// The characters of `text` before its UTF-8 byte `offset` (the library's
+// stop counts bytes; a message counts characters: a comment "café ☃"
+// before a fault would move it by 4). Null stays null.
+export function charactersBefore(text, offset) {
+  if (offset === null || offset === undefined) return offset;
+  const bytes = new TextEncoder().encode(text).subarray(0, offset);
+  return [...new TextDecoder().decode(bytes, { stream: true })].length;
+}
+
 export class PackeisError extends Error {
   constructor(api, status, what, stop = null) {
     super(`${what}: ${api.strerror(status)}`);
@@ -164,7 +173,7 @@ class Packeis {
       const out = s.alloc(8);
       const variants = (anyFloe ? 1 << H.PACKEIS_VARIANT_PLACE_ANY_FLOE : 0) | (snake ? 1 << H.PACKEIS_VARIANT_SNAKE_PLACEMENT : 0);
       const status = this.x.web_game_new(players, BigInt(seed), text, length, variants, out, out + 4);
-      if (status !== OK) throw new PackeisError(this, status, 'new game', this.view().getUint32(out + 4, true));
+      if (status !== OK) throw new PackeisError(this, status, 'new game', charactersBefore(picture, this.view().getUint32(out + 4, true)));
       return new Game(this, this.view().getUint32(out, true));
     });
   }
@@ -173,7 +182,7 @@ class Packeis {
       const [text, length] = s.string(record);
       const out = s.alloc(8);
       const status = this.x.packeis_game_load_record(text, length, 0, out, out + 4);
-      if (status !== OK) throw new PackeisError(this, status, 'record', this.view().getUint32(out + 4, true));
+      if (status !== OK) throw new PackeisError(this, status, 'record', charactersBefore(record, this.view().getUint32(out + 4, true)));
       return new Game(this, this.view().getUint32(out, true));
     });
   }
@@ -355,7 +364,7 @@ export class Game {
       let status = this.x.packeis_game_parse_move(this.p, pointer, length, PARSE_CHECK_LEGAL, out, out + 4);
       const stop = this.api.view().getUint32(out + 4, true);
       if (status === OK && stop !== length) status = E_MALFORMED_TEXT;
-      return { status, move: this.api.view().getUint16(out, true), stop };
+      return { status, move: this.api.view().getUint16(out, true), stop: charactersBefore(text, stop) };
     });
   }
   saveRecord() {

@@ -63,9 +63,11 @@ function seatsFromText(text, players) {
 }
 function readUrl() {
   const q = new URLSearchParams(location.search);
-  const players = Math.min(4, Math.max(2, Number(q.get('players')) || (q.get('seats') || '').split(',').filter(Boolean).length || 2));
+  const asked = /^[2-4]$/.test(q.get('players') || '') ? Number(q.get('players')) : 0; // 2.5 is none
+  const players = Math.min(4, Math.max(2, asked || (q.get('seats') || '').split(',').filter(Boolean).length || 2));
   const seed = isSeed(q.get('seed') || '') ? String(BigInt(q.get('seed'))) : String(Math.floor(Math.random() * 1e9));
-  page.speed = Math.max(0, Math.min(4, Number(q.get('speed') ?? 1)));
+  const speed = Number(q.get('speed') ?? 1);
+  page.speed = Number.isFinite(speed) ? Math.max(0, Math.min(4, speed)) : 1; // 'abc' is the default
   return { players, seed, layout: q.get('layout') || '', snake: q.get('snake') === '1', anyFloe: q.get('anyfloe') === '1', seats: seatsFromText(q.get('seats'), players) };
 }
 function writeUrl() {
@@ -83,8 +85,10 @@ function writeUrl() {
 // ---- starting games ---------------------------------------------------------
 
 function startGame(setup, seats, game = null) {
-  stopThinking();
+  // Made first: a game that cannot be made (a bad layout) throws, and the
+  // one under way goes on, its search too.
   game ??= page.api.newGame({ players: setup.players, seed: BigInt(setup.seed), picture: setup.layout, snake: setup.snake, anyFloe: setup.anyFloe });
+  stopThinking();
   page.game?.free();
   page.game = game;
   page.setup = setup;
@@ -92,6 +96,7 @@ function startGame(setup, seats, game = null) {
   page.line = game.history();
   page.selected = -1;
   page.paused = false;
+  page.busy = false; // an animation of the game before ends unseen
   page.failure = null;
   page.worker.postMessage({ type: 'forget' });
   board.setGame(game);
@@ -291,6 +296,7 @@ async function play(move, origin) {
     // highlights go before the animation.
     board.clearHighlights();
     await board.animate(game, ply, move, page.speed);
+    if (page.game !== game) return true; // a new game or a load meanwhile: the page is its
   }
   page.busy = false;
   refresh();
@@ -368,6 +374,8 @@ function think() {
   const seat = page.seats[game.current];
   const id = ++page.counter;
   page.request = id;
+  page.requestGame = game;
+  page.requestPlies = game.plyCount;
   page.thinkingSeat = game.current;
   const { nodes, seconds } = budget(seat.player, seat.strength);
   $('thinking').hidden = false;
@@ -427,9 +435,17 @@ function onWorkerMessage({ data }) {
     else addEventListener('load', whenIdle, { once: true });
     return;
   }
-  if (data.id !== page.request) return; // a search given up (undo, new game)
+  if (data.id !== page.request) return; // a search given up (undo, redo, new game)
   if (data.type === 'progress') return showProgress(data);
   page.request = 0;
+  if (page.game !== page.requestGame || page.game.plyCount !== page.requestPlies) {
+    // Asked for another position (never, as every change stops the search
+    // first): no move is played in this one.
+    $('thinking').hidden = true;
+    refresh();
+    advance();
+    return;
+  }
   document.body.dataset.turn = 'animating';
   if (data.type === 'error') {
     // Paused, so that Resume asks again (a network that could not be
@@ -477,7 +493,11 @@ function undo() {
 function redo() {
   const game = page.game;
   if (page.busy || game.redoCount === 0) return;
+  // The search under way was for the position before: its answer would be
+  // played in the next one (for a person, say).
+  stopThinking();
   game.redo();
+  page.selected = -1;
   page.paused = game.redoCount > 0 && !isPersonToMove();
   page.failure = null;
   announce(`Redone: move ${game.plyCount}, ${game.formatMove(page.line[game.plyCount - 1])}.`);
@@ -585,6 +605,22 @@ function submitNewGame(event) {
   }
 }
 
+// A record or position file into the dialog's text: none (a choice
+// cleared) leaves the text as it is, and one far larger than any record
+// is refused before it is read (filling the text area froze the page).
+const LOAD_FILE_MAX = 4 << 20;
+
+async function loadFile() {
+  const file = $('load-file').files[0];
+  if (!file) return;
+  if (file.size > LOAD_FILE_MAX) {
+    $('load-error').textContent = `${file.name}: ${file.size.toLocaleString('en')} bytes, more than a record takes (at most ${LOAD_FILE_MAX.toLocaleString('en')}).`;
+    return;
+  }
+  $('load-error').textContent = '';
+  $('load-text').value = await file.text();
+}
+
 function submitLoad(event) {
   if (event.submitter?.value !== 'load') return;
   event.preventDefault();
@@ -622,7 +658,7 @@ async function main() {
     $('load').showModal();
   });
   $('load-form').addEventListener('submit', submitLoad);
-  $('load-file').addEventListener('change', async () => ($('load-text').value = await $('load-file').files[0].text()));
+  $('load-file').addEventListener('change', loadFile);
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
   $('save').addEventListener('click', save);

@@ -284,6 +284,75 @@ test('"move now" ends a long search with the best move so far', { timeout: 60000
   await page.close();
 });
 
+test('redo and a refused new game during a search: no move for the wrong player, no stuck computer', { timeout: 90000 }, async () => {
+  const thinking = (page) => page.waitForFunction(() => !document.getElementById('thinking').hidden, null, { timeout: 20000 });
+  const { page, errors } = await open('?seed=1&players=2&seats=person,mcts-maximum&speed=0', { routes: endlessMctsMaximum([]) });
+  for (const ply of [1, 3]) { // A places, B is told to move now, twice
+    await waitForPerson(page);
+    await page.locator('.floe.target').first().click();
+    await page.waitForFunction((n) => Number(document.body.dataset.plies) === n, ply);
+    await thinking(page);
+    await page.click('#move-now');
+    await page.waitForFunction((n) => Number(document.body.dataset.plies) === n, ply + 1);
+  }
+  const line = await page.inputValue('#record');
+  await waitForPerson(page);
+  await page.click('#undo'); // back to A's turn: ply 2
+  assert.equal(await plies(page), 2);
+  await page.click('#redo'); // ply 3, B to move, paused
+  await page.click('#resume');
+  await thinking(page);
+  // Redo during B's search: A is to move; B's answer must not be played
+  // as A's (it was, since the search went on).
+  await page.click('#redo');
+  assert.equal(await plies(page), 4);
+  assert.equal(await page.locator('#thinking').isHidden(), true, 'the search stopped');
+  await page.waitForTimeout(500);
+  assert.equal(await plies(page), 4);
+  assert.equal(await turn(page), 'person');
+  assert.equal(await page.inputValue('#record'), line);
+  // A new game refused (a bad layout) during a computer's search: the game
+  // goes on, its search too (it stopped for good).
+  await page.goto(server.url + '?seed=5&players=2&seats=mcts-maximum,person&speed=0');
+  await thinking(page);
+  await page.click('#new-game-button');
+  await page.fill('#layout', '1 2 x');
+  await page.click('#start');
+  assert.match(await page.textContent('#new-game-error'), /malformed/i);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('#thinking').isHidden(), false, 'the search goes on');
+  await page.click('#move-now');
+  await page.waitForFunction(() => Number(document.body.dataset.plies) === 1, null, { timeout: 5000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('links and files a person may give: whole player counts, places in characters, a cleared file', { timeout: 60000 }, async () => {
+  // ?players=2.5 made a game of 2 and a dialog with no count and 3 seats.
+  const { page, errors } = await open('?seed=1&players=2.5&seats=person,person&speed=abc');
+  assert.equal(new URL(page.url()).searchParams.get('players'), '2');
+  assert.equal(new URL(page.url()).searchParams.get('speed'), null); // the default, not NaN
+  await page.click('#new-game-button');
+  assert.equal(await page.inputValue('#player-count'), '2');
+  // A fault after text beyond ASCII: its place in characters, not bytes.
+  const layout = '# café ☃☃☃\n1 2 x';
+  await page.fill('#layout', layout);
+  await page.click('#start');
+  assert.match(await page.textContent('#new-game-error'), new RegExp(`character ${[...layout].indexOf('x') + 1} of`));
+  await page.keyboard.press('Escape');
+  // A file chosen, then the choice cleared: nothing thrown, the text kept.
+  await page.click('#load-button');
+  const file = join(scratch, 'some-record.txt');
+  await writeFile(file, 'not a record');
+  await page.setInputFiles('#load-file', file);
+  await page.waitForFunction(() => document.getElementById('load-text').value === 'not a record');
+  await page.setInputFiles('#load-file', []);
+  await page.waitForTimeout(200);
+  assert.equal(await page.inputValue('#load-text'), 'not a record');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a custom layout from a picture, a faulty one refused; a record loaded', { timeout: 60000 }, async () => {
   const { page, errors } = await open('?seed=9&players=2&seats=person,person&speed=0');
   await page.click('#new-game-button');
