@@ -13,7 +13,7 @@ legal there, in increasing order, each visited at least once, the value a
 reward (-1 ... 1) or NaN."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 import numpy as np
 
@@ -98,10 +98,3 @@ def _check_policy(path: str, arrays: dict) -> None:
         raise CorruptShardError(f"{path}: policy_visits holds a move never visited")
     if np.any(np.abs(value[~np.isnan(value)]) > 1):
         raise CorruptShardError(f"{path}: policy_value is outside -1 ... 1")
-
-
-def shard_arrays(path: str) -> dict[str, Any]:
-    """Every array of the shard at ``path`` (read again: it verified)."""
-    with np.load(path, allow_pickle=False) as shard:
-        return {name[:-len(".npy")]: shard[name[:-len(".npy")]]
-                for name in shard.zip.namelist()}

@@ -40,12 +40,14 @@ class CorruptShardError(ValueError):
 
 class ShardCheck(NamedTuple):
     """What :func:`verify_shard` found: the shard's ``meta``, its plies,
-    and the SHA-256 of exactly the bytes it verified."""
+    the SHA-256 of exactly the bytes it verified, and its arrays as read
+    from those bytes (so that a later check reads no other file)."""
 
     meta: dict
     plies: int
     sha256: str
     size: int
+    arrays: dict = {}
 
 _EPOCH = (1980, 1, 1, 0, 0, 0)  # the zip format's first date: no clock in the file
 
@@ -117,7 +119,7 @@ def verify_shard(path: str) -> ShardCheck:
         sizes.update({"P+1": plies + 1, "L": int(starts[-1]) if starts.size else -1})
         _check_shapes(path, arrays, _POLICY_LAYOUT, sizes)
         _check_rising(path, starts, "policy_start")
-    return ShardCheck(meta, plies, hashlib.sha256(data).hexdigest(), len(data))
+    return ShardCheck(meta, plies, hashlib.sha256(data).hexdigest(), len(data), arrays)
 
 
 def _check_present(path: str, arrays: dict, layout: dict) -> None:

@@ -79,7 +79,7 @@ from .._game import Game
 from ..batch import MAX_GAMES
 from ..vector import VectorEnv
 from ._seats import CallableSeat, PlayerSeat, Vector, check_engine_seats, check_seat, open_seat
-from ._replay import check_replay, job_boards, seating, shard_arrays
+from ._replay import check_replay, job_boards, seating
 from ._shards import CorruptShardError, ShardCheck, quarantine, verify_shard, write_shard
 from ._tasks import DEFAULT_STALL_TIMEOUT, check_seconds, ranges, run_tasks, write_atomically
 
@@ -292,7 +292,7 @@ def verify_games(path: str, found: Optional[ShardCheck] = None) -> ShardCheck:
     seats. :class:`CorruptShardError` if not."""
     found = found or verify_shard(path)
     try:
-        check_replay(path, shard_arrays(path), found.meta, _draw_boards, _record, _MOST_PLIES)
+        check_replay(path, found.arrays, found.meta, _draw_boards, _record, _MOST_PLIES)
     except CorruptShardError:
         raise
     except Exception as error:  # noqa: BLE001 - a meta no job wrote: any error says so
