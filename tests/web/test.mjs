@@ -327,6 +327,45 @@ test('redo and a refused new game during a search: no move for the wrong player,
   await page.close();
 });
 
+test('redo drops a chosen penguin; a new game during an animation sinks none of its floes', { timeout: 90000 }, async () => {
+  const { page, errors } = await open('?seed=2&players=2&seats=person,person&speed=0');
+  for (let ply = 1; ply <= 8; ply++) { // the placements
+    await page.locator('.floe.target').first().click();
+    await page.waitForFunction((n) => Number(document.body.dataset.plies) === n, ply);
+  }
+  for (const ply of [9, 10]) { // A slides, then B
+    await page.locator('.penguin.mine').first().click();
+    await page.locator('.floe.target').first().click();
+    await page.waitForFunction((n) => Number(document.body.dataset.plies) === n, ply);
+  }
+  await page.click('#undo'); // B to move again
+  await page.locator('.penguin.mine').first().click();
+  assert.equal(await page.locator('.floe.selected').count(), 1);
+  await page.click('#redo'); // A to move: B's penguin stayed chosen, its floes A's targets
+  assert.equal(await page.locator('.floe.selected').count(), 0);
+  assert.match(await page.textContent('#status'), /choose a penguin/);
+  // A slide animated slowly, and a new game started while it runs.
+  await page.goto(server.url + '?seed=2&players=2&seats=person,person&speed=4');
+  await page.waitForSelector('body[data-ready]');
+  for (let ply = 1; ply <= 8; ply++) {
+    await page.locator('.floe.target').first().click();
+    await page.waitForFunction((n) => Number(document.body.dataset.plies) === n && document.body.dataset.turn === 'person', ply, { timeout: 10000 });
+  }
+  await page.locator('.penguin.mine').first().click();
+  await page.locator('.floe.target').first().click();
+  await page.waitForTimeout(300);
+  await page.click('#new-game-button');
+  await page.fill('#seed', '3');
+  await page.click('#start');
+  await page.waitForTimeout(3000); // the old animation's time, four times over
+  assert.equal(await plies(page), 0);
+  assert.equal(await page.locator('.floe.sinking').count(), 0, 'a floe of the new board sank');
+  assert.equal(await turn(page), 'person');
+  assert.ok((await page.locator('.floe.target').count()) > 0, 'nothing to place on');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('links and files a person may give: whole player counts, places in characters, a cleared file', { timeout: 60000 }, async () => {
   // ?players=2.5 made a game of 2 and a dialog with no count and 3 seats.
   const { page, errors } = await open('?seed=1&players=2.5&seats=person,person&speed=abc');
