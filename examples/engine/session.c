@@ -30,10 +30,10 @@ static int word_is(const word *w, const char *text)
     return w->length == strlen(text) && memcmp(w->text, text, w->length) == 0;
 }
 
-/* An error reply for a command word, with a formatted reason. */
 /* The longest part of a command's word an error repeats. */
 enum { PROTOCOL_ECHO_MAX = 200 };
 
+/* An error reply for a command word, with a formatted reason. */
 static void fail(const word *name, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
@@ -41,25 +41,20 @@ static void fail(const word *name, const char *format, ...)
     ;
 static void fail(const word *name, const char *format, ...)
 {
-    char reason[512];
+    char reason[512], line[PROTOCOL_ECHO_MAX + sizeof reason + 16];
     va_list args;
     va_start(args, format);
     vsnprintf(reason, sizeof reason, format, args);
     va_end(args);
-    for (char *at = reason; *at; at++) /* it may quote the client's words */
+    int shown = name->length < PROTOCOL_ECHO_MAX ? (int)name->length : PROTOCOL_ECHO_MAX;
+    snprintf(line, sizeof line, "error %.*s%s: %s", shown, name->text,
+             name->length > (size_t)shown ? "..." : "", reason);
+    /* It repeats the client's words: in printable ASCII (a message is one
+     * line of ASCII: doc/protocol.md), any other byte shown as '?'. */
+    for (char *at = line; *at; at++)
         if ((unsigned char)*at < 0x20 || (unsigned char)*at >= 0x7f)
             *at = '?';
-    /* The word as the engine read it, but in printable ASCII (a message is
-     * one line of ASCII: doc/protocol.md): any other byte shown as '?'. */
-    char shown[PROTOCOL_ECHO_MAX + 4];
-    size_t length = name->length < PROTOCOL_ECHO_MAX ? name->length : PROTOCOL_ECHO_MAX;
-    for (size_t i = 0; i < length; i++) {
-        unsigned char c = (unsigned char)name->text[i];
-        shown[i] = c >= 0x20 && c < 0x7f ? (char)c : '?';
-    }
-    const char *more = name->length > length ? "..." : "";
-    memcpy(shown + length, more, strlen(more) + 1);
-    emit("error %s: %s", shown, reason);
+    emit("%s", line);
 }
 
 /* A decimal number without sign or leading zero (the formats' syntax), up

@@ -374,8 +374,6 @@ function think() {
   const seat = page.seats[game.current];
   const id = ++page.counter;
   page.request = id;
-  page.requestGame = game;
-  page.requestPlies = game.plyCount;
   page.thinkingSeat = game.current;
   const { nodes, seconds } = budget(seat.player, seat.strength);
   $('thinking').hidden = false;
@@ -438,14 +436,6 @@ function onWorkerMessage({ data }) {
   if (data.id !== page.request) return; // a search given up (undo, redo, new game)
   if (data.type === 'progress') return showProgress(data);
   page.request = 0;
-  if (page.game !== page.requestGame || page.game.plyCount !== page.requestPlies) {
-    // Asked for another position (never, as every change stops the search
-    // first): no move is played in this one.
-    $('thinking').hidden = true;
-    refresh();
-    advance();
-    return;
-  }
   document.body.dataset.turn = 'animating';
   if (data.type === 'error') {
     // Paused, so that Resume asks again (a network that could not be

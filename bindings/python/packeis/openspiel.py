@@ -176,6 +176,14 @@ class PackeisGame:
     __repr__ = __str__
 
 
+def _player_index(player: Any) -> int:
+    """A player number as an int: an int or numpy integer, not a bool or a
+    float (0.0 == 0 would pass for player 0)."""
+    if isinstance(player, bool) or not hasattr(player, "__index__"):
+        raise TypeError(f"player must be an integer, not {type(player).__name__}")
+    return int(player)
+
+
 class PackeisState:
     """A position and its history, with OpenSpiel's state methods. The
     underlying :class:`packeis.Game` is :attr:`game` (read it, do not play
@@ -225,12 +233,11 @@ class PackeisState:
     def legal_actions(self, player: Optional[int] = None) -> list[int]:
         """The legal moves in increasing value; for another ``player`` than
         the one to act, none."""
-        if player is not None:
-            if isinstance(player, bool) or not hasattr(player, "__index__"):
-                raise TypeError(f"player must be an integer, not {type(player).__name__}")
-            if player != self.current_player():  # TERMINAL (-4) asks too, as in OpenSpiel
-                self._check_player(player)
-                return []
+        # current_player() may be TERMINAL (-4): asked for it, the list is
+        # empty, as in OpenSpiel; any other player is checked.
+        if player is not None and _player_index(player) != self.current_player():
+            self._check_player(player)
+            return []
         n = self.game.legal_moves_into(self._buffer)
         return self._buffer.array[:n]
 
@@ -352,9 +359,7 @@ class PackeisState:
 
     # -- helpers -------------------------------------------------------------
     def _check_player(self, player: Any) -> int:
-        if isinstance(player, bool) or not isinstance(player, int) and not hasattr(player, "__index__"):
-            raise TypeError(f"player must be an integer, not {type(player).__name__}")
-        if not 0 <= int(player) < self.num_players():
+        if not 0 <= _player_index(player) < self.num_players():
             raise ValueError(f"no player {player}: the game has {self.num_players()} players")
         return int(player)
 

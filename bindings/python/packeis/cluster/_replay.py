@@ -13,8 +13,6 @@ legal there, in increasing order, each visited at least once, the value a
 reward (-1 ... 1) or NaN."""
 from __future__ import annotations
 
-from typing import Callable
-
 import numpy as np
 
 from ..vector import VectorEnv
@@ -24,11 +22,11 @@ from ._shards import CorruptShardError
 _REPLAYED = ("obs", "legal", "actions", "to_act", "game_start", "rewards", "fish", "records")
 
 
-def job_boards(meta: dict, draw: Callable[[np.random.Generator, int], np.ndarray]
-               ) -> tuple[np.random.Generator, np.ndarray]:
-    """The generator of the shard's task and the boards it drew first."""
-    rng = np.random.default_rng(np.random.SeedSequence([meta["seed"], meta["shard"]]))
-    return rng, draw(rng, meta["games"])
+def task_boards(seed: int, shard: int, count: int) -> tuple[np.random.Generator, np.ndarray]:
+    """The generator of a job's task for ``shard`` and the boards it draws
+    first: what the task plays, and what its shard is checked against."""
+    rng = np.random.default_rng(np.random.SeedSequence([seed, shard]))
+    return rng, rng.integers(0, 2**64 - 1, size=count, dtype=np.uint64, endpoint=True)
 
 
 def seating(first: int, count: int, players: int, rotate: bool) -> np.ndarray:
@@ -48,14 +46,12 @@ def job_seats(meta: dict, players: int) -> np.ndarray:
     return seating(meta["first_game"], meta["games"], players, meta["rotate"])
 
 
-def check_replay(path: str, arrays: dict, meta: dict, draw: Callable[..., np.ndarray],
-                 record: Callable[..., dict], most_plies: int) -> None:
+def check_replay(path: str, arrays: dict, meta: dict) -> None:
     """Raises :class:`CorruptShardError` naming the first array of the
     shard at ``path`` (its ``arrays``, already of the right dtypes and
-    shapes, and its ``meta``) that playing its moves again does not give.
-    ``draw(rng, n)`` draws a task's boards, ``record(env, boards, choose)``
-    plays and records games as a task does."""
-    _, boards = job_boards(meta, draw)
+    shapes, and its ``meta``) that playing its moves again does not give."""
+    from .selfplay import _MOST_PLIES, _record  # noqa: PLC0415 - selfplay imports this module
+    _, boards = task_boards(meta["seed"], meta["shard"], meta["games"])
     if not np.array_equal(arrays["board_seeds"], boards):
         raise CorruptShardError(f"{path}: board_seeds are not those of shard {meta['shard']} "
                                 f"of a job with seed {meta['seed']}")
@@ -64,13 +60,13 @@ def check_replay(path: str, arrays: dict, meta: dict, draw: Callable[..., np.nda
                    **meta["setup"]) as env:
         if not np.array_equal(arrays["seat_players"], job_seats(meta, env.players)):
             raise CorruptShardError(f"{path}: seat_players are not the job's seating")
-        table = np.full((count, most_plies + 1), -1, dtype=np.int32)
+        table = np.full((count, _MOST_PLIES + 1), -1, dtype=np.int32)
         starts = arrays["game_start"]
         for game in range(count):
-            line = arrays["actions"][starts[game]:starts[game + 1]]
-            table[game, :min(len(line), most_plies)] = line[:most_plies]
+            line = arrays["actions"][starts[game]:starts[game + 1]][:_MOST_PLIES]
+            table[game, :len(line)] = line
         try:
-            again = record(env, boards, lambda ply, obs, info: table[:, ply])
+            again = _record(env, boards, lambda ply, obs, info: table[:, ply])
         except RuntimeError as error:  # a move refused, a game that does not end
             raise CorruptShardError(f"{path}: its moves do not replay ({error})") from None
     for name in _REPLAYED:

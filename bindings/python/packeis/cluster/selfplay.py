@@ -79,7 +79,7 @@ from .._game import Game
 from ..batch import MAX_GAMES
 from ..vector import VectorEnv
 from ._seats import CallableSeat, PlayerSeat, Vector, check_engine_seats, check_seat, open_seat
-from ._replay import check_replay, job_boards, seating
+from ._replay import check_replay, seating, task_boards
 from ._shards import CorruptShardError, ShardCheck, quarantine, verify_shard, write_shard
 from ._tasks import DEFAULT_STALL_TIMEOUT, check_seconds, ranges, run_tasks, write_atomically
 
@@ -233,15 +233,9 @@ def _seat_moves(players: Sequence[Any], seat_players: np.ndarray, board_seeds: n
             seat.close()
 
 
-def _draw_boards(rng: np.random.Generator, count: int) -> np.ndarray:
-    """A task's boards: the first draws of its generator."""
-    return rng.integers(0, _U64_MAX, size=count, dtype=np.uint64, endpoint=True)
-
-
 def _play(players: Sequence[Any], params: dict, index: int, first: int, count: int,
           engine: Optional[str]) -> dict[str, np.ndarray]:
-    rng, board_seeds = job_boards({"seed": params["seed"], "shard": index, "games": count},
-                                  _draw_boards)
+    rng, board_seeds = task_boards(params["seed"], index, count)
     setup = params["setup"]
     with VectorEnv(count, observation="bits", relative=True, autoreset=False, **setup) as env:
         if isinstance(players[0], Vector):
@@ -292,7 +286,7 @@ def verify_games(path: str, found: Optional[ShardCheck] = None) -> ShardCheck:
     seats. :class:`CorruptShardError` if not."""
     found = found or verify_shard(path)
     try:
-        check_replay(path, found.arrays, found.meta, _draw_boards, _record, _MOST_PLIES)
+        check_replay(path, found.arrays, found.meta)
     except CorruptShardError:
         raise
     except Exception as error:  # noqa: BLE001 - a meta no job wrote: any error says so

@@ -94,17 +94,16 @@ def _task_lines(lines: Any, first: int, last: int) -> list[str]:
             not all(isinstance(line, str) for line in lines):
         raise RuntimeError(f"{what} answered {len(lines) if isinstance(lines, list) else 0} "
                            f"lines, not a schedule line and {last - first + 1} games")
-    games = []
     for line in lines:
         if "\n" in line or "\r" in line:
             raise RuntimeError(f"{what} answered a line holding a line break: {line[:80]!r}")
     for line in lines[1:]:
         fields = line.split("\t")
-        if len(fields) != 12 or not fields[0].isdigit():
+        if len(fields) != 12 or not fields[0].isascii() or not fields[0].isdigit():
             raise RuntimeError(f"{what} answered a line that is no game's: {line[:80]!r}")
-        games.append(int(fields[0]))
-    if sorted(games) != list(range(first, last + 1)):
-        raise RuntimeError(f"{what} answered games {sorted(games)[:10]}...")
+    games = sorted(_game_of(line) for line in lines[1:])
+    if games != list(range(first, last + 1)):
+        raise RuntimeError(f"{what} answered games {games[:10]}...")
     return lines
 
 
