@@ -131,7 +131,7 @@ def python_source(header: packeis_header.Header) -> str:
            "# fmt: off",
            "from typing import Dict, Optional, Type",
            "",
-           "from ._errors import PackeisError",
+           "from ._status import PackeisError",
            ""]
     classes = tree(header)
     for c in classes:

@@ -17,7 +17,8 @@ apart in :mod:`packeis.unsafe` (``unsafe.lib``, ``unsafe.handle(game)``); it
 is not imported by ``import packeis``.
 ``__version__`` is the version of the loaded library, which meson.build sets.
 
-The package is split by purpose: ``_errors`` (status codes to exceptions),
+The package is split by purpose: ``_errors`` (status codes to exceptions;
+``_status`` holds their base, ``_exceptions`` the generated classes),
 ``_args`` (argument checks), ``_enums`` (constants and enumerations),
 ``_moves`` (moves), ``_options`` (building a game from its setup),
 ``_alloc`` (package-owned memory: :class:`Allocator`), ``_handle`` (the

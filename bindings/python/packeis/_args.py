@@ -7,7 +7,8 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from ._errors import OutOfRangeError
+# Not from _errors, which imports this module (through _moves).
+from ._exceptions import OutOfRangeError
 
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
 SIZE_MAX = 2**64 - 1

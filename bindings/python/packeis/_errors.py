@@ -8,55 +8,24 @@ from :class:`IllegalMoveError`, so ``except IllegalMoveError`` catches any
 refused move. The classes of the codes are generated (``_exceptions.py``,
 from bindings/error_tree.py, whose table the SWIG module's classes come
 from too): each is also the builtin error of its category (``ValueError``,
-``IndexError``, ``MemoryError`` or ``RuntimeError``).
+``IndexError``, ``MemoryError`` or ``RuntimeError``). Their base,
+:class:`PackeisError`, is made in ``_status.py``, beneath them.
+
+The package's modules take every exception from here, PackeisError and
+status_name too, but for those this module imports (``_moves``, and
+``_args`` through it): they take theirs from ``_exceptions``, where they
+are made, as importing this module would make a circle.
 """
 from __future__ import annotations
 
 from typing import Optional
 
 from . import _ffi
+from ._exceptions import *  # noqa: F401,F403 - every class of a code, for the package
+from ._exceptions import ERRORS, IllegalMoveError, InvalidArgumentError
 from ._lib import lib
-
-
-def status_name(status: int) -> str:
-    """The C name of a status code (``"PACKEIS_E_GAME_OVER"``), or
-    ``"status N"`` for a value the library does not know."""
-    name = lib.packeis_status_name(status) if -2**31 <= status < 2**31 else None
-    return name.decode() if name else f"status {status}"
-
-
-def describe(status: int) -> str:
-    """``"PACKEIS_E_GAME_OVER: the game is over"``: name and description."""
-    text = lib.packeis_strerror(status).decode() if -2**31 <= status < 2**31 else "unknown status"
-    return f"{status_name(status)}: {text}"
-
-
-class PackeisError(Exception):
-    """Base class of every error libpackeis reports.
-
-    ``status`` holds the C status code (-1 for a base class without one).
-    ``stop`` is, for an error of a text parser, the offset in the text (in
-    characters) of the first character at fault, else None.
-    """
-
-    status: int = -1
-    stop: Optional[int] = None
-
-    def __init__(self, message: Optional[str] = None, status: Optional[int] = None,
-                 stop: Optional[int] = None) -> None:
-        if status is not None:
-            self.status = status
-        self.stop = stop
-        if message is None:
-            message = describe(self.status)
-        super().__init__(message)
-
-
-# The classes of the status codes and their groups (IllegalMoveError,
-# LayoutError): generated from the header and bindings/error_tree.py, the
-# table the SWIG module builds its classes from too.
-from ._exceptions import *  # noqa: E402,F401,F403 - they need PackeisError above
-from ._exceptions import ERRORS, IllegalMoveError, InvalidArgumentError  # noqa: E402
+from ._moves import Move
+from ._status import PackeisError, describe, status_name
 
 
 class GameClosedError(InvalidArgumentError):
@@ -94,8 +63,6 @@ def illegal_move(status: int, move: int, notation: str) -> PackeisError:
     reason = lib.packeis_strerror(status).decode()
     error = error_for(status, f"{status_name(status)}: {notation}: {reason}")
     if isinstance(error, IllegalMoveError):
-        from ._moves import Move  # noqa: PLC0415 - _moves imports this module
-
         error.move, error.notation, error.reason = Move(move), notation, reason
     return error
 

@@ -6,7 +6,7 @@ the SWIG module builds its classes from too); :mod:`._errors` imports them."""
 # fmt: off
 from typing import Dict, Optional, Type
 
-from ._errors import PackeisError
+from ._status import PackeisError
 
 
 class IllegalMoveError(PackeisError):

@@ -16,7 +16,8 @@ from typing import Any, Iterator, Optional, Union
 from . import _ffi
 from ._args import in_range
 from ._enums import MAX_CELLS, MAX_MOVES, MOVE_VALUES
-from ._errors import InvalidArgumentError, OutOfRangeError
+# Not from _errors, which imports this module.
+from ._exceptions import InvalidArgumentError, OutOfRangeError
 
 
 def move_value(value: Any) -> int:

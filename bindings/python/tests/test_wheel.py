@@ -38,7 +38,7 @@ class WheelTest(unittest.TestCase):
                 record = whl.read(f"packeis-{V}.dist-info/RECORD").decode()
                 metadata = whl.read(f"packeis-{V}.dist-info/METADATA").decode()
             self.assertIn(f"\nVersion: {V}\n", metadata)
-            for module in ("__init__", "_game", "_errors", "_moves", "_options", "_text",
+            for module in ("__init__", "_game", "_errors", "_status", "_moves", "_options", "_text",
                            "_research", "_enums", "_handle", "_ffi", "_lib", "_args", "_alloc",
                            "_board", "unsafe"):
                 self.assertIn(f"packeis/{module}.py", names)

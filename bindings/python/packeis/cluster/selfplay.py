@@ -74,12 +74,11 @@ import numpy as np
 
 from .._args import integer
 from .._envs import check_flag
-from .._enums import Plane
 from .._game import Game
 from ..batch import MAX_GAMES
 from ..vector import VectorEnv
 from ._seats import CallableSeat, PlayerSeat, Vector, check_engine_seats, check_seat, open_seat
-from ._replay import check_replay, seating, task_boards
+from ._replay import check_replay, record_games, seating, task_boards
 from ._shards import CorruptShardError, ShardCheck, quarantine, verify_shard, write_shard
 from ._tasks import DEFAULT_STALL_TIMEOUT, check_seconds, ranges, run_tasks, write_atomically
 
@@ -92,7 +91,6 @@ MAX_SHARDS = 100_000
 FORMAT = "packeis-selfplay 1"
 MANIFEST = "manifest.json"
 _U64_MAX = 2**64 - 1
-_MOST_PLIES = 2 * 64 + 1  # no game is longer (a placement and a slide per floe)
 
 
 class SelfPlayResult(NamedTuple):
@@ -124,50 +122,6 @@ def describe(player: Any) -> str:
 
 
 # ---- the task ---------------------------------------------------------------
-
-def _record(env: VectorEnv, board_seeds: np.ndarray, choose: Any) -> dict[str, np.ndarray]:
-    """Plays every game of ``env`` to the end, ``choose(ply, obs, info)``
-    giving the moves of each step, and keeps what each ply saw."""
-    n, players = env.num_envs, env.players
-    obs, info = env.reset(options={"board_seeds": board_seeds})
-    done = np.zeros(n, dtype=bool)
-    rewards = np.zeros((n, players), dtype=np.float32)
-    parts = []
-    for ply in range(_MOST_PLIES + 1):
-        if done.all():
-            break
-        if ply == _MOST_PLIES:
-            raise RuntimeError("a game went on past the longest possible game")
-        live = np.flatnonzero(~done)
-        actions = np.array(choose(ply, obs, info), dtype=np.int32)
-        actions[done] = -1
-        parts.append((live, obs[live], info["legal_bits"][live], actions[live],
-                      info["to_act"][live].copy()))
-        obs, step_rewards, terminated, _, info = env.step(actions)
-        if info["illegal"][live].any():
-            game = live[np.flatnonzero(info["illegal"][live])[0]]
-            raise RuntimeError(f"game {game}: move {actions[game]} refused "
-                               f"(status {info['status'][game]})")
-        ended = terminated & ~done
-        rewards[ended] = step_rewards[ended]
-        done |= terminated
-    games = np.concatenate([part[0] for part in parts])
-    order = np.argsort(games, kind="stable")  # by game, each game's plies in order
-    fish_words = env.batch.observe_bits(relative=False)
-    first_fish = int(Plane.FISH_WON_0)
-    return {
-        "obs": np.concatenate([part[1] for part in parts])[order],
-        "legal": np.concatenate([part[2] for part in parts])[order],
-        "actions": np.concatenate([part[3] for part in parts])[order].astype(np.uint16),
-        "to_act": np.concatenate([part[4] for part in parts])[order].astype(np.int8),
-        "game_start": np.concatenate([[0], np.cumsum(np.bincount(games, minlength=n))])
-        .astype(np.int64),
-        "rewards": rewards,
-        "fish": fish_words[:, first_fish:first_fish + players].astype(np.int16),
-        "board_seeds": board_seeds.copy(),
-        "records": np.array([env.batch.record(i) for i in range(n)], dtype=str),
-    }
-
 
 def _searched(seat: Any, game: Game, nodes: Optional[int]) -> tuple[Any, list[tuple[int, int]]]:
     """A search seat's move and its visits per root move (increasing move
@@ -240,7 +194,8 @@ def _play(players: Sequence[Any], params: dict, index: int, first: int, count: i
     with VectorEnv(count, observation="bits", relative=True, autoreset=False, **setup) as env:
         if isinstance(players[0], Vector):
             policy = players[0].policy
-            arrays = _record(env, board_seeds, lambda ply, obs, info: policy(env, obs, info, rng))
+            arrays = record_games(env, board_seeds,
+                                  lambda ply, obs, info: policy(env, obs, info, rng))
             seat_players = np.zeros((count, env.players), dtype=np.int8)
         else:
             seat_players = seating(first, count, env.players, params["rotate"])
@@ -250,7 +205,7 @@ def _play(players: Sequence[Any], params: dict, index: int, first: int, count: i
             table = np.full((count, max(map(len, moves)) + 1), -1, dtype=np.int32)
             for game, line in enumerate(moves):
                 table[game, :len(line)] = line
-            arrays = _record(env, board_seeds, lambda ply, obs, info: table[:, ply])
+            arrays = record_games(env, board_seeds, lambda ply, obs, info: table[:, ply])
             if policy is not None:
                 arrays.update(_policy_arrays(policy))
     arrays["seat_players"] = seat_players
