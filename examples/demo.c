@@ -7,7 +7,7 @@
  *        [--no-color] [--quiet]
  *
  * Player A (0) is greedy, the others play uniformly random legal moves (the
- * greedy and random players of examples/players). The
+ * greedy and random players of lib/players). The
  * seed shuffles the board and drives the random players, so a given seed
  * always replays the same game. After each action the demo tells what it
  * did, from the library's own account of that ply (packeis_game_ply_*()):
@@ -19,7 +19,7 @@
 #include <packeis/packeis.h>
 
 #include "args.h"
-#include "players.h"
+#include <packeis/players.h>
 
 #include <errno.h>
 #include <getopt.h>

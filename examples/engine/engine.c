@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * packeis-engine: serves one of the built-in players (examples/players)
+ * packeis-engine: serves one of the built-in players (lib/players)
  * over the engine protocol of doc/protocol.md on standard input and output.
  *
  *   packeis-engine --player NAME[:STRENGTH] [--option NAME=VALUE ...] [--seed N]

@@ -10,7 +10,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include "players.h"
+#include <packeis/players.h>
 
 /* Writes one line (a newline is added) to standard output and flushes it;
  * lines of the search thread and of the command loop never mix. */

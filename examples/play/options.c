@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "args.h"
-#include "players.h"
+#include <packeis/players.h>
 #include "seats_file.h"
 
 /* What the seats were asked to be, before they are filled. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * packeis-tournament: a referee. Plays a round robin or a gauntlet among
- * built-in players (examples/players) and engines speaking doc/protocol.md,
+ * built-in players (lib/players) and engines speaking doc/protocol.md,
  * 2, 3 or 4 players a game, every board in every seat order, many games at
  * once, and prints the table (examples/README.md tells the method).
  *

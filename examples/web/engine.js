@@ -390,7 +390,7 @@ export class Game {
   }
 }
 
-// A computer player of examples/players.
+// A computer player of lib/players.
 export class Player {
   constructor(api, pointer, name) {
     this.api = api;

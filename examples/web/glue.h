@@ -2,7 +2,7 @@
 /*
  * glue.h: the few functions the web page calls besides the packeis_* API
  * (exported from packeis.wasm by examples/web/meson.build): setting up a
- * game from plain arguments, the computer players of examples/players with
+ * game from plain arguments, the computer players of lib/players with
  * what they found, and the playout benchmark that the page, Node and the
  * native web-bench program run alike.
  */
@@ -14,7 +14,7 @@
 
 #include <packeis/packeis.h>
 
-#include "players.h"
+#include <packeis/players.h>
 
 #ifdef __wasm__
 #    define WEB_EXPORT(name) __attribute__((export_name(name)))

@@ -3,7 +3,7 @@
 // own unit (players.h: mcts and montecarlo playouts, alphabeta positions,
 // az visits: network evaluations),
 // with a time cap so that no move takes long on a slow phone. Players the
-// table does not know (a new one in examples/players) get the default
+// table does not know (a new one in lib/players) get the default
 // budget of the library's players.h at every strength.
 import { canFetch, fetchBytes } from './engine.js';
 
@@ -22,7 +22,7 @@ export function budget(player, strength) {
 }
 
 // The files a player reads (az: its network): where the module reads each
-// (examples/players/meson.build, PACKEIS_AZ_DEFAULT_WEIGHTS of the
+// (lib/players/meson.build, PACKEIS_AZ_DEFAULT_WEIGHTS of the
 // WebAssembly build), where the page finds it (beside it) and the bytes it
 // starts with. They are fetched when the player first thinks, not when the
 // page opens (the network is 1.9 MB).

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 """Stage `meson install --destdir` of the current build and check the result.
 
-Checks the installed files (public headers, the shared library with its
+Checks the installed files (in the README's configuration, exactly those
+tests/packaging/installed.txt lists; public headers, the shared library with its
 SONAME and symlinks, the static archive with -Ddefault_library=both or
 static, the pkg-config file), then builds the consumer program OUTSIDE the
 source tree with `cc consumer.c $(pkg-config --cflags --libs packeis)`
@@ -75,7 +76,7 @@ def dynamic_section(readelf, path):
 
 
 def check_players(destdir, inc, lib, readelf):
-    """The players library (examples/players, version 0.x): its header,
+    """The players library (lib/players, version 0.x): its header,
     its real file and links with the SONAME libpackeis-players.so.0.MINOR,
     its pkg-config file. Returns the names it installs in the libdir."""
     if not os.path.isfile(os.path.join(inc, 'packeis', 'players.h')):
@@ -204,6 +205,51 @@ def check_files(destdir, prefix, includedir, libdir, version, soversion, source_
                     fail('/%s mentions %s' % (os.path.relpath(path, destdir), tree))
 
 
+#: The configuration whose installed files installed.txt lists: the README's
+#: test command's (every optional part on, shared and static library).
+MANIFEST_OPTIONS = {'default_library': 'both', 'python': 'enabled', 'swig': 'enabled',
+                    'lua': 'enabled'}
+#: Parts of an installed path that differ from machine to machine, and the
+#: words installed.txt writes for them.
+MANIFEST_WORDS = ((re.compile(r'^lib/python3\.\d+/(dist|site)-packages/'), '{python}/'),
+                  (re.compile(r'\.cpython-[^/]*\.so$'), '{ext}'),
+                  (re.compile(r'^lib/lua/5\.\d+/'), '{lua}/'))
+
+
+def installed_names(destdir, prefix, libdir):
+    """Every file and link installed, relative to the prefix, in the words of
+    installed.txt ({libdir}, {python}, {ext}, {lua})."""
+    top = staged(destdir, prefix)
+    lib = os.path.relpath(staged(destdir, libdir), top)
+    names = []
+    for root, _, files in os.walk(top):
+        for name in files:
+            rel = os.path.relpath(os.path.join(root, name), top).replace(os.sep, '/')
+            if rel.startswith(lib + '/'):
+                rel = '{libdir}' + rel[len(lib):]
+            for pattern, word in MANIFEST_WORDS:
+                rel = pattern.sub(word, rel)
+            names.append(rel)
+    return sorted(names)
+
+
+def check_manifest(destdir, prefix, libdir, options, manifest):
+    """An install of the README's configuration holds exactly the files that
+    `manifest` lists: moving the sources must not move what users get."""
+    other = {k: options.get(k) for k, v in MANIFEST_OPTIONS.items() if options.get(k) != v}
+    if other:
+        note('installed files not compared with %s: the build is not the README\'s '
+             'configuration (%s)' % (os.path.basename(manifest), other))
+        return
+    with open(manifest) as f:
+        expected = sorted(line.strip() for line in f if line.strip() and not line.startswith('#'))
+    found = installed_names(destdir, prefix, libdir)
+    for name in sorted(set(expected) - set(found)):
+        fail('not installed, though %s lists it: %s' % (os.path.basename(manifest), name))
+    for name in sorted(set(found) - set(expected)):
+        fail('installed, though %s does not list it: %s' % (os.path.basename(manifest), name))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument('--build-root', required=True)
@@ -257,6 +303,8 @@ def main():
 
         check_files(destdir, prefix, includedir, libdir, args.version, args.soversion,
                     source_root, build_root, readelf, args.default_library)
+        check_manifest(destdir, prefix, libdir, options,
+                       os.path.join(os.path.dirname(os.path.abspath(__file__)), 'installed.txt'))
 
         # pkg-config, seeing only the staged install.
         pcdir = os.path.join(staged(destdir, libdir), 'pkgconfig')

@@ -21,7 +21,7 @@
 
 #include "bench_positions.h"
 #include "builders.h"
-#include "players.h"
+#include <packeis/players.h>
 
 enum { POSITIONS = BENCH_POSITIONS, ROUNDS_MAX = 99 };
 

@@ -22,7 +22,7 @@
 #include "az_file.h"
 #include "az_net.h"
 #include "builders.h"
-#include "players.h"
+#include <packeis/players.h>
 
 enum { POSITIONS = 256, H1 = 256, H2 = 128 };
 

@@ -10,7 +10,7 @@
 
 #include <packeis/packeis.h>
 
-#include "players.h"
+#include <packeis/players.h>
 
 enum { BENCH_POSITIONS = 30 };
 

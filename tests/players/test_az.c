@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The az player and its network (examples/players/az*.c): every refusal
+ * The az player and its network (lib/players/az*.c): every refusal
  * of a weights file, the forward pass against a tiny network worked out by
  * hand (both backends where BLAS is built in), the policy and value of
  * packeis_player_az_evaluate(), whole legal games with a small random
@@ -24,7 +24,7 @@
 #include "az_file.h"
 #include "az_net.h"
 #include "builders.h"
-#include "players.h"
+#include <packeis/players.h>
 
 /* A file name of this test's own, removed at the end of the test. */
 static char *temp_path(const char *name)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The computer players (examples/players/players.h): every player plays only
+ * The computer players (include/packeis/players.h): every player plays only
  * legal moves and keeps to its budget on standard, custom and variant games
  * with 2, 3 and 4 players; the same seed and node budget give the same
  * game; the stop flag ends a search; options are checked; the mcts player's
@@ -17,7 +17,7 @@
 #include <cmocka.h>
 
 #include "builders.h"
-#include "players.h"
+#include <packeis/players.h>
 
 static const char *const all_players[] = {"random", "greedy", "montecarlo", "alphabeta",
                                           "mcts"};

@@ -14,7 +14,7 @@
 #include <cmocka.h>
 
 #include "builders.h"
-#include "players.h"
+#include <packeis/players.h>
 #include "splitmix.h"
 
 /* The final fish of `me` minus the other player's when both play perfectly

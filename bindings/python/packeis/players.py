@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """The computer players of libpackeis, in process: the C library
-libpackeis-players (``examples/players``, version 0.x) through ctypes.
+libpackeis-players (``lib/players``, version 0.x) through ctypes.
 
     >>> from packeis.players import MCTS
     >>> with MCTS(playouts=2000, seed=1) as mcts:
@@ -102,9 +102,8 @@ _DECLARATIONS = {
 def _candidates() -> list[str]:
     here = os.path.dirname(getattr(_core, "_name", "") or "")
     found = [os.environ.get(ENVIRONMENT_VARIABLE, "")]
-    if here:  # installed beside libpackeis; in a build tree, lib/ and examples/players/
-        found += [os.path.join(here, SONAME),
-                  os.path.join(os.path.dirname(here), "examples", "players", SONAME)]
+    if here:  # installed beside libpackeis; in a build tree, lib/ and lib/players/
+        found += [os.path.join(here, SONAME), os.path.join(here, "players", SONAME)]
     return [path for path in found if path] + [SONAME]
 
 

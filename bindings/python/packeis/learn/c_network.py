@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The C player's network (libpackeis-players, examples/players/players.h,
+"""The C player's network (libpackeis-players, include/packeis/players.h,
 "the az network"), read and evaluated through ctypes, to check that it and
 the PyTorch reference (:mod:`.network`) are one network. The functions are
 declared here, on the library :mod:`packeis.players` loaded."""

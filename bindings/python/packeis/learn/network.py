@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """The network of the learned player (doc/learn.md, "The network") and its
-weights file, the contract the C player ``az`` reads (examples/players).
+weights file, the contract the C player ``az`` reads (lib/players).
 
 An MLP on the 1600 values of ``Game.observe(player=game.current_player)``
 (25 planes x 64 cells, the position as the player to act sees it)::

@@ -12,12 +12,19 @@
 #include <string.h>
 #include <time.h>
 #include <sys/wait.h>
-#include "status_name.h"
 
 /* Seconds an engine gets to exit after quit before it is killed. */
 #define QUIT_GRACE 0.5
 /* Seconds an engine whose output closed is given to be seen exited. */
 #define EXIT_GRACE 0.25
+
+/* A status's name for a forfeit's reason, never NULL (a status this
+ * libpackeis does not know is "?"). */
+static const char *status_word(packeis_status status)
+{
+    const char *name = packeis_status_name(status);
+    return name ? name : "?";
+}
 
 const char *forfeit_name(forfeit f)
 {
@@ -242,7 +249,7 @@ static forfeit read_bestmove(const packeis_game *game, const char *text, packeis
     packeis_status status = packeis_game_check_move(game, m);
     if (status != PACKEIS_OK) {
         say(why, REASON_SIZE, "%.*s: %s (%s)", (int)length, text, packeis_strerror(status),
-            status_name(status));
+            status_word(status));
         return FORFEIT_ILLEGAL;
     }
     *move = m;
@@ -309,7 +316,7 @@ static forfeit builtin_move(seat *s, const packeis_game *game, const time_contro
     if (status != PACKEIS_OK) {
         const char *reason = packeis_player_error(s->player); /* az: no weights, say */
         say(why, REASON_SIZE, "the player failed: %s (%s)%s%s", packeis_strerror(status),
-            status_name(status), reason ? ": " : "", reason ? reason : "");
+            status_word(status), reason ? ": " : "", reason ? reason : "");
         return FORFEIT_ERROR;
     }
     return FORFEIT_NONE;

@@ -2,7 +2,7 @@
 /*
  * az_net.h: the policy/value network of the az player, a small MLP, read
  * from a weights file (doc/formats.md, "az weights") and evaluated in C.
- * Private to examples/players; players.h shows it as packeis_player_az_net.
+ * Private to lib/players; players.h shows it as packeis_player_az_net.
  *
  *   x[1600] -> Linear(1600, H1) -> ReLU -> Linear(H1, H2) -> ReLU
  *           -> policy logits Linear(H2, 192): FROM[64] TO[64] PLACE[64]
@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "players.h"
+#include <packeis/players.h>
 
 enum {
     AZ_INPUTS = 1600, /* PACKEIS_OBSERVATION_SIZE: 25 planes of 64 cells */

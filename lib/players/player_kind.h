@@ -2,12 +2,12 @@
 /*
  * player_kind.h: what each player file gives the table of players.c, and the
  * helpers they share (budget, random numbers, standings). Private to
- * examples/players; programs include players.h.
+ * lib/players; programs include players.h.
  */
 #ifndef PACKEIS_EXAMPLES_PLAYER_KIND_H
 #define PACKEIS_EXAMPLES_PLAYER_KIND_H
 
-#include "players.h"
+#include <packeis/players.h>
 
 /* One kind of player: its options and its functions over its own state. */
 typedef struct player_kind {

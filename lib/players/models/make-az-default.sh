@@ -4,7 +4,7 @@
 # Makes the committed network of the az player from nothing (doc/learn.md,
 # "The committed model"):
 #
-#   examples/players/models/make-az-default.sh BUILD RUN
+#   lib/players/models/make-az-default.sh BUILD RUN
 #
 # BUILD: a meson build directory of this tree (its libpackeis and players
 # library); RUN: a directory for the run's games and networks. Needs
@@ -19,7 +19,7 @@
 #    from it at half the learning rate (seed 2).
 #
 # The result is RUN/stage2.pkaz; copy it (and its .csv, .png, .pkaz.json)
-# to examples/players/models/az-default.*.
+# to lib/players/models/az-default.*.
 set -euo pipefail
 
 if [ $# -ne 2 ]; then
@@ -33,7 +33,7 @@ cd "$2"
 
 export PYTHONPATH=$source_dir/bindings/python
 export PACKEIS_LIBRARY=$build/lib/libpackeis.so
-export PACKEIS_PLAYERS_LIBRARY=$build/examples/players/libpackeis-players.so
+export PACKEIS_PLAYERS_LIBRARY=$build/lib/players/libpackeis-players.so
 learn() {
     /usr/bin/python3 -m packeis.learn "$@"
 }

@@ -178,7 +178,7 @@ static int *history_of(ab_search *s, packeis_move move)
 /* player_greedy_value() on the rays: for a slide 4 x the fish of the floe
  * left plus those of the destination, for a placement the fish within one
  * slide of its floe over the `free` floes. */
-static int greedy_value(const ab_search *s, packeis_move move, uint64_t free)
+static int greedy_value_on_rays(const ab_search *s, packeis_move move, uint64_t free)
 {
     int to = packeis_move_to(move);
     if (packeis_move_is_placement(move))
@@ -195,9 +195,9 @@ static void order_moves(ab_search *s, packeis_move *moves, size_t count, packeis
     for (int p = 0; p < s->players; p++)
         free &= ~packeis_game_penguins(s->game, p);
     for (size_t i = 0; i < count; i++)
-        scores[i] = moves[i] == first
-                        ? INT_MAX
-                        : *history_of(s, moves[i]) * 32 + greedy_value(s, moves[i], free);
+        scores[i] = moves[i] == first ? INT_MAX
+                                      : *history_of(s, moves[i]) * 32 +
+                                            greedy_value_on_rays(s, moves[i], free);
     for (size_t i = 1; i < count; i++) {
         packeis_move m = moves[i];
         int v = scores[i];

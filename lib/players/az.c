@@ -79,7 +79,7 @@ static const packeis_player_option az_options[] = {
      "self-play; 0: none"},
     {"weights", "string", "-", 0, 0,
      "the network's weights file (doc/formats.md, az weights); - (or empty): the committed "
-     "model, examples/players/models/az-default.pkaz"},
+     "model, lib/players/models/az-default.pkaz"},
     {"mix", "float", "1", 0, 1,
      "weight of one random playout's reward in a leaf's value, the network's the rest; "
      "0: the network alone (AlphaZero), 1: the playout alone"},
@@ -203,7 +203,7 @@ static int az_set_text(void *state, size_t index, const char *value, const char 
 }
 
 /* The child of `node` PUCT picks. */
-static uint32_t select_child(const mcts_tree *tree, uint32_t node, double cpuct)
+static uint32_t select_by_puct(const mcts_tree *tree, uint32_t node, double cpuct)
 {
     const mcts_node *n = &tree->nodes[node];
     double explore = cpuct * sqrt(n->visits > 0 ? (double)n->visits : 1.0);
@@ -283,7 +283,7 @@ static packeis_status visit(az_player *a)
         if (n->first_child == 0 || n->child_count == 0)
             break; /* a leaf, or the end of the game */
         movers[length] = packeis_game_current_player(a->scratch);
-        node = select_child(tree, node, a->cpuct);
+        node = select_by_puct(tree, node, a->cpuct);
         path[length++] = node;
         status = packeis_game_apply(a->scratch, tree->nodes[node].move);
     }
@@ -337,8 +337,9 @@ static packeis_status add_noise(az_player *a, const packeis_game *game, player_b
 }
 
 /* Fills the report; returns the most visited root move. */
-static packeis_move report_search(const az_player *a, const packeis_move *moves, size_t count,
-                                  const player_budget *budget, packeis_player_report *report)
+static packeis_move report_az_search(const az_player *a, const packeis_move *moves,
+                                     size_t count, const player_budget *budget,
+                                     packeis_player_report *report)
 {
     const mcts_tree *tree = &a->tree;
     const mcts_node *root = &tree->nodes[0];
@@ -409,11 +410,11 @@ static packeis_status az_choose(void *state, const packeis_game *game,
         a->visits++;
         if (limits->on_report && a->visits >= next_report) {
             next_report += AZ_REPORT_EVERY;
-            report_search(a, moves, count, &budget, report);
+            report_az_search(a, moves, count, &budget, report);
             limits->on_report(limits->context, report);
         }
     }
-    *move = report_search(a, moves, count, &budget, report);
+    *move = report_az_search(a, moves, count, &budget, report);
     if (limits->on_report)
         limits->on_report(limits->context, report);
     return PACKEIS_OK;

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "players.h"
+#include <packeis/players.h>
 
 typedef struct mcts_node {
     uint32_t first_child; /* 0: not expanded (node 0 is the root, never a child) */

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "players.h"
+#include <packeis/players.h>
 #include "process.h"
 
 #define REASON_SIZE 256
