@@ -219,16 +219,18 @@ void packeis_player_free(packeis_player *p);
  *
  * The network of the az player on its own, e.g. for a trainer that checks
  * that its network and this one agree. The weights file and the network are
- * those of doc/formats.md ("az weights"). A network once read is not
- * changed: it may be evaluated from several threads at once. */
+ * those of doc/formats.md ("az weights"): version 1, a float network of the
+ * observation planes, or version 2, an integer network of features that a
+ * search updates move by move, with a value per player. A network once
+ * read is not changed: it may be evaluated from several threads at once. */
 typedef struct packeis_player_az_net packeis_player_az_net;
 
 /* Reads and checks a weights file. Returns 0 with *out; -1 with the reason
  * in `why` (a sentence naming the file; `why` may be NULL) for a file that
  * cannot be read or is no valid weights file (wrong magic, unknown version,
- * inputs other than 1600 or policy outputs other than 192, H1 or H2 of 0 or
- * above 4096, a size other than the shapes imply, a float not finite); -2
- * when out of memory. *out is NULL on failure. */
+ * shapes other than doc/formats.md allows, a size other than the shapes
+ * imply, a float not finite, an int8 of -128); -2 when out of memory. *out
+ * is NULL on failure. */
 int packeis_player_az_load(const char *path, packeis_player_az_net **out, char *why,
                            size_t why_size);
 
@@ -245,12 +247,27 @@ void packeis_player_az_free(packeis_player_az_net *net);
  * PACKEIS_OK; PACKEIS_E_INVALID_ARGUMENT for a NULL pointer,
  * PACKEIS_E_BUFFER_TOO_SMALL for a capacity below PACKEIS_MOVE_VALUES,
  * PACKEIS_E_GAME_OVER for a finished game (no legal move: nothing is
- * written), PACKEIS_E_OUT_OF_MEMORY. The arithmetic is float32; where the
- * library is built with OpenBLAS (meson -Dblas) the first layers go through
- * it, so results may differ from the portable build in the last bits. */
+ * written), PACKEIS_E_OUT_OF_MEMORY. Version 1: the arithmetic is float32;
+ * where the library is built with OpenBLAS (meson -Dblas) the first layers
+ * go through it, so results may differ from the portable build in the last
+ * bits. Version 2: the network is integer (doc/formats.md), the same on
+ * every kernel; the value is that of the player to act. */
 packeis_status packeis_player_az_evaluate(const packeis_player_az_net *net,
                                           const packeis_game *game, float *policy,
                                           size_t capacity, float *value);
+
+/* packeis_player_az_evaluate(), with the value of every player:
+ * values[q] for player q < PACKEIS_MAX_PLAYERS (0 for players the game
+ * does not have). A version 2 network has a value per player; for version
+ * 1, the player to act's is v and every other player's -v / (players - 1),
+ * as the az player reads it. The same statuses; nothing is written on
+ * failure. */
+packeis_status packeis_player_az_evaluate_players(const packeis_player_az_net *net,
+                                                  const packeis_game *game, float *policy,
+                                                  size_t capacity, float *values);
+
+/* The version of a network's weights file: 1 or 2 (0 for NULL). */
+int packeis_player_az_version(const packeis_player_az_net *net);
 
 #ifdef __cplusplus
 }

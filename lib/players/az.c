@@ -58,6 +58,11 @@ typedef struct az_player {
     size_t tree_mb;
     char weights[AZ_WEIGHTS_PATH_MAX]; /* "": the default model */
     az_net *net;                       /* NULL until read */
+    /* Version 2 networks: the layout's tables and the root's accumulator
+     * (nnue.h), for the board of signature `nnue_signature` (0: none). */
+    nnue_board nnue;
+    uint64_t nnue_signature;
+    nnue_output *nnue_out;
     char error[AZ_WEIGHTS_PATH_MAX + 256];
     mcts_tree tree;
     packeis_game *scratch;
@@ -113,6 +118,8 @@ static void az_forget(void *state)
     mcts_tree_clear(&a->tree);
     packeis_game_free(a->scratch);
     a->scratch = NULL;
+    nnue_board_free(&a->nnue);
+    a->nnue_signature = 0;
 }
 
 static void az_set_option(void *state, size_t index, double value)
@@ -171,11 +178,11 @@ static int load_weights(az_player *a, const char *path)
         snprintf(a->error, sizeof a->error, "az: %s", why);
         return -1;
     }
+    az_forget(a); /* the old tree holds the old network's priors */
     az_net_free(a->net);
     free(a->work);
     a->net = net;
     a->work = work;
-    az_forget(a); /* the old tree holds the old network's priors */
     return 0;
 }
 
@@ -194,9 +201,9 @@ static int az_set_text(void *state, size_t index, const char *value, const char 
         return -1;
     }
     if (!*value) { /* the default, read at the next move */
+        az_forget(a);
         az_net_free(a->net);
         a->net = NULL;
-        az_forget(a);
     }
     strcpy(a->weights, value);
     return 0;
@@ -235,6 +242,31 @@ static packeis_status mix_playout(az_player *a, int players, double *values)
     return status;
 }
 
+/* The network's prior over moves[count] and value of every player in
+ * `game`. Version 2 has a value per player; version 1 the player to act's,
+ * v, the others getting -v / (players - 1), so that the values of a
+ * position sum to 0 as rewards do. */
+static packeis_status network_values(az_player *a, const packeis_game *game,
+                                     const packeis_move *moves, size_t count, float *prior,
+                                     double *values)
+{
+    int players = packeis_game_player_count(game);
+    if (a->net->version == 2) {
+        nnue_evaluate(&a->nnue, NULL, game, moves, count, a->nnue_out);
+        nnue_policy(a->nnue_out->logits, count, prior);
+        for (int p = 0; p < players; p++)
+            values[p] = a->nnue_out->values[p];
+        return PACKEIS_OK;
+    }
+    float value;
+    packeis_status status =
+        az_net_evaluate(a->net, game, moves, count, prior, &value, a->input, a->work);
+    int me = packeis_game_current_player(game);
+    for (int p = 0; p < players; p++)
+        values[p] = p == me ? value : -value / (players - 1);
+    return status;
+}
+
 /* The leaf's value for every player: the network's (its prior goes into
  * the new children) or, when the game is over, the rewards. */
 static packeis_status evaluate_leaf(az_player *a, uint32_t node, double *values)
@@ -247,11 +279,11 @@ static packeis_status evaluate_leaf(az_player *a, uint32_t node, double *values)
         return PACKEIS_OK;
     }
     packeis_move moves[PACKEIS_MAX_MOVES];
-    float prior[PACKEIS_MAX_MOVES], value;
+    float prior[PACKEIS_MAX_MOVES];
     size_t count;
     packeis_status status = player_legal_moves(game, moves, &count);
     if (status == PACKEIS_OK)
-        status = az_net_evaluate(a->net, game, moves, count, prior, &value, a->input, a->work);
+        status = network_values(a, game, moves, count, prior, values);
     int expanded = 0;
     if (status == PACKEIS_OK && a->tree.nodes[node].first_child == 0)
         status = mcts_tree_expand(&a->tree, node, game, &expanded);
@@ -263,9 +295,6 @@ static packeis_status evaluate_leaf(az_player *a, uint32_t node, double *values)
         for (size_t i = 0; i < count; i++)
             if (moves[i] == a->tree.nodes[c].move)
                 a->tree.nodes[c].prior = prior[i];
-    int me = packeis_game_current_player(game);
-    for (int p = 0; p < players; p++)
-        values[p] = p == me ? value : -value / (players - 1);
     return a->mix > 0 ? mix_playout(a, players, values) : PACKEIS_OK;
 }
 
@@ -367,6 +396,27 @@ static packeis_move report_az_search(const az_player *a, const packeis_move *mov
     return moves[best];
 }
 
+/* The version 2 network's tables for `game`'s board (made again only for
+ * another board), the root's floes their reference: every position of the
+ * search has a subset of them, so its accumulator is the root's less the
+ * rows of the floes gone since. */
+static packeis_status prepare_nnue(az_player *a, const packeis_game *game)
+{
+    uint64_t signature = player_board_signature(game) | 1;
+    if (!a->nnue_out && !(a->nnue_out = malloc(sizeof *a->nnue_out)))
+        return PACKEIS_E_OUT_OF_MEMORY;
+    if (signature != a->nnue_signature) {
+        nnue_board_free(&a->nnue);
+        a->nnue_signature = 0;
+        packeis_status status = nnue_board_init(&a->nnue, a->net->nnue, game);
+        if (status != PACKEIS_OK)
+            return status;
+        a->nnue_signature = signature;
+    }
+    nnue_board_set_reference(&a->nnue, game);
+    return PACKEIS_OK;
+}
+
 /* The tree rooted at `game` (the old one's subtree where it leads there),
  * the network read if it is not yet. */
 static packeis_status prepare(az_player *a, const packeis_game *game)
@@ -379,6 +429,8 @@ static packeis_status prepare(az_player *a, const packeis_game *game)
     packeis_status status = mcts_tree_set_root(&a->tree, game, player_board_signature(game));
     if (status == PACKEIS_OK && !a->scratch)
         status = packeis_game_clone(game, &a->scratch);
+    if (status == PACKEIS_OK && a->net->version == 2)
+        status = prepare_nnue(a, game);
     return status;
 }
 
@@ -432,6 +484,7 @@ static void az_destroy(void *state)
     az_forget(a);
     az_net_free(a->net);
     free(a->work);
+    free(a->nnue_out);
     free(a);
 }
 

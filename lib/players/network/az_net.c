@@ -36,11 +36,12 @@ static size_t arrays_of(az_net *net, az_array *arrays)
     return sizeof list / sizeof list[0];
 }
 
-/* The header: the shapes, checked. */
-static int read_header(FILE *file, const char *path, az_net *net, char *why, size_t why_size)
+/* The header: the shapes, checked; 2 for a version 2 file, whose first
+ * AZ_HEADER_BYTES are then in `header`. */
+static int read_header(FILE *file, const char *path, az_net *net, unsigned char *header,
+                       char *why, size_t why_size)
 {
-    unsigned char header[AZ_HEADER_BYTES];
-    size_t got = fread(header, 1, sizeof header, file);
+    size_t got = fread(header, 1, AZ_HEADER_BYTES, file);
     if (ferror(file)) {
         player_say(why, why_size, "cannot read the weights file '%s': %s", path,
                    strerror(errno));
@@ -51,7 +52,7 @@ static int read_header(FILE *file, const char *path, az_net *net, char *why, siz
                    path);
         return -1;
     }
-    if (got < sizeof header) {
+    if (got < AZ_HEADER_BYTES) {
         player_say(why, why_size,
                    "'%s' is truncated: %zu bytes, shorter than the %d of the header", path, got,
                    AZ_HEADER_BYTES);
@@ -61,9 +62,12 @@ static int read_header(FILE *file, const char *path, az_net *net, char *why, siz
     uint32_t policy = read_u32(header + 20);
     net->h1 = read_u32(header + 12);
     net->h2 = read_u32(header + 16);
+    if (version == 2)
+        return 2;
     if (version != 1) {
-        player_say(why, why_size, "'%s': unknown az weights version %u (this library reads 1)",
-                   path, (unsigned)version);
+        player_say(why, why_size,
+                   "'%s': unknown az weights version %u (this library reads 1 and 2)", path,
+                   (unsigned)version);
         return -1;
     }
     if (inputs != AZ_INPUTS || policy != AZ_POLICY) {
@@ -171,8 +175,13 @@ int az_net_load(const char *path, az_net **out, char *why, size_t why_size)
         return -1;
     }
     az_net *net = calloc(1, sizeof *net);
-    int result = net ? read_header(file, path, net, why, why_size) : -2;
-    if (result == 0)
+    unsigned char header[AZ_HEADER_BYTES];
+    int result = net ? read_header(file, path, net, header, why, why_size) : -2;
+    if (net)
+        net->version = result == 2 ? 2 : 1;
+    if (result == 2)
+        result = nnue_load(file, header, sizeof header, path, &net->nnue, why, why_size);
+    else if (result == 0)
         result = read_arrays(file, path, net, why, why_size);
     if (result == 0 && ferror(file)) {
         player_say(why, why_size, "cannot read the weights file '%s'", path);
@@ -185,7 +194,8 @@ int az_net_load(const char *path, az_net **out, char *why, size_t why_size)
         az_net_free(net);
         return result;
     }
-    transpose_all(net);
+    if (net->version == 1)
+        transpose_all(net);
     *out = net;
     return 0;
 }
@@ -196,5 +206,6 @@ void az_net_free(az_net *net)
         return;
     free(net->data);
     free(net->w1t);
+    nnue_net_free(net->nnue);
     free(net);
 }

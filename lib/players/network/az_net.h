@@ -16,6 +16,8 @@
 
 #include <packeis/players.h>
 
+#include "nnue.h"
+
 enum {
     AZ_INPUTS = 1600, /* PACKEIS_OBSERVATION_SIZE: 25 planes of 64 cells */
     AZ_POLICY = 192,  /* FROM[64], TO[64], PLACE[64] */
@@ -23,7 +25,11 @@ enum {
     AZ_HEADER_BYTES = 24,
 };
 
+/* A weights file of version 1 (the float MLP below) or 2 (nnue.h). */
 struct packeis_player_az_net {
+    uint32_t version;
+    nnue_net *nnue; /* version 2 */
+    /* Version 1: */
     uint32_t h1, h2;
     /* The arrays of the file, row-major [out][in], in one allocation. */
     float *w1, *b1, *w2, *b2, *wp, *bp, *wv, *bv;
