@@ -49,11 +49,11 @@ typedef struct nnue_kernel {
     void (*sub_rows)(int16_t *acc, const int16_t *w1, const uint16_t *rows, size_t count,
                      size_t h1);
     /* a1 = clamp(acc, 0, 127) then dense[16]; s = b2 + W2 a1 (int32);
-     * a2 = clamp(s >> 6, 0, 127). w2 is [h2][h1 + 16]. */
-    void (*hidden)(const int16_t *acc, const uint8_t *dense, const int8_t *w2,
-                   const int32_t *b2, size_t h1, size_t h2, uint8_t *a2);
-    /* The sum of a[i] * w[i], i < n (n a multiple of 32). */
-    int32_t (*dot)(const uint8_t *a, const int8_t *w, size_t n);
+     * a2 = clamp(s >> 6, 0, 127). w2t is W2 transposed, [h1 + 16][h2]. */
+    void (*hidden)(const int16_t *acc, const uint8_t *dense, const int32_t *w2t,
+                   const int32_t *b2, size_t h1, size_t h2, int32_t *a2);
+    /* The sum of a[i] * w[i], i < n (n a multiple of 16). */
+    int32_t (*dot)(const int32_t *a, const int32_t *w, size_t n);
 } nnue_kernel;
 
 /* The kernels this processor can run, portable first, fastest last;
@@ -73,7 +73,11 @@ typedef struct nnue_net {
     int32_t *bp;      /* [192] */
     int8_t *wv;       /* [4][h2] */
     int32_t *bv;      /* [4] */
-    void *data;       /* every array, NNUE_ALIGN-aligned, in one allocation */
+    /* The kernels' forms of W2, Wp and Wv: int32, W2 transposed. */
+    int32_t *w2t; /* [h1 + 16][h2] */
+    int32_t *wpi; /* [192][h2] */
+    int32_t *wvi; /* [4][h2] */
+    void *data;   /* every array, NNUE_ALIGN-aligned, in one allocation */
     const nnue_kernel *kernel;
 } nnue_net;
 

@@ -150,13 +150,13 @@ static void dense_inputs(const nnue_board *board, const packeis_game *game, int 
 }
 
 /* The logit of policy output `index`, computed once an evaluation. */
-static int32_t logit(const nnue_net *net, const nnue_kernel *kernel, const uint8_t *a2,
+static int32_t logit(const nnue_net *net, const nnue_kernel *kernel, const int32_t *a2,
                      int32_t *cache, uint64_t *known, int index)
 {
     uint64_t bit = (uint64_t)1 << (index % 64);
     if (!(known[index / 64] & bit)) {
         cache[index] =
-            net->bp[index] + kernel->dot(a2, net->wp + (size_t)index * net->h2, net->h2);
+            net->bp[index] + kernel->dot(a2, net->wpi + (size_t)index * net->h2, net->h2);
         known[index / 64] |= bit;
     }
     return cache[index];
@@ -172,9 +172,9 @@ void nnue_evaluate(nnue_board *board, const nnue_kernel *kernel, const packeis_g
     nnue_floes_acc(board, kernel, packeis_game_floes(game), board->acc);
     add_player_rows(board, kernel, game, me);
     uint8_t dense[NNUE_DENSE];
-    _Alignas(NNUE_ALIGN) uint8_t a2[NNUE_H2_MAX];
+    _Alignas(NNUE_ALIGN) int32_t a2[NNUE_H2_MAX];
     dense_inputs(board, game, me, dense);
-    kernel->hidden(board->acc, dense, net->w2, net->b2, net->h1, net->h2, a2);
+    kernel->hidden(board->acc, dense, net->w2t, net->b2, net->h1, net->h2, a2);
     int32_t cache[NNUE_POLICY];
     uint64_t known[3] = {0};
     for (size_t i = 0; i < count; i++) {
@@ -186,7 +186,7 @@ void nnue_evaluate(nnue_board *board, const nnue_kernel *kernel, const packeis_g
     memset(out->values, 0, sizeof out->values);
     for (int j = 0; j < NNUE_VALUES; j++) {
         out->raw_values[j] =
-            j < n ? net->bv[j] + kernel->dot(a2, net->wv + (size_t)j * net->h2, net->h2) : 0;
+            j < n ? net->bv[j] + kernel->dot(a2, net->wvi + (size_t)j * net->h2, net->h2) : 0;
         if (j < n)
             out->values[(me + j) % n] = tanhf((float)(out->raw_values[j] / NNUE_OUTPUT_SCALE));
     }

@@ -103,6 +103,30 @@ static int decode(const nnue_array *a, const unsigned char *bytes, const char *p
     return 0;
 }
 
+/* Bytes of the kernels' int32 forms of W2, Wp and Wv. */
+static size_t widened_bytes(const nnue_net *net)
+{
+    size_t h1 = net->h1, h2 = net->h2;
+    return aligned(4 * (h1 + NNUE_DENSE) * h2) + aligned(4 * NNUE_POLICY * h2) +
+           aligned(4 * NNUE_VALUES * h2);
+}
+
+/* The kernels' forms, at `place`: W2 transposed, every int8 as int32. */
+static void widen(nnue_net *net, unsigned char *place)
+{
+    size_t h1 = net->h1, h2 = net->h2, in = h1 + NNUE_DENSE;
+    net->w2t = (int32_t *)place;
+    net->wpi = (int32_t *)(place + aligned(4 * in * h2));
+    net->wvi = (int32_t *)((unsigned char *)net->wpi + aligned(4 * NNUE_POLICY * h2));
+    for (size_t o = 0; o < h2; o++)
+        for (size_t i = 0; i < in; i++)
+            net->w2t[i * h2 + o] = net->w2[o * in + i];
+    for (size_t i = 0; i < NNUE_POLICY * h2; i++)
+        net->wpi[i] = net->wp[i];
+    for (size_t i = 0; i < NNUE_VALUES * h2; i++)
+        net->wvi[i] = net->wv[i];
+}
+
 /* The arrays after the header: exactly as many bytes as the shapes say. */
 static int read_arrays(FILE *file, const char *path, nnue_net *net, char *why, size_t why_size)
 {
@@ -125,7 +149,7 @@ static int read_arrays(FILE *file, const char *path, nnue_net *net, char *why, s
         return -1;
     }
     unsigned char *bytes = malloc(total);
-    net->data = aligned_alloc(NNUE_ALIGN, room);
+    net->data = aligned_alloc(NNUE_ALIGN, room + widened_bytes(net));
     if (!bytes || !net->data) {
         free(bytes);
         return -2;
@@ -148,6 +172,8 @@ static int read_arrays(FILE *file, const char *path, nnue_net *net, char *why, s
         place += aligned(arrays[a].size * arrays[a].count);
     }
     free(bytes);
+    if (result == 0)
+        widen(net, place);
     return result;
 }
 
