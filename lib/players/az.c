@@ -67,6 +67,7 @@ typedef struct az_player {
     mcts_tree tree;
     packeis_game *scratch;
     float input[AZ_INPUTS];
+    float prior_of[PACKEIS_MOVE_VALUES]; /* by move value: the leaf's priors */
     float *work;
     uint64_t visits; /* of this move */
     int depth;
@@ -290,11 +291,13 @@ static packeis_status evaluate_leaf(az_player *a, uint32_t node, double *values)
     if (status != PACKEIS_OK)
         return status;
     mcts_node *n = &a->tree.nodes[node];
-    /* The children are in the tree's order; find each one's prior. */
+    /* The children are in the tree's order, the priors in the library's:
+     * each child's move looks its prior up by move value (every child's
+     * move is one of moves[], so no entry of an earlier position is read). */
+    for (size_t i = 0; expanded && i < count; i++)
+        a->prior_of[moves[i]] = prior[i];
     for (uint32_t c = n->first_child; expanded && c < n->first_child + n->child_count; c++)
-        for (size_t i = 0; i < count; i++)
-            if (moves[i] == a->tree.nodes[c].move)
-                a->tree.nodes[c].prior = prior[i];
+        a->tree.nodes[c].prior = a->prior_of[a->tree.nodes[c].move];
     return a->mix > 0 ? mix_playout(a, players, values) : PACKEIS_OK;
 }
 
