@@ -38,6 +38,12 @@ enum {
     NNUE_ALIGN = 64, /* bytes: one cache line, a ZMM register */
 };
 
+/* `bytes` rounded up to a whole number of NNUE_ALIGN. */
+static inline size_t nnue_round_up(size_t bytes)
+{
+    return (bytes + NNUE_ALIGN - 1) / NNUE_ALIGN * NNUE_ALIGN;
+}
+
 /* The integer work of an evaluation, one source compiled per instruction
  * set (nnue_kernel.c); every kernel gives the same integers. */
 typedef struct nnue_kernel {

@@ -11,11 +11,6 @@
 /* 127 * 64: one unit of a logit or a value before tanh. */
 #define NNUE_OUTPUT_SCALE 8128.0
 
-static size_t aligned(size_t bytes)
-{
-    return (bytes + NNUE_ALIGN - 1) / NNUE_ALIGN * NNUE_ALIGN;
-}
-
 static int lowest(uint64_t bits) { return __builtin_ctzll(bits); }
 
 packeis_status nnue_board_init(nnue_board *board, const nnue_net *net, const packeis_game *game)
@@ -29,7 +24,7 @@ packeis_status nnue_board_init(nnue_board *board, const nnue_net *net, const pac
         for (int d = 0; d < PACKEIS_DIRECTION_COUNT; d++)
             board->neighbor[c][d] = (int8_t)packeis_game_neighbor(game, c, d);
     }
-    size_t bytes = aligned(net->h1 * sizeof(int16_t));
+    size_t bytes = nnue_round_up(net->h1 * sizeof(int16_t));
     board->floes_acc = aligned_alloc(NNUE_ALIGN, bytes);
     board->acc = aligned_alloc(NNUE_ALIGN, bytes);
     if (!board->floes_acc || !board->acc) {

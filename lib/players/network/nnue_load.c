@@ -26,7 +26,7 @@ static size_t feature_count(const nnue_net *net)
            (net->features & NNUE_SET_REACH ? NNUE_REACH_FEATURES : 0);
 }
 
-static size_t arrays_of(nnue_net *net, nnue_array *arrays)
+static size_t nnue_arrays_of(nnue_net *net, nnue_array *arrays)
 {
     size_t h1 = net->h1, h2 = net->h2;
     nnue_array list[] = {
@@ -74,11 +74,6 @@ static int check_header(const unsigned char *h, const char *path, nnue_net *net,
     return 0;
 }
 
-static size_t aligned(size_t bytes)
-{
-    return (bytes + NNUE_ALIGN - 1) / NNUE_ALIGN * NNUE_ALIGN;
-}
-
 /* Decodes array `a` from little-endian `bytes` into its place; an int8 of
  * -128 is refused (the kernels' ranges are symmetric). */
 static int decode(const nnue_array *a, const unsigned char *bytes, const char *path, char *why,
@@ -107,8 +102,8 @@ static int decode(const nnue_array *a, const unsigned char *bytes, const char *p
 static size_t widened_bytes(const nnue_net *net)
 {
     size_t h1 = net->h1, h2 = net->h2;
-    return aligned(4 * (h1 + NNUE_DENSE) * h2) + aligned(4 * NNUE_POLICY * h2) +
-           aligned(4 * NNUE_VALUES * h2);
+    return nnue_round_up(4 * (h1 + NNUE_DENSE) * h2) + nnue_round_up(4 * NNUE_POLICY * h2) +
+           nnue_round_up(4 * NNUE_VALUES * h2);
 }
 
 /* The kernels' forms, at `place`: W2 transposed, every int8 as int32. */
@@ -116,8 +111,8 @@ static void widen(nnue_net *net, unsigned char *place)
 {
     size_t h1 = net->h1, h2 = net->h2, in = h1 + NNUE_DENSE;
     net->w2t = (int32_t *)place;
-    net->wpi = (int32_t *)(place + aligned(4 * in * h2));
-    net->wvi = (int32_t *)((unsigned char *)net->wpi + aligned(4 * NNUE_POLICY * h2));
+    net->wpi = (int32_t *)(place + nnue_round_up(4 * in * h2));
+    net->wvi = (int32_t *)((unsigned char *)net->wpi + nnue_round_up(4 * NNUE_POLICY * h2));
     for (size_t o = 0; o < h2; o++)
         for (size_t i = 0; i < in; i++)
             net->w2t[i * h2 + o] = net->w2[o * in + i];
@@ -128,13 +123,14 @@ static void widen(nnue_net *net, unsigned char *place)
 }
 
 /* The arrays after the header: exactly as many bytes as the shapes say. */
-static int read_arrays(FILE *file, const char *path, nnue_net *net, char *why, size_t why_size)
+static int read_nnue_arrays(FILE *file, const char *path, nnue_net *net, char *why,
+                            size_t why_size)
 {
     nnue_array arrays[8];
-    size_t count = arrays_of(net, arrays), total = 0, room = 0;
+    size_t count = nnue_arrays_of(net, arrays), total = 0, room = 0;
     for (size_t a = 0; a < count; a++) {
         total += arrays[a].size * arrays[a].count;
-        room += aligned(arrays[a].size * arrays[a].count);
+        room += nnue_round_up(arrays[a].size * arrays[a].count);
     }
     size_t expected = NNUE_HEADER_BYTES + total;
     long size = fseek(file, 0, SEEK_END) == 0 ? ftell(file) : -1;
@@ -169,7 +165,7 @@ static int read_arrays(FILE *file, const char *path, nnue_net *net, char *why, s
         *arrays[a].at = place;
         result = decode(&arrays[a], from, path, why, why_size);
         from += arrays[a].size * arrays[a].count;
-        place += aligned(arrays[a].size * arrays[a].count);
+        place += nnue_round_up(arrays[a].size * arrays[a].count);
     }
     free(bytes);
     if (result == 0)
@@ -194,7 +190,7 @@ int nnue_load(FILE *file, const unsigned char *head, size_t head_size, const cha
         return -2;
     int result = check_header(header, path, net, why, why_size);
     if (result == 0)
-        result = read_arrays(file, path, net, why, why_size);
+        result = read_nnue_arrays(file, path, net, why, why_size);
     if (result != 0) {
         nnue_net_free(net);
         return result;
