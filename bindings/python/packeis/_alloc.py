@@ -159,9 +159,24 @@ class Allocator:
     before it answered, by a signal handler for example) are the C meter's
     exact counts; an exception of the policy becomes the ``__cause__`` of
     the :class:`OutOfMemoryError` the call raises.
+
+    ``limit`` and ``policy`` are fixed when the allocator is made: the C
+    meter holds the limit and checks it with no lock and no Python, and the
+    library has no call that changes it, so assigning either afterwards
+    raises :class:`AttributeError` rather than being kept in Python while C
+    goes on enforcing the old one. For a budget that changes, give a policy
+    that reads it: the block asked for is already counted in
+    ``live_bytes`` while the policy runs, so ::
+
+        budget = {"bytes": 10**6}
+        a = Allocator(policy=lambda size: a.live_bytes <= budget["bytes"])
+
+    refuses exactly the blocks that would take the live bytes over the
+    current ``budget["bytes"]`` (at the cost of a Python call per block);
+    or make a new allocator for new games.
     """
 
-    __slots__ = ("limit", "policy", "_meter", "_key", "_pending", "_unanswered_seen",
+    __slots__ = ("_limit", "_policy", "_meter", "_key", "_pending", "_unanswered_seen",
                  "__weakref__")
 
     def __init__(self, limit: Optional[int] = None,
@@ -173,8 +188,8 @@ class Allocator:
                 raise ValueError(f"memory_limit must be at least 0, got {limit}")
         if policy is not None and not callable(policy):
             raise TypeError(f"policy must be callable, not {type(policy).__name__}")
-        self.limit = limit
-        self.policy = policy
+        self._limit = limit
+        self._policy = policy
         self._pending: Optional[BaseException] = None
         self._unanswered_seen = 0
         self._key = 0
@@ -194,7 +209,7 @@ class Allocator:
         """The policy's verdict on a block: 1 yes, 0 no (an exception is
         kept for the error the call raises)."""
         try:
-            verdict = self.policy(size)  # type: ignore[misc]
+            verdict = self._policy(size)  # type: ignore[misc]
             if verdict is not True and verdict is not False:
                 raise TypeError("the allocator policy must return a bool, not "
                                 f"{type(verdict).__name__}")
@@ -202,6 +217,33 @@ class Allocator:
         except BaseException as error:  # noqa: B036 - never let it reach ctypes
             self._pending = error
             return 0
+
+    @property
+    def limit(self) -> Optional[int]:
+        """The most bytes live at once (None: no limit), as the C meter
+        enforces it; fixed when the allocator is made."""
+        return self._limit
+
+    @limit.setter
+    def limit(self, value: Any) -> None:
+        raise AttributeError(
+            f"an Allocator's limit is fixed when it is made (the C meter enforces "
+            f"{'no limit' if self._limit is None else self._limit} and cannot be changed): "
+            f"make a new Allocator(limit=...) for new games, or give a policy that reads "
+            f"a budget you change (see help(packeis.Allocator))")
+
+    @property
+    def policy(self) -> Optional[Callable[[int], bool]]:
+        """The policy asked before each block (None: none); fixed when the
+        allocator is made."""
+        return self._policy
+
+    @policy.setter
+    def policy(self, value: Any) -> None:
+        raise AttributeError(
+            "an Allocator's policy is fixed when it is made (the C meter calls Python only "
+            "if it was made with one): make a new Allocator(policy=...), or let the policy "
+            "you gave read what may change")
 
     def _counts(self) -> Any:
         counts = _ffi.packeis_meter_counts()
@@ -247,7 +289,7 @@ class Allocator:
             _lib.packeis_meter_free(meter)
 
     def __repr__(self) -> str:
-        limit = "no limit" if self.limit is None else f"limit {self.limit}"
+        limit = "no limit" if self._limit is None else f"limit {self._limit}"
         counts = self._counts()
         return (f"<Allocator {limit}, {counts.live_bytes} bytes in "
                 f"{counts.live_blocks} blocks live>")

@@ -469,6 +469,73 @@ class HandleTest(unittest.TestCase):
         with self.assertRaises(packeis.OutOfMemoryError):
             Game(seed=1, memory_limit=peak - 1)
 
+    def test_limit_and_policy_are_fixed_once_made(self):
+        """A limit assigned after the allocator was made was kept in Python
+        alone: repr showed "limit 100" while the C meter went on enforcing
+        the constructor's (no limit), so a game of 368 bytes was made, and
+        a clone under "limit 10". The C meter's limit cannot change, so the
+        assignment raises, and what the allocator shows is what C enforces.
+        A policy assigned to an allocator made without one was ignored the
+        same way (the meter calls no Python then): it raises too."""
+        free = packeis.Allocator()
+        with self.assertRaisesRegex(AttributeError, "fixed when it is made"):
+            free.limit = 100
+        self.assertIsNone(free.limit)
+        self.assertIn("no limit", repr(free))
+        game = Game(seed=1, allocator=free)  # no limit, as shown
+        size, peak = free.live_bytes, free.peak_bytes  # a game; a game and its options
+        limited = packeis.Allocator(limit=peak)
+        first = Game(seed=1, allocator=limited)
+        with self.assertRaisesRegex(AttributeError, "fixed when it is made"):
+            limited.limit = 10
+        self.assertEqual(limited.limit, peak)
+        self.assertIn(f"limit {peak}", repr(limited))
+        # The limit in force is the one shown, to the byte.
+        clones = []
+        with self.assertRaises(packeis.OutOfMemoryError):
+            while len(clones) < 100:
+                clones.append(first.clone())
+        self.assertEqual(len(clones), peak // size - 1)
+        self.assertLessEqual(limited.peak_bytes, peak)
+        with self.assertRaisesRegex(AttributeError, "policy is fixed"):
+            free.policy = lambda size: False
+        self.assertIsNone(free.policy)
+        game.clone().close()  # no policy, as shown
+        policy = lambda size: True  # noqa: E731
+        asked = packeis.Allocator(policy=policy)
+        with self.assertRaises(AttributeError):
+            asked.policy = None
+        self.assertIs(asked.policy, policy)
+        Game(seed=1, allocator=asked).close()
+        for g in [game, first] + clones:
+            g.close()
+        self.assertEqual((free.live_bytes, limited.live_bytes), (0, 0))
+
+    def test_a_budget_that_changes_is_a_policy(self):
+        """The documented way to a limit that changes: a policy reading it,
+        which sees the block asked for already counted in live_bytes, so
+        that the budget holds at the byte."""
+        budget = {"bytes": None}
+        allocator = packeis.Allocator(
+            policy=lambda size: budget["bytes"] is None or allocator.live_bytes <= budget["bytes"])
+        g = Game(seed=1, allocator=allocator)
+        live = allocator.live_bytes
+        copy_ = g.clone()
+        size = allocator.live_bytes - live
+        copy_.close()
+        budget["bytes"] = live + size - 1  # lowered after the allocator was made
+        with self.assertRaises(packeis.OutOfMemoryError):
+            g.clone()
+        self.assertEqual(allocator.live_bytes, live)
+        budget["bytes"] = live + size  # raised again: exactly room for one clone
+        copy_ = g.clone()
+        self.assertEqual(allocator.live_bytes, live + size)
+        with self.assertRaises(packeis.OutOfMemoryError):
+            g.clone()
+        copy_.close()
+        g.close()
+        self.assertEqual(allocator.live_bytes, 0)
+
 
 class GameTest(unittest.TestCase):
     def test_setup_queries(self):
