@@ -363,6 +363,12 @@ class CommandLine(unittest.TestCase):
         self.assertNotIn(b"\033", done.stdout)
         self.assertIn(b"end of input: goodbye\n", done.stdout)  # nothing played, nothing kept
         self.assertIn(b"save FILE  save the game record to FILE", done.stdout)
+        # What the end of input does with a game is told while input can
+        # still save it (in help), not only once it has ended.
+        told = done.stdout.find(b"(also end of input, Ctrl-D); an unfinished game not\n"
+                                b"             saved is kept in packeis-play-unsaved.txt")
+        self.assertGreaterEqual(told, 0, done.stdout)
+        self.assertLess(told, done.stdout.index(b"end of input: goodbye"))
 
     def test_undo_redo(self):
         # Placements against greedy: undo takes back the person's a1 and
@@ -512,6 +518,19 @@ exec {shlex.quote(ARGS.broken)} exit
             self.assertIn(f"{record} has no {record}.seats beside it: the seats not given are "
                           "people", bare)
             self.assertIn("  B person", bare)
+
+    def test_load_keeps_a_computer_before_the_person(self):
+        """The other way round: mcts in seat A, the person in B. Loaded, A is
+        mcts again and answers by itself, B is you (before FILE.seats both
+        came back as people, each move waiting for the keyboard)."""
+        with tempfile.TemporaryDirectory() as scratch:
+            record = os.path.join(scratch, "game.txt")
+            first = play("--seed", "3", "--seat", "1=mcts:50", "--no-color",
+                         stdin=f"a1\nsave {record}\n".encode()).stdout.decode()
+            self.assertIn("Saved the game (3 actions)", first)
+            again = play("--load", record, "--no-color", stdin=b"a6\n").stdout.decode()
+            self.assertIn("  A mcts:50   0 fish   0 floes\n> B you       0 fish", again)
+            self.assertRegex(again, r"4\. B you places on a6\n5\. A mcts:50 places on \w+\n")
 
     def test_load_does_not_run_a_command_from_a_file(self):
         with tempfile.TemporaryDirectory() as scratch:
