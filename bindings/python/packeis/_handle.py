@@ -15,10 +15,20 @@ allocator policy, a signal handler between the chunks of a long call) only
 marks the object closed, and the outermost call frees it as it returns. Any
 other call made from inside a call on the same object raises
 :class:`ReentrantCallError` instead of entering the C library twice.
+
+An object collected without its ``__del__`` having freed the handle (an
+exception raised as ``__del__`` starts, before its first line: a signal
+handler, a trace function) still frees it: each handle is watched by a
+:class:`_Release`, a weak reference to its owner whose callback is the C
+free function itself, called by the interpreter with the handle
+(``_as_parameter_``) as the owner goes, with no Python code that anything
+could interrupt. A free by Python disarms it first, so no handle is freed
+twice.
 """
 from __future__ import annotations
 
 import threading
+import weakref
 from typing import Any, Callable, Optional
 
 from . import _ffi
@@ -53,6 +63,35 @@ def raise_status(status: int, allocator: Optional[Allocator] = None) -> None:
     raise error
 
 
+class _Release(weakref.ref):
+    """A weak reference to the owner of a C handle whose callback is the C
+    free function (a ctypes function): when the owner goes, the interpreter
+    calls ``free(this reference)``, and ctypes passes ``_as_parameter_``, the
+    handle (the owner's own ctypes pointer object, so that it is the game
+    C wrote there), or a NULL pointer once Python freed it (``free(NULL)``
+    does nothing). The reference is kept alive by :data:`_armed` (the
+    garbage collector calls the callbacks of reachable references only)
+    until Python frees the handle."""
+
+    __slots__ = ("_as_parameter_",)
+
+
+#: The armed releases by id, until their handle is freed by Python; those
+#: whose callback freed it are pruned from time to time (:func:`_prune`).
+_armed: "dict[int, _Release]" = {}
+_prune_at = 1024
+
+
+def _prune() -> None:
+    """Forgets the releases whose owner is gone (their callback ran): a
+    dead reference there holds no memory of the library's."""
+    global _prune_at
+    for key, release in list(_armed.items()):
+        if release() is None:
+            _armed.pop(key, None)
+    _prune_at = max(1024, 2 * len(_armed))
+
+
 class CallGuard:
     """The one discipline of every object whose calls must not overlap or
     nest: a :class:`Game`, a :class:`packeis.batch.Batch` (each owning a C
@@ -67,24 +106,39 @@ class CallGuard:
     aside (``_doomed``), and the call frees it as it ends.
     """
 
-    __slots__ = ("_handle", "_keep", "_lock", "_owner", "_doomed", "__weakref__")
+    __slots__ = ("_handle", "_keep", "_lock", "_owner", "_doomed", "_release", "__weakref__")
 
     #: What the error messages call the object.
     _what = "game"
     #: The C function freeing the handle.
     _free = staticmethod(lib.packeis_game_free)
+    #: A NULL handle of the type ``_free`` takes: a disarmed release's.
+    _null = game_p()
 
     _handle: Any
     _keep: Optional[Allocator]
     _lock: threading.RLock
     _owner: int
     _doomed: Any
+    _release: Optional[_Release]
 
     def _setup(self) -> None:
         """The state of a guard owning nothing yet."""
         self._lock = threading.RLock()
-        self._handle = self._doomed = self._keep = None
+        self._handle = self._doomed = self._keep = self._release = None
         self._owner = 0
+
+    def _arm(self, handle: Any) -> None:
+        """Watches ``handle`` (a ctypes pointer, NULL until C writes the
+        object into it, so that it has an owner from that instant): freed by
+        ``_free`` when this object goes, even if its ``__del__`` does not
+        run to its end. Called before the C call that makes the object."""
+        release = _Release(self, self._free)
+        release._as_parameter_ = handle
+        self._release = release
+        if len(_armed) >= _prune_at:
+            _prune()
+        _armed[id(release)] = release
 
     # -- lifetime ------------------------------------------------------------
     def _inside(self) -> bool:
@@ -97,14 +151,28 @@ class CallGuard:
 
     def _free_doomed(self) -> None:
         """Frees the handle set aside in ``_doomed`` exactly once, even if an
-        exception (Ctrl-C) interrupts this: the slot is cleared with no call
-        between reading it and freeing (ctypes runs the C call before
-        Python can raise), so a retry frees it or finds nothing. A game's
-        allocator is C's meter: freeing runs no Python."""
+        exception (Ctrl-C) interrupts this: the slot is cleared and the
+        release disarmed with no call between reading it and freeing
+        (ctypes runs the C call before Python can raise), so a retry frees
+        it or finds nothing. A game's allocator is C's meter: freeing runs
+        no Python. An object that the garbage collector is collecting had
+        its release's callback free the handle already (the collector calls
+        the callbacks of weak references before any ``__del__``): its
+        release is dead, and the handle is only forgotten here."""
         handle = self._doomed
-        if handle:
+        if not handle:
+            return
+        release = self._release
+        if release is not None and release() is None:  # freed by the callback
             self._doomed = None
-            self._free(handle)
+            return
+        self._doomed = None
+        if release is not None:
+            release._as_parameter_ = self._null
+        self._free(handle)
+        if release is not None:  # bookkeeping only, from here on
+            self._release = None
+            _armed.pop(id(release), None)
 
     def close(self) -> None:
         """Frees the C object now, or, from inside a call on it, as that
@@ -128,7 +196,9 @@ class CallGuard:
         # No call is in flight on an object being collected (the call holds
         # a reference); an explicit __del__() is a close(). A signal handler
         # raising in the middle is retried over: the handle must not be lost
-        # unfreed (nor freed twice: see _free_doomed).
+        # unfreed (nor freed twice: see _free_doomed). One raising before
+        # the first line is not: the release's callback frees the handle
+        # then (see _arm).
         for _ in range(1000):
             try:
                 self.close()
@@ -256,6 +326,7 @@ class GameHandle(CallGuard):
         two and leave it to nobody. ``keep`` is its allocator."""
         self._keep = keep
         self._handle = handle = game_p()
+        self._arm(handle)
         return handle
 
     def _refresh(self) -> None:

@@ -120,6 +120,7 @@ class Batch(NoCopies, CallGuard):
 
     _what = "batch"
     _free = staticmethod(lib.packeis_batch_free)
+    _null = POINTER(_ffi.packeis_batch)()
 
     def __init__(self, games: int, seed: int = 0, **setup: Any) -> None:
         if getattr(self, "_lock", None) is not None:
@@ -135,8 +136,10 @@ class Batch(NoCopies, CallGuard):
         made = _batch_options(seed, setup)
         # C writes the new batch into the pointer the guard already holds
         # (NULL until then): no Ctrl-C between the call and a store can
-        # leave it owned by nobody.
+        # leave it owned by nobody; the batch is freed as this object goes
+        # even if its __del__ is interrupted (CallGuard._arm).
         self._handle = POINTER(_ffi.packeis_batch)()
+        self._arm(self._handle)
         try:
             check(lib.packeis_batch_new(made, n, byref(self._handle)))
         finally:
