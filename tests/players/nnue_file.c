@@ -17,7 +17,9 @@ nnue_file *nnue_file_zero(uint32_t features, uint32_t h1, uint32_t h2)
         return NULL;
     *f = (nnue_file){2,    features, h1,   h2,   16,   192,  4,   NULL,
                      NULL, NULL,     NULL, NULL, NULL, NULL, NULL};
-    f->w1 = calloc(features_of(features) * h1, sizeof *f->w1);
+    /* Room for every feature set, so that a header naming another one on
+     * purpose still writes from memory of its own. */
+    f->w1 = calloc(features_of(3) * h1, sizeof *f->w1);
     f->b1 = calloc(h1, sizeof *f->b1);
     f->w2 = calloc((size_t)h2 * (h1 + 16), 1);
     f->b2 = calloc(h2, sizeof *f->b2);
