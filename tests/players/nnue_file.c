@@ -15,11 +15,17 @@ nnue_file *nnue_file_zero(uint32_t features, uint32_t h1, uint32_t h2)
     nnue_file *f = calloc(1, sizeof *f);
     if (!f)
         return NULL;
-    *f = (nnue_file){2,    features, h1,   h2,   16,   192,  4,   NULL,
-                     NULL, NULL,     NULL, NULL, NULL, NULL, NULL};
-    /* Room for every feature set, so that a header naming another one on
-     * purpose still writes from memory of its own. */
-    f->w1 = calloc(features_of(3) * h1, sizeof *f->w1);
+    *f = (nnue_file){.version = 2,
+                     .features = features,
+                     .h1 = h1,
+                     .h2 = h2,
+                     .dense = 16,
+                     .policy = 192,
+                     .values = 4,
+                     .made_features = features,
+                     .made_h1 = h1,
+                     .made_h2 = h2};
+    f->w1 = calloc(features_of(features) * h1, sizeof *f->w1);
     f->b1 = calloc(h1, sizeof *f->b1);
     f->w2 = calloc((size_t)h2 * (h1 + 16), 1);
     f->b2 = calloc(h2, sizeof *f->b2);
@@ -86,7 +92,7 @@ static size_t put(unsigned char *out, const void *values, size_t size, size_t co
 
 int nnue_file_write(const char *path, const nnue_file *f, size_t extra, size_t cut)
 {
-    size_t h1 = f->h1, h2 = f->h2, features = features_of(f->features);
+    size_t h1 = f->made_h1, h2 = f->made_h2, features = features_of(f->made_features);
     size_t total = 32 + 2 * (features + 1) * h1 + h2 * (h1 + 16) + 4 * h2 + 192 * h2 + 4 * 192 +
                    4 * h2 + 4 * 4 + extra;
     unsigned char *bytes = calloc(total, 1);

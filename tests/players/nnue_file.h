@@ -11,6 +11,9 @@
 /* The eight header words after the magic, as written (bad ones on purpose). */
 typedef struct nnue_file {
     uint32_t version, features, h1, h2, dense, policy, values;
+    /* The shapes the arrays were made with: what is written after the
+     * header, whatever the header says. */
+    uint32_t made_features, made_h1, made_h2;
     /* The arrays, as the file lays them out; sizes from the fields above. */
     int16_t *w1, *b1;
     int8_t *w2;
