@@ -13,7 +13,10 @@ defects as warnings).
 PettingZoo: ``api_test``, ``seed_test``, ``state_test``, ``parallel_api_test``
 over ``turn_based_aec_to_parallel``, ``performance_benchmark``, the classic
 wrapper stack (``TerminateIllegalWrapper``, ``AssertOutOfBoundsWrapper``,
-``OrderEnforcingWrapper``) under ``api_test``, and ``packeis.aec.env()``.
+``OrderEnforcingWrapper``) under ``api_test``, and ``packeis.aec.env()``;
+``max_cycles_test`` on the module :mod:`packeis.aec`, and
+``parallel_api_test`` over its ``parallel_env()`` (``aec_to_parallel`` of
+the cycle form), which also passes ``api_test`` and ``seed_test``.
 Gymnasium: ``check_env`` (through ``gymnasium.make``, so the render check
 makes an ``"ansi"`` environment too), ``RecordEpisodeStatistics`` over
 ``TimeLimit`` over ``FlattenObservation``, ``SyncVectorEnv`` and
@@ -34,12 +37,13 @@ import numpy as np
 import pettingzoo
 from gymnasium.utils.env_checker import check_env, data_equivalence
 from gymnasium.vector.utils import batch_space
-from pettingzoo.test import (api_test, parallel_api_test, performance_benchmark, render_test,
-                             seed_test)
+from pettingzoo.test import (api_test, max_cycles_test, parallel_api_test, performance_benchmark,
+                             render_test, seed_test)
 from pettingzoo.test.state_test import test_state, test_state_space
 from pettingzoo.utils import conversions, wrappers
 
 import packeis
+import packeis.aec
 import packeis.openspiel
 from packeis import _field
 from packeis.aec import PackeisAECEnv, env as aec_env, raw_env
@@ -128,6 +132,32 @@ class PettingZoo(EverySetup):
     def test_parallel_api_test(self):
         self.each_setup(lambda s: parallel_api_test(
             conversions.turn_based_aec_to_parallel(raw_env(**s)), num_cycles=100))
+
+    def test_max_cycles_test(self):
+        """packeis.aec is an environment module as PettingZoo's are: env,
+        raw_env and parallel_env, each taking max_cycles (it failed with
+        "module 'packeis.aec' has no attribute 'parallel_env'"). The test
+        steps unmasked random actions for 4 cycles in the parallel and the
+        AEC forms, and counts the steps and each agent's turns."""
+        with strict():
+            max_cycles_test(packeis.aec)
+        made = packeis.aec.parallel_env(max_cycles=4)
+        self.assertIsInstance(made, conversions.aec_to_parallel_wrapper)
+        self.assertTrue(made.metadata["is_parallelizable"])
+
+    def test_parallel_env(self):
+        """PettingZoo's aec_to_parallel over the cycle form, whole games
+        of every setup (a player out, snake placement: passes)."""
+        self.each_setup(lambda s: parallel_api_test(packeis.aec.parallel_env(**s), num_cycles=1000))
+
+    def test_cycle_form(self):
+        """The cycle form under api_test (wrapped as env() wraps) and
+        seed_test, with max_cycles and without."""
+        def check(setup):
+            api_test(aec_env(max_cycles=30, **setup), num_cycles=100)
+            api_test(raw_env(cycles=True, **setup), num_cycles=100)
+            seed_test(lambda: raw_env(cycles=True, **setup), num_cycles=100)
+        self.each_setup(check)
 
     def test_render_test(self):
         """It makes the env with each render mode ("human" first)."""
