@@ -200,7 +200,8 @@ class Losses(unittest.TestCase):
                           np.array([0, 2]), np.array(legal_moves), np.array([0.5, 0.5],
                                                                              np.float32),
                           np.ones(1, np.float32), np.zeros(1, np.float32),
-                          np.zeros(1, np.int64))
+                          np.zeros(1, np.int64), np.full(1, 2, np.int8),
+                          np.array([[1, -1, 0, 0]], np.float32), np.zeros((1, 4), np.uint64))
         cross_entropy, mse = losses(network, batch)
         self.assertAlmostEqual(float(cross_entropy), -(math.log(0.75) + math.log(0.25)) / 2,
                                places=5)

@@ -1,22 +1,25 @@
 # SPDX-License-Identifier: MIT
 """The positions of self-play shards written with ``record_policy=True``
 (:func:`packeis.cluster.selfplay.selfplay`) as training examples: the
-network's input (the planes of ``Game.observe(player=to_act)``, unpacked
-from the compact words batch by batch, so that a few hundred thousand
-positions fit in memory), the legal moves, the policy target (the search's
-visits, normalised) and the value target (the game's reward of the player
-to act)."""
+network's input (the planes of ``Game.observe(player=to_act)``, or the
+version 2 network's features, unpacked from the compact words batch by
+batch, so that a few hundred thousand positions fit in memory), the legal
+moves, the policy target (the search's visits, normalised) and the value
+targets (the game's reward of the player to act, and of every player)."""
 from __future__ import annotations
 
 import glob
+import json
 import os
 from typing import NamedTuple, Sequence
 
 import numpy as np
 
-from .._enums import Plane
+from .._enums import MAX_PLAYERS, Plane
+from .._game import Game
 from ..cluster._shards import verify_shard
 from ..vector import bits_to_mask
+from .features import Geometry, dense_inputs, feature_bits, reach_words
 
 __all__ = ["Positions", "load_positions", "planes_from_bits", "shard_paths"]
 
@@ -37,7 +40,12 @@ class Positions(NamedTuple):
     ``value`` N float32 (the game's reward of the player to act),
     ``search_value`` N float32 (the search's own value of the position for
     the player to act, -1 ... 1; NaN where it gave none), ``game`` N int64
-    (a number per game, for splits)."""
+    (a number per game, for splits), ``players`` N int8 (the game's
+    players), ``rewards`` N x 4 float32 (the game's reward of each player
+    relative to the player to act, ``rewards[:, 0]`` its own; 0 for players
+    the game lacks), ``reach`` N x 4 uint64 (the cells a penguin of each
+    relative player reaches in one slide, from the shard's layout:
+    :func:`.features.reach_words`)."""
 
     words: np.ndarray
     fish_total: np.ndarray
@@ -48,6 +56,9 @@ class Positions(NamedTuple):
     value: np.ndarray
     search_value: np.ndarray
     game: np.ndarray
+    players: np.ndarray
+    rewards: np.ndarray
+    reach: np.ndarray
 
     def __len__(self) -> int:
         return len(self.value)
@@ -61,11 +72,21 @@ class Positions(NamedTuple):
         return Positions(self.words[rows], self.fish_total[rows], self.legal[rows],
                          np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
                          self.policy_moves[flat], self.policy_weights[flat], self.value[rows],
-                         self.search_value[rows], self.game[rows])
+                         self.search_value[rows], self.game[rows], self.players[rows],
+                         self.rewards[rows], self.reach[rows])
 
     def planes(self) -> np.ndarray:
         """N x 1600 float32: the network's input."""
         return planes_from_bits(self.words, self.fish_total)
+
+    def features(self, reach: bool) -> np.ndarray:
+        """N x 448 (N x 704 with ``reach``) uint8: the binary features of
+        the version 2 network (:func:`.features.feature_bits`)."""
+        return feature_bits(self.words, self.reach if reach else None)
+
+    def dense(self) -> np.ndarray:
+        """N x 16 uint8: the dense inputs of the version 2 network."""
+        return dense_inputs(self.words, self.fish_total, self.players)
 
     def value_target(self, mix: float) -> np.ndarray:
         """N float32: ``(1 - mix) * value + mix * search_value``, the
@@ -139,34 +160,59 @@ def load_positions(sources: Sequence[str]) -> Positions:
     first; a shard written without ``record_policy`` is refused."""
     parts = []
     games = 0
+    geometries: dict[str, Geometry] = {}
     for path in shard_paths(sources):
         meta = verify_shard(path).meta
         if not meta.get("record_policy"):
             raise ValueError(f"{path}: a self-play shard without visits (written without "
                              f"record_policy=True): no policy target")
         with np.load(path, allow_pickle=False) as shard:
-            parts.append(_positions(shard, games))
+            parts.append(_positions(shard, games, _geometry(meta["setup"], geometries)))
         games += int(meta["games"])
     if not parts:
         raise ValueError("no shards given")
     return _concatenate(parts)
 
 
-def _positions(shard: np.lib.npyio.NpzFile, first_game: int) -> Positions:
+def _geometry(setup: dict, known: dict) -> Geometry:
+    """The geometry of the games a shard's ``setup`` makes (every game of a
+    job shares its layout: a board seed shuffles only the fish), one per
+    setup."""
+    key = json.dumps(setup, sort_keys=True)
+    if key not in known:
+        with Game(**setup) as game:
+            known[key] = Geometry(game)
+    return known[key]
+
+
+def _relative_rewards(rewards: np.ndarray, game: np.ndarray, to_act: np.ndarray) -> np.ndarray:
+    """N x 4: the reward of player ``(to_act + j) % players`` in column
+    ``j``, 0 in the columns of players the game lacks."""
+    players = rewards.shape[1]
+    relative = np.zeros((len(game), MAX_PLAYERS), dtype=np.float32)
+    for j in range(players):
+        relative[:, j] = rewards[game, (to_act + j) % players]
+    return relative
+
+
+def _positions(shard: np.lib.npyio.NpzFile, first_game: int, geometry: Geometry) -> Positions:
     words = shard["obs"]
     starts = shard["game_start"]
     plies = np.diff(starts)
     game = np.repeat(np.arange(len(plies)), plies)
     fish_total = _layout_fish(words[starts[:-1]])[game]
     to_act = shard["to_act"].astype(np.int64)
-    value = shard["rewards"][game, to_act].astype(np.float32)
+    rewards = shard["rewards"]
+    value = rewards[game, to_act].astype(np.float32)
     policy_start = shard["policy_start"].astype(np.int64)
     visits = shard["policy_visits"].astype(np.float64)
     sums = np.add.reduceat(visits, policy_start[:-1])
     weights = (visits / np.repeat(sums, np.diff(policy_start))).astype(np.float32)
     return Positions(words, fish_total, shard["legal"], policy_start,
                      shard["policy_moves"].astype(np.int64), weights, value,
-                     shard["policy_value"].astype(np.float32), game + first_game)
+                     shard["policy_value"].astype(np.float32), game + first_game,
+                     np.full(len(words), rewards.shape[1], dtype=np.int8),
+                     _relative_rewards(rewards, game, to_act), reach_words(words, geometry))
 
 
 def _concatenate(parts: list[Positions]) -> Positions:
