@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: MIT
 """The C player's network (libpackeis-players, include/packeis/players.h,
 "the az network"), read and evaluated through ctypes, to check that it and
-the PyTorch reference (:mod:`.network`) are one network. The functions are
-declared here, on the library :mod:`packeis.players` loaded."""
+the Python references (:mod:`.network`; :mod:`.nnue`, whose integer network
+a version 2 file's C evaluation must equal) are one network. The functions
+are declared here, on the library :mod:`packeis.players` loaded;
+``packeis_player_az_evaluate_players`` (a value per player) only where the
+library has it (:func:`players_available`)."""
 from __future__ import annotations
 
 import ctypes
@@ -16,6 +19,9 @@ from .network import MOVE_VALUES, WeightsError
 
 __all__ = ["CNetwork", "available"]
 
+_PLAYERS = 4  # PACKEIS_MAX_PLAYERS: the values of evaluate_players
+_EVALUATE_PLAYERS = ("packeis_player_az_evaluate_players",
+                     (c_int, [c_void_p, c_void_p, POINTER(c_float), c_size_t, POINTER(c_float)]))
 _DECLARATIONS = {
     "packeis_player_az_load": (c_int, [c_char_p, POINTER(c_void_p), c_char_p, c_size_t]),
     "packeis_player_az_free": (None, [c_void_p]),
@@ -41,6 +47,18 @@ def available() -> bool:
     return True
 
 
+def players_available() -> bool:
+    """Whether it also has ``packeis_player_az_evaluate_players``."""
+    if not available():
+        return False
+    lib = _library()
+    if not hasattr(lib, _EVALUATE_PLAYERS[0]):
+        return False
+    function = getattr(lib, _EVALUATE_PLAYERS[0])
+    function.restype, function.argtypes = _EVALUATE_PLAYERS[1]
+    return True
+
+
 class CNetwork:
     """A weights file read by the C loader; :class:`WeightsError` with the
     loader's reason when it refuses it."""
@@ -58,20 +76,34 @@ class CNetwork:
 
     def evaluate(self, game: Game) -> tuple[np.ndarray, float]:
         """(4096 float32 probabilities, the value of the player to act)."""
+        value = c_float()
+        policy = self._evaluate(game, self._lib.packeis_player_az_evaluate, byref(value))
+        return policy, float(value.value)
+
+    def evaluate_players(self, game: Game) -> tuple[np.ndarray, np.ndarray]:
+        """(4096 float32 probabilities, 4 float32 values by absolute
+        player, 0 for players the game lacks): needs
+        :func:`players_available`."""
+        if not players_available():
+            raise NotImplementedError(f"the players library has no {_EVALUATE_PLAYERS[0]}")
+        values = (c_float * _PLAYERS)()
+        policy = self._evaluate(game, getattr(self._lib, _EVALUATE_PLAYERS[0]), values)
+        return policy, np.frombuffer(values, dtype=np.float32).copy()
+
+    def _evaluate(self, game: Game, function: Any, values: Any) -> np.ndarray:
+        """The policy of ``function(net, game, policy, 4096, values)``."""
         if not self._net:
             raise ValueError("the network was closed")
         policy = (c_float * MOVE_VALUES)()
-        value = c_float()
 
         def call(handle: Any) -> int:
-            return self._lib.packeis_player_az_evaluate(self._net, ctypes.cast(handle, c_void_p),
-                                                        policy, MOVE_VALUES, byref(value))
+            return function(self._net, ctypes.cast(handle, c_void_p), policy, MOVE_VALUES, values)
 
         status = game._call(call)
         if status:
             from .._errors import check  # noqa: PLC0415
             check(status)
-        return np.frombuffer(policy, dtype=np.float32).copy(), float(value.value)
+        return np.frombuffer(policy, dtype=np.float32).copy()
 
     def close(self) -> None:
         if self._net:
