@@ -8,6 +8,7 @@ import sys
 import time
 from typing import Optional, Sequence
 
+from .models import ARCHS, DEFAULT_HIDDEN, check
 from .train import TrainConfig
 
 
@@ -20,8 +21,15 @@ def _hidden(text: str) -> tuple[int, int]:
 
 def _train_arguments(parser: argparse.ArgumentParser) -> None:
     default = TrainConfig()
-    parser.add_argument("--hidden", type=_hidden, default=default.hidden,
-                        help="H1,H2 (default 256,128)")
+    parser.add_argument("--arch", choices=ARCHS, default=default.arch,
+                        help="the network: mlp (weights file version 1, the default) or nnue "
+                             "(version 2: doc/formats.md)")
+    parser.add_argument("--reach", action="store_true",
+                        help="nnue: with the REACH features (feature set 3)")
+    parser.add_argument("--hidden", type=_hidden, default=None,
+                        help="H1,H2 (default 256,128 for mlp, 256,32 for nnue)")
+    parser.add_argument("--h1", type=int, help="H1 alone (the rest as --hidden says)")
+    parser.add_argument("--h2", type=int, help="H2 alone")
     parser.add_argument("--epochs", type=int, default=default.epochs)
     parser.add_argument("--batch", type=int, default=default.batch)
     parser.add_argument("--lr", type=float, default=default.learning_rate)
@@ -35,10 +43,22 @@ def _train_arguments(parser: argparse.ArgumentParser) -> None:
                              f"between a mix (default {default.value_mix})")
 
 
-def _config(arguments: argparse.Namespace, seed: int) -> TrainConfig:
-    return TrainConfig(arguments.hidden, arguments.epochs, arguments.batch, arguments.lr,
+def _config(parser: argparse.ArgumentParser, arguments: argparse.Namespace,
+            seed: int) -> TrainConfig:
+    if arguments.reach and arguments.arch != "nnue":
+        parser.error("--reach needs --arch nnue")
+    if arguments.value_mix and arguments.arch == "nnue":
+        parser.error("--value-mix is the mlp's: nnue learns every player's result")
+    h1, h2 = arguments.hidden or DEFAULT_HIDDEN[arguments.arch]
+    hidden = (h1 if arguments.h1 is None else arguments.h1,
+              h2 if arguments.h2 is None else arguments.h2)
+    try:
+        check(arguments.arch, hidden, arguments.reach)
+    except ValueError as error:
+        parser.error(str(error))
+    return TrainConfig(hidden, arguments.epochs, arguments.batch, arguments.lr,
                        arguments.weight_decay, arguments.validation, seed, arguments.threads,
-                       arguments.value_mix)
+                       arguments.value_mix, arguments.arch, arguments.reach)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -104,7 +124,8 @@ def _seat(spec: str) -> object:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    arguments = _parser().parse_args(argv)
+    parser = _parser()
+    arguments = parser.parse_args(argv)
     log = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
     if arguments.command == "selfplay":
         from ..cluster.selfplay import selfplay  # noqa: PLC0415
@@ -117,21 +138,21 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                           "cpu_seconds": round(time.process_time() - start, 2)}))
     elif arguments.command == "train":
         from .train import train  # noqa: PLC0415
-        summary = train(arguments.shards, arguments.out, _config(arguments, arguments.seed),
-                        init=arguments.init, log=log)
-        if arguments.checkpoint:
-            from .network import load, save_checkpoint  # noqa: PLC0415
+        summary = train(arguments.shards, arguments.out,
+                        _config(parser, arguments, arguments.seed), init=arguments.init, log=log)
+        if arguments.checkpoint:  # the file's weights: exported again, the same bytes
+            from .models import load, save_checkpoint  # noqa: PLC0415
             save_checkpoint(load(arguments.out), arguments.checkpoint)
         print(json.dumps(summary))
     elif arguments.command == "export":
-        from .network import export, load_checkpoint  # noqa: PLC0415
+        from .models import export, load_checkpoint  # noqa: PLC0415
         export(load_checkpoint(arguments.checkpoint), arguments.out)
     elif arguments.command == "iterate":
         from .iterate import IterateConfig, iterate  # noqa: PLC0415
         config = IterateConfig(arguments.generations, arguments.games, arguments.playouts,
                                arguments.az_games, arguments.az_playouts, arguments.az_epochs,
                                arguments.eval_boards, arguments.eval_playouts, arguments.window,
-                               arguments.seed, _config(arguments, arguments.seed),
+                               arguments.seed, _config(parser, arguments, arguments.seed),
                                arguments.teacher, arguments.az_mix)
         iterate(arguments.directory, config, log)
     elif arguments.command == "plot":

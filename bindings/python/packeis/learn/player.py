@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
 """The network in Python, without search: :func:`evaluate` (the policy
 over the legal moves and the value of a position, the PyTorch reference of
-the C player's evaluation) and :class:`PolicyPlayer` (plays the move the
-policy likes best), a seat of self-play or of :mod:`.evaluate`."""
+the C player's evaluation of a version 1 file) and :class:`PolicyPlayer`
+(plays the move the policy likes best, with a network of either version),
+a seat of self-play or of :mod:`.evaluate`."""
 from __future__ import annotations
 
 from typing import Any, Union
@@ -12,7 +13,10 @@ import torch
 
 from .._game import Game
 from .._moves import Move
-from .network import Network, load, masked_log_policy
+from . import models
+from .features import game_inputs
+from .network import Network, masked_log_policy
+from .nnue import NnueNetwork
 
 __all__ = ["PolicyPlayer", "evaluate", "inputs"]
 
@@ -34,19 +38,32 @@ def evaluate(network: Network, planes: np.ndarray, legal: np.ndarray
         return torch.exp(log_policy).numpy(), value.numpy()
 
 
+def _policy_logits(network: models.Model, game: Game) -> torch.Tensor:
+    """1 x 192 policy logits of ``game``'s player to act."""
+    with torch.no_grad():
+        if isinstance(network, NnueNetwork):
+            bits, dense = game_inputs(game, network.reach)
+            return network(torch.from_numpy(bits[None].astype(np.float32)),
+                           torch.from_numpy(dense[None].astype(np.float32)))[0]
+        return network(torch.from_numpy(inputs(game)[0][None]))[0]
+
+
 class PolicyPlayer:
     """``player(game, rng) -> move``: the legal move of highest policy
-    probability (``network``: a :class:`Network` or a weights file)."""
+    probability (``network``: a network of either version, or a weights
+    file)."""
 
-    def __init__(self, network: Union[Network, str]) -> None:
+    def __init__(self, network: Union[models.Model, str]) -> None:
         self.path = network if isinstance(network, str) else None
-        self.network = load(network) if isinstance(network, str) else network
+        self.network = models.load(network) if isinstance(network, str) else network
         self.network.eval()
 
     def __call__(self, game: Game, rng: Any = None) -> Move:
-        planes, legal = inputs(game)
-        probabilities, _ = evaluate(self.network, planes[None], legal[None])
-        return Move(int(np.argmax(probabilities[0])))
+        legal = inputs(game)[1]
+        with torch.no_grad():
+            log_policy = masked_log_policy(_policy_logits(self.network, game),
+                                           torch.from_numpy(legal[None]))
+        return Move(int(torch.argmax(log_policy[0])))
 
     def __reduce__(self) -> Any:  # a seat travels to a worker as its file
         if self.path is None:
