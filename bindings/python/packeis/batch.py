@@ -197,6 +197,26 @@ class Batch(NoCopies, CallGuard):
         if status:
             raise error_for(status)
 
+    def reset_games(self, games: Any, seeds: Any) -> None:
+        """Games ``games`` (indices) to the start, game ``games[k]`` on the
+        board of ``seeds[k]``; the others as they are (each game of a batch
+        is an ordinary game: ``packeis_game_reset`` of it)."""
+        indices = [self._index(i) for i in np.asarray(games).reshape(-1).tolist()]
+        values = np.asarray(seeds).reshape(-1)
+        if values.shape != (len(indices),) or (values.size and values.dtype.kind not in "iu"):
+            raise TypeError("seeds must be one integer per game reset")
+        values = values.astype(np.uint64, copy=False).tolist()
+
+        def reset(live: Any) -> int:
+            for i, seed in zip(indices, values):
+                status = lib.packeis_game_reset(lib.packeis_batch_game(live, i), seed)
+                if status:
+                    return status
+            return 0
+        status = self._hold(reset)
+        if status:
+            raise error_for(status)
+
     def set_moves(self, moves: Any) -> None:
         """Copies ``moves`` (one integer per game) into :attr:`moves_in`:
         -1 and :data:`MOVE_NONE` mean no move; any other value outside

@@ -24,7 +24,10 @@ class on a dependency-free base with the same names and behaviour.
   (games x 25 x 64), ``observation=None`` nothing. ``relative=True`` (the
   default) numbers the players from the player to act.
 - ``rewards``: games x players float32, non-zero only at the step a game
-  ends (``packeis_game_reward``, rank-based, each row summing to 0).
+  ends (``packeis_game_reward``, rank-based, each row summing to 0); with
+  ``learner=k``, seat ``k``'s alone, shape ``(num_envs,)`` as Gymnasium's
+  vector environments give rewards, every seat's then in
+  ``info["player_rewards"]``.
 - ``terminated``: bool, the game ended at this step (or, without
   auto-reset, before); ``truncated``: all False (games are bounded).
 - ``info``: ``"to_act"`` (int8, the player to act, -1 at the end),
@@ -33,36 +36,50 @@ class on a dependency-free base with the same names and behaviour.
   move; a refused move leaves its game as it was and never stops the
   batch), ``"illegal"`` (bool, status != 0) and ``"board_seed"`` (uint64,
   the board each game now plays); beside each key ``k``, Gymnasium's mask
-  ``"_k"`` (bool, all True: every game has every key).
+  ``"_k"`` (bool: the games that have the key).
 
-``metadata["autoreset_mode"]`` is ``AutoresetMode.SAME_STEP``
-(``gymnasium.vector.AutoresetMode`` where Gymnasium is installed), or
-``AutoresetMode.DISABLED`` with ``autoreset=False``. ``reset(seed=s)``
-seeds ``np_random`` as Gymnasium does, and the boards are drawn from it
-(same seed, same boards, auto-reset boards included); ``options`` may hold
-``"board_seeds"`` (one per game); other keys are ignored.
+``autoreset`` picks one of Gymnasium 1.x's modes, given as
+``metadata["autoreset_mode"]`` (``gymnasium.vector.AutoresetMode`` where
+Gymnasium is installed, else an enum with its values), each as
+Gymnasium's own ``SyncVectorEnv`` runs it:
 
-Auto-reset follows pgx (and the C batch): a game that ends is reset to a
-new board in the same step; the rewards and ``terminated`` describe the game
-that ended, the observation, legal moves and ``to_act`` are the new game's.
-With ``autoreset=False`` finished games stay over: a move in one is refused
-with GAME_OVER, -1 (no move) leaves it alone, and rewards stay 0.
+- True (the default), ``AutoresetMode.SAME_STEP`` or ``"SameStep"``: a
+  game that ends is reset to a new board in the same step (as pgx and the C
+  batch do). The rewards and ``terminated`` describe the game that ended;
+  the observation and the info are the new game's (``"status"`` and
+  ``"illegal"`` the step's move); ``info["final_obs"]`` (with an observation: an object array,
+  the ended game's observation, None for the others) and
+  ``info["final_info"]`` (the info of the step that ended it: ``to_act``
+  -1, no legal moves, the old ``board_seed``, ``player_rewards``; zeros in
+  the other rows), each with its mask ``"_final_obs"`` / ``"_final_info"``
+  (the games that ended), keep what the ending step showed.
+- ``AutoresetMode.NEXT_STEP`` or ``"NextStep"``: the step a game ends shows
+  its final position; at the next step it is reset instead of moving (its
+  action is ignored), with reward 0, not terminated, and the new game's
+  observation and info.
+- False, ``AutoresetMode.DISABLED`` or ``"Disabled"``: finished games stay
+  over: a move in one is refused with GAME_OVER, -1 (no move) leaves it
+  alone, and rewards stay 0; ``reset(options={"reset_mask": mask})`` (a
+  bool array of ``num_envs``) resets the games of the mask only, the
+  info's masks then being ``mask``.
+
+A step's ``"player_rewards"`` is not in the info of a game that restarted
+in that step (its info is the new game's, as Gymnasium gives a reset's).
+``reset(seed=s)`` seeds ``np_random`` as Gymnasium does, and the boards are
+drawn from it (same seed, same boards, auto-reset boards included);
+``options`` may hold ``"board_seeds"`` (one per game) and ``"reset_mask"``;
+other keys are ignored.
 
 Where this differs from pgx and from Gymnasium's vector environments:
 
-- ``rewards`` is games x players (every player's reward, as pgx gives
-  them), not Gymnasium's ``(num_envs,)`` of one agent.
+- ``rewards`` is games x players by default (every player's reward, as
+  pgx gives them): the games are self-play, every seat is played by the
+  caller. ``learner=k`` gives Gymnasium's ``(num_envs,)`` (seat ``k``'s).
 - The legal moves of a finished game (without auto-reset) are empty: all-0
   masks and bit masks, count 0; pgx makes them all-True.
 - An illegal move is refused per game (``info["status"]``,
   ``info["illegal"]``), the game unchanged and not ended; pgx ends that game
   with a penalty reward.
-- There is no final observation: a game that ends is reset in the same step
-  (pgx style), so ``obs`` already shows the new game; Gymnasium's
-  ``final_obs`` / ``final_info`` are not given (``autoreset=False`` keeps
-  the last position of finished games visible).
-- ``reset`` restarts every game: there is no ``reset_mask`` option for
-  ``autoreset=False`` (``AutoresetMode.DISABLED``).
 - ``reset(seed=...)`` takes one integer, not a list of seeds per game.
 - ``render_mode`` is always None (no rendering of a batch).
 
@@ -79,9 +96,10 @@ from typing import Any, Optional
 import numpy as np
 
 from . import _envs, _field
+from ._args import integer
 from ._enums import MAX_CELLS, MOVE_VALUES, OBSERVATION_PLANES
 from ._handle import Serial
-from .batch import LEGAL_BITS_WORDS, Batch, NoCopies
+from .batch import LEGAL_BITS_WORDS, MOVE_NONE, Batch, NoCopies
 
 __all__ = ["VectorEnv", "bits_to_mask", "mask_to_bits", "ENV_ID"]
 
@@ -117,6 +135,26 @@ def mask_to_bits(mask: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(packed).view("<u8").astype(np.uint64, copy=False)
 
 
+def autoreset_mode(value: Any) -> Any:
+    """The ``AutoresetMode`` of the ``autoreset`` argument: True is
+    ``SAME_STEP`` (the C batch's), False ``DISABLED``; an ``AutoresetMode``
+    or its value or name (``"NextStep"``, ``"NEXT_STEP"`` ...) is itself."""
+    modes = _field.AutoresetMode
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return modes.SAME_STEP if value else modes.DISABLED
+    if isinstance(value, modes):
+        return value
+    if isinstance(value, str):
+        for mode in modes:
+            if value in (mode.value, mode.name):
+                return mode
+        raise ValueError(f"autoreset must be True, False or an AutoresetMode "
+                         f"({', '.join(m.value for m in modes)}), not {value!r}")
+    if type(value).__name__ == "AutoresetMode":  # the other enum (Gymnasium's or ours)
+        return autoreset_mode(value.value)
+    raise TypeError(f"autoreset must be True, False or an AutoresetMode, not {value!r}")
+
+
 class VectorEnv(NoCopies, _field.VectorEnvBase):
     """``num_envs`` games stepped together.
 
@@ -124,7 +162,14 @@ class VectorEnv(NoCopies, _field.VectorEnvBase):
     :param observation: ``"bits"`` (default), ``"planes"`` or None.
     :param relative: number the players of observations from the player to
         act (default) rather than from player 0.
-    :param autoreset: reset finished games in the step they end (default).
+    :param autoreset: True (default) or ``AutoresetMode.SAME_STEP``: reset
+        finished games in the step they end; ``AutoresetMode.NEXT_STEP``:
+        at the step after; False or ``AutoresetMode.DISABLED``: never
+        (``reset(options={"reset_mask": mask})`` resets some).
+    :param learner: None (default): ``rewards`` is games x players; a seat
+        ``0 ... players - 1``: ``rewards`` is that seat's, shape
+        ``(num_envs,)`` as Gymnasium's vector environments give them, and
+        ``info["player_rewards"]`` has every seat's.
     :param copy: return new arrays at each call (default), as Gymnasium's
         vector environments do; ``copy=False`` returns the environment's own
         buffers, overwritten by the next step (faster; copy what you keep).
@@ -136,8 +181,9 @@ class VectorEnv(NoCopies, _field.VectorEnvBase):
     metadata = {"autoreset_mode": _field.AutoresetMode.SAME_STEP, "render_modes": []}
 
     def __init__(self, num_envs: int, *, observation: Optional[str] = "bits",
-                 relative: bool = True, autoreset: bool = True, copy: bool = True,
-                 render_mode: Optional[str] = None, **setup: Any) -> None:
+                 relative: bool = True, autoreset: Any = True, copy: bool = True,
+                 learner: Optional[int] = None, render_mode: Optional[str] = None,
+                 **setup: Any) -> None:
         if observation not in ("bits", "planes", None):
             raise ValueError(f"observation must be 'bits', 'planes' or None, not {observation!r}")
         if "seed" in setup:
@@ -149,10 +195,17 @@ class VectorEnv(NoCopies, _field.VectorEnvBase):
         self.num_envs = n = self.batch.size
         self.players = self.batch.players
         self.observation = observation
-        self.autoreset = _envs.check_flag(autoreset, "autoreset")
+        self.autoreset_mode = mode = autoreset_mode(autoreset)
+        #: Whether finished games are reset (in the same step or the next).
+        self.autoreset = mode != _field.AutoresetMode.DISABLED
         self.copy = _envs.check_flag(copy, "copy")
         self.relative = _envs.check_flag(relative, "relative")
-        mode = _field.AutoresetMode.SAME_STEP if self.autoreset else _field.AutoresetMode.DISABLED
+        if learner is not None:
+            learner = integer(learner, "learner")
+            if not 0 <= learner < self.players:
+                raise ValueError(f"learner must be a seat 0 ... {self.players - 1} or None, "
+                                 f"got {learner}")
+        self.learner = learner
         self.metadata = dict(type(self).metadata, autoreset_mode=mode)
         self.single_action_space = _spaces.Discrete(MOVE_VALUES)
         self.action_space = _spaces.MultiDiscrete([MOVE_VALUES] * n)
@@ -171,6 +224,7 @@ class VectorEnv(NoCopies, _field.VectorEnvBase):
         self._next_seeds = np.zeros(n, dtype=np.uint64)
         self._illegal = np.zeros(n, dtype=bool)
         self._truncated = np.zeros(n, dtype=bool)
+        self._waiting = np.zeros(n, dtype=bool)  # NEXT_STEP: ended, reset at the next step
         self._started = False
         self._calls = Serial("environment")  # one call at a time, none nested
 
@@ -182,23 +236,27 @@ class VectorEnv(NoCopies, _field.VectorEnvBase):
         return self._calls._hold(lambda _: self._reset(seed, options))
 
     def _reset(self, seed: Optional[int], options: Optional[dict]) -> tuple:
-        boards = None
+        boards = mask = None
         if options is not None:
             if not isinstance(options, dict):
                 raise TypeError("options must be a dict or None")
-            _envs.refuse_unsupported_options(options)
             boards = options.get("board_seeds")
             if boards is not None and np.any(np.asarray(boards) < 0):
                 raise ValueError("options['board_seeds'] must be in 0 ... 2**64 - 1")
+            mask = options.get("reset_mask")
+            if mask is not None:
+                mask = self._reset_mask(mask)
         # Everything is checked before the generator is seeded: a refused
         # reset leaves the environment as it was.
         if boards is not None:
             boards = self.batch.seeds_array(boards, "options['board_seeds']")
+        if mask is not None:
+            if not self._started:
+                raise RuntimeError("options['reset_mask'] resets some games of a started "
+                                   "environment: call reset() first")
+            return self._reset_some(seed, boards, mask)
         if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-                raise TypeError(f"seed must be an integer or None, not {type(seed).__name__}")
-            if seed < 0:
-                raise ValueError(f"seed must be a non-negative integer or None, got {seed}")
+            self._check_seed(seed)
             super().reset(seed=int(seed))
         if boards is None:
             self.board_seeds[:] = self._draw(self.num_envs)
@@ -211,7 +269,50 @@ class VectorEnv(NoCopies, _field.VectorEnvBase):
             fresh.fill(0)
         self._started = True
         self._illegal.fill(False)
+        self._waiting.fill(False)
         return self._out(self._observe()), self._info(self.batch.to_act)
+
+    def _reset_mask(self, mask: Any) -> np.ndarray:
+        """Gymnasium's ``options["reset_mask"]``, checked as its
+        ``SyncVectorEnv`` checks it."""
+        if not isinstance(mask, np.ndarray):
+            raise TypeError(f"options['reset_mask'] must be a numpy array, got {type(mask)}")
+        if mask.shape != (self.num_envs,):
+            raise ValueError(f"options['reset_mask'] must have shape ({self.num_envs},), "
+                             f"got {mask.shape}")
+        if mask.dtype != np.bool_:
+            raise TypeError(f"options['reset_mask'] must have dtype bool, got {mask.dtype}")
+        if not mask.any():
+            raise ValueError("options['reset_mask'] must reset at least one game")
+        return mask.copy()
+
+    def _reset_some(self, seed: Optional[int], boards: Optional[np.ndarray],
+                    mask: np.ndarray) -> tuple:
+        """``reset(options={"reset_mask": mask})``: the games of ``mask`` start
+        again (on ``board_seeds`` where given, else on boards drawn), the
+        others go on; the info is that of the games reset (masks ``mask``,
+        zeros in the others' rows), as Gymnasium's vector environments give
+        it."""
+        if seed is not None:
+            self._check_seed(seed)
+            super().reset(seed=int(seed))
+        games = np.flatnonzero(mask)
+        seeds = boards[games] if boards is not None else self._draw(len(games))
+        self.batch.reset_games(games, seeds)
+        self.board_seeds[games] = seeds
+        self._next_seeds[games] = self._draw(len(games))
+        for fresh in (self.batch.statuses, self.batch.rewards, self.batch.terminated,
+                      self.batch.to_act):
+            fresh[games] = 0
+        self._illegal[games] = False
+        self._waiting[games] = False
+        return self._out(self._observe()), self._info(self.batch.to_act, rows=mask)
+
+    def _check_seed(self, seed: Any) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+            raise TypeError(f"seed must be an integer or None, not {type(seed).__name__}")
+        if seed < 0:
+            raise ValueError(f"seed must be a non-negative integer or None, got {seed}")
 
     def step(self, actions: Any) -> tuple:
         """Plays ``actions`` (one move value per game; -1 for no move) and
@@ -223,18 +324,81 @@ class VectorEnv(NoCopies, _field.VectorEnvBase):
     def _step(self, actions: Any) -> tuple:
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        batch = self.batch
+        batch, modes = self.batch, _field.AutoresetMode
         batch.set_moves(actions)
-        batch.step_prepared(self._next_seeds if self.autoreset else None)
+        if self.autoreset_mode == modes.NEXT_STEP and self._waiting.any():
+            # The games that ended at the last step start again instead of
+            # moving (their actions are ignored): reward 0, not terminated.
+            moves = batch.moves_in.copy()
+            batch.moves_in.fill(MOVE_NONE)
+            self._restart_ended(self._waiting)
+            batch.moves_in[:] = np.where(self._waiting, MOVE_NONE, moves)
+        batch.step_prepared(None)
         terminated = batch.terminated.view(np.bool_)
-        if self.autoreset and terminated.any():
-            ended = np.flatnonzero(terminated)
-            self.board_seeds[ended] = self._next_seeds[ended]
-            self._next_seeds[ended] = self._draw(len(ended))
         np.not_equal(batch.statuses, 0, out=self._illegal)
-        rewards = batch.rewards[:, :self.players]
+        final = None
+        restarted = self._waiting.copy() if self.autoreset_mode == modes.NEXT_STEP else None
+        if self.autoreset_mode == modes.SAME_STEP and terminated.any():
+            final = self._same_step_reset(terminated)
+            restarted = terminated.copy()
+        elif self.autoreset_mode == modes.NEXT_STEP:
+            self._waiting[:] = terminated
+        all_rewards = batch.rewards[:, :self.players]
+        rewards = all_rewards if self.learner is None else all_rewards[:, self.learner]
+        info = self._info(batch.to_act)
+        if self.learner is not None:
+            # A step's key: not in the info of a game that restarted in this
+            # step (its info is the new game's, as Gymnasium gives a reset's).
+            if restarted is not None and restarted.any():
+                info["player_rewards"] = np.where(restarted[:, None], 0, all_rewards)
+                info["_player_rewards"] = ~restarted
+            else:
+                info["player_rewards"] = self._out(all_rewards)
+                info["_player_rewards"] = self._every_game
+        if final is not None:
+            info.update(final)
         return (self._out(self._observe()), self._out(rewards), self._out(terminated),
-                self._out(self._truncated), self._info(batch.to_act))
+                self._out(self._truncated), info)
+
+    def _restart_ended(self, ended: np.ndarray) -> None:
+        """Resets the games that are over (``ended``, every one of them) to
+        their next boards, with a step of no moves (``moves_in`` all
+        MOVE_NONE): only games that are over are reset by it."""
+        self.batch.step_prepared(self._next_seeds)
+        games = np.flatnonzero(ended)
+        self.board_seeds[games] = self._next_seeds[games]
+        self._next_seeds[games] = self._draw(len(games))
+
+    def _same_step_reset(self, terminated: np.ndarray) -> dict:
+        """SAME_STEP: the final observation and info of the games that
+        ended, then those games reset; the step's statuses, rewards and
+        terminations kept. Gymnasium's ``final_obs`` (an object array,
+        None where no game ended) and ``final_info`` (the info of the step
+        that ended each, batched with its ``_key`` masks), each with its
+        mask."""
+        batch = self.batch
+        ended = terminated.copy()
+        games = np.flatnonzero(ended)
+        extra: dict = {}
+        observed = self._observe()
+        if observed is not None:
+            final_obs = np.full(self.num_envs, None, dtype=object)
+            for i in games:
+                final_obs[i] = observed[i].copy()
+            extra["final_obs"], extra["_final_obs"] = final_obs, ended
+        final_info = self._info(batch.to_act, rows=ended)
+        if self.learner is not None:
+            final_info["player_rewards"] = np.where(ended[:, None],
+                                                    batch.rewards[:, :self.players], 0)
+            final_info["_player_rewards"] = ended
+        extra["final_info"], extra["_final_info"] = final_info, ended
+        kept = (batch.statuses.copy(), batch.rewards.copy(), batch.terminated.copy())
+        moves = batch.moves_in.copy()
+        batch.moves_in.fill(MOVE_NONE)
+        self._restart_ended(ended)
+        batch.moves_in[:] = moves
+        batch.statuses[:], batch.rewards[:], batch.terminated[:] = kept
+        return extra
 
     def close(self, **kwargs: Any) -> None:
         """Frees the games (from a signal handler inside a call on the
@@ -292,13 +456,21 @@ class VectorEnv(NoCopies, _field.VectorEnvBase):
             return self.batch.observe(self.relative)
         return None
 
-    def _info(self, to_act: np.ndarray) -> dict:
+    def _info(self, to_act: np.ndarray, rows: Optional[np.ndarray] = None) -> dict:
+        """The info of every game; with ``rows`` (a bool mask), new arrays
+        holding those games' values and zeros elsewhere, masked by it (as
+        Gymnasium batches the infos of some environments)."""
         batch, every = self.batch, self._every_game
-        return {"to_act": self._out(to_act), "_to_act": every,
-                "legal_bits": self._out(batch.legal_bits()), "_legal_bits": every,
-                "status": self._out(batch.statuses), "_status": every,
-                "illegal": self._out(self._illegal), "_illegal": every,
-                "board_seed": self._out(self.board_seeds), "_board_seed": every}
+        values = {"to_act": to_act, "legal_bits": batch.legal_bits(), "status": batch.statuses,
+                  "illegal": self._illegal, "board_seed": self.board_seeds}
+        info: dict = {}
+        for key, array in values.items():
+            if rows is None:
+                info[key], info["_" + key] = self._out(array), every
+            else:
+                shaped = rows.reshape(rows.shape + (1,) * (array.ndim - 1))
+                info[key], info["_" + key] = np.where(shaped, array, 0).astype(array.dtype), rows
+        return info
 
     def _out(self, array: Optional[np.ndarray]) -> Optional[np.ndarray]:
         return array.copy() if (self.copy and array is not None) else array

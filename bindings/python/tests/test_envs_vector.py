@@ -257,6 +257,124 @@ class BehaviourTest(unittest.TestCase):
         self.assertEqual(env.legal_moves()[1].tolist(), [0, 0, 0])
 
 
+class AutoresetModeTest(unittest.TestCase):
+    """Gymnasium 1.x's autoreset modes (gymnasium/vector/sync_vector_env.py),
+    here without Gymnasium; test_field.AutoresetModes compares each with
+    Gymnasium's own SyncVectorEnv step by step."""
+
+    def play_until_an_end(self, env, rng):
+        while True:
+            before = env.planes() if env.observation == "planes" else None
+            result = env.step(env.sample_legal(rng))
+            if result[2].any():
+                return before, result
+
+    def test_same_step_gives_the_final_observation_and_info(self):
+        """SAME_STEP: the observation of a game that ended is info's
+        "final_obs" (it was lost: the step showed the new game only), the
+        info of the step "final_info", each with its "_" mask; obs, the
+        other info keys and to_act are the new game's."""
+        env = VectorEnv(6, players=2, learner=1)
+        self.assertEqual(env.metadata["autoreset_mode"].value, "SameStep")
+        twin = VectorEnv(6, players=2, autoreset=False)  # the same games, not reset
+        env.reset(seed=5)
+        twin.reset(seed=5)
+        rng, twin_rng = np.random.default_rng(5), np.random.default_rng(5)
+        for _ in range(200):
+            obs, rewards, terminated, truncated, info = env.step(env.sample_legal(rng))
+            twin_obs, twin_rewards, twin_terminated, _, twin_info = twin.step(
+                twin.sample_legal(twin_rng))
+            self.assertEqual(rewards.shape, (6,))
+            np.testing.assert_array_equal(rewards, twin_rewards[:, 1])
+            if terminated.any():
+                break
+        else:
+            self.fail("no game ended")
+        ended = terminated.copy()
+        np.testing.assert_array_equal(twin_terminated, ended)
+        self.assertEqual(info["_final_obs"].tolist(), ended.tolist())
+        self.assertEqual(info["_final_info"].tolist(), ended.tolist())
+        for i in range(6):
+            if ended[i]:
+                np.testing.assert_array_equal(info["final_obs"][i], twin_obs[i])
+                self.assertEqual(info["final_info"]["to_act"][i], -1)
+                self.assertEqual(info["final_info"]["board_seed"][i], twin_info["board_seed"][i])
+                np.testing.assert_array_equal(info["final_info"]["player_rewards"][i],
+                                              twin_rewards[i])
+                self.assertNotEqual(info["board_seed"][i], twin_info["board_seed"][i])
+                self.assertEqual(info["to_act"][i], 0)  # the new game's
+                self.assertFalse(info["_player_rewards"][i])
+            else:
+                self.assertIsNone(info["final_obs"][i])
+                np.testing.assert_array_equal(obs[i], twin_obs[i])
+        self.assertEqual(info["final_info"]["_to_act"].tolist(), ended.tolist())
+
+    def test_next_step_resets_at_the_step_after(self):
+        """NEXT_STEP: the step a game ends shows its final observation and
+        reward; the next step resets it (its action ignored): reward 0, not
+        terminated, the new game's observation and info."""
+        env = VectorEnv(4, players=3, autoreset="NextStep", learner=0)
+        twin = VectorEnv(4, players=3, autoreset=False)
+        env.reset(seed=8)
+        twin.reset(seed=8)
+        rng = np.random.default_rng(8)
+        while True:
+            actions = twin.sample_legal(rng)
+            obs, rewards, terminated, truncated, info = env.step(actions)
+            twin_obs, twin_rewards, _, _, twin_info = twin.step(actions)
+            np.testing.assert_array_equal(obs, twin_obs)
+            np.testing.assert_array_equal(rewards, twin_rewards[:, 0])
+            self.assertNotIn("final_obs", info)
+            if terminated.any():
+                break
+        self.assertEqual(info["to_act"][terminated].tolist(), [-1] * int(terminated.sum()))
+        seeds = info["board_seed"].copy()
+        obs, rewards, again, truncated, info = env.step(np.zeros(4, dtype=np.int64))
+        self.assertFalse(again[terminated].any())
+        self.assertFalse(rewards[terminated].any())
+        self.assertEqual(info["status"][terminated].tolist(), [0] * int(terminated.sum()))
+        self.assertTrue((info["board_seed"][terminated] != seeds[terminated]).all())
+        self.assertFalse(info["_player_rewards"][terminated].any())
+        for i in np.flatnonzero(terminated):
+            self.assertEqual(env.batch.game(i).ply_count, 0)
+            self.assertEqual(info["to_act"][i], 0)
+
+    def test_disabled_and_reset_mask(self):
+        env = VectorEnv(3, players=2, autoreset=False)
+        self.assertEqual(env.metadata["autoreset_mode"].value, "Disabled")
+        with self.assertRaisesRegex(RuntimeError, "reset"):
+            env.reset(options={"reset_mask": np.array([True, False, False])})
+        env.reset(seed=1)
+        rng = np.random.default_rng(1)
+        while True:
+            obs, rewards, terminated, truncated, info = env.step(env.sample_legal(rng))
+            if terminated.any():
+                break
+        obs2, info2 = env.reset(options={"reset_mask": terminated.copy()})
+        for i in range(3):
+            self.assertEqual(env.batch.game(i).ply_count == 0, bool(terminated[i]))
+            if not terminated[i]:
+                np.testing.assert_array_equal(obs2[i], obs[i])
+                self.assertEqual(info2["board_seed"][i], 0)  # not in this info
+        self.assertEqual(info2["_board_seed"].tolist(), terminated.tolist())
+
+    def test_modes_and_learner_are_checked(self):
+        for given, value in ((True, "SameStep"), (False, "Disabled"), ("NEXT_STEP", "NextStep"),
+                             ("SameStep", "SameStep"), (np.bool_(False), "Disabled")):
+            self.assertEqual(VectorEnv(1, autoreset=given).metadata["autoreset_mode"].value,
+                             value)
+        with self.assertRaises(ValueError):
+            VectorEnv(1, autoreset="sometimes")
+        with self.assertRaises(TypeError):
+            VectorEnv(1, autoreset=1)
+        for bad, error in ((2, ValueError), (-1, ValueError), (0.0, TypeError)):
+            with self.assertRaises(error):
+                VectorEnv(1, players=2, learner=bad)
+        env = VectorEnv(2, players=4)
+        env.reset(seed=0)
+        self.assertEqual(env.step(env.sample_legal(np.random.default_rng(0)))[1].shape, (2, 4))
+
+
 class BatchObjectTest(unittest.TestCase):
     """What a Batch refuses rather than doing wrong."""
 

@@ -283,6 +283,9 @@ class Vector(unittest.TestCase):
         self.assertIs(VectorEnv(2).metadata["autoreset_mode"], AutoresetMode.SAME_STEP)
         self.assertIs(VectorEnv(2, autoreset=False).metadata["autoreset_mode"],
                       AutoresetMode.DISABLED)
+        for mode in AutoresetMode:
+            for given in (mode, mode.value, mode.name):
+                self.assertIs(VectorEnv(2, autoreset=given).metadata["autoreset_mode"], mode)
 
     def test_info_masks(self):
         """Every key has its ``_key`` mask; DictInfoToList reads them."""
@@ -332,7 +335,8 @@ class Vector(unittest.TestCase):
 
     def test_same_step_autoreset_over_a_wrapper(self):
         """Games end and restart in one step; a Gymnasium vector wrapper on
-        top sees the new boards' seeds."""
+        top sees the new boards' seeds, and each ended game's final_obs and
+        final_info (DictInfoToList lists them per env)."""
         vec = gymnasium.wrappers.vector.DictInfoToList(VectorEnv(8, players=2))
         rng = np.random.default_rng(3)
         obs, infos = vec.reset(seed=3)
@@ -343,8 +347,147 @@ class Vector(unittest.TestCase):
             ended += int(terminated.sum())
             self.assertEqual(rewards.shape, (8, 2))
             self.assertTrue(np.allclose(rewards.sum(axis=1), 0))
+            for i in np.flatnonzero(terminated):
+                self.assertEqual(infos[i]["final_info"]["to_act"], -1)
+                self.assertEqual(infos[i]["final_obs"].shape, (25,))
+                self.assertNotEqual(infos[i]["final_info"]["board_seed"], infos[i]["board_seed"])
         self.assertGreater(ended, 8)
         vec.close()
+
+
+class OneGame(gymnasium.Env):
+    """A reference for packeis.vector: one game (a 1-game C batch) as a
+    Gymnasium env with the same observation, the reward of seat
+    ``learner`` and the same info, whose reset plays the board
+    ``board_of()`` names (the vector env's, so that both play the same
+    boards). Gymnasium's own SyncVectorEnv over these is what each
+    autoreset mode means."""
+
+    def __init__(self, board_of, learner, **setup):
+        from packeis.batch import Batch
+
+        self.batch = Batch(1, **setup)
+        self.players, self.learner, self.board_of = self.batch.players, learner, board_of
+        self.observation_space = VectorEnv(1, **setup).single_observation_space
+        self.action_space = gymnasium.spaces.Discrete(4096)
+        self.board = 0
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        self.board = self.board_of()
+        self.batch.reset(np.array([self.board], dtype=np.uint64))
+        self.batch.statuses.fill(0)
+        self.batch.to_act.fill(0)
+        return self.batch.observe_bits(True)[0].copy(), self.info()
+
+    def step(self, action):
+        self.batch.step(np.array([action]))
+        rewards = self.batch.rewards[0, :self.players].copy()
+        info = dict(self.info(), player_rewards=rewards)
+        return (self.batch.observe_bits(True)[0].copy(), float(rewards[self.learner]),
+                bool(self.batch.terminated[0]), False, info)
+
+    def info(self):
+        status = self.batch.statuses[0]
+        return {"to_act": np.int8(self.batch.to_act[0]),
+                "legal_bits": self.batch.legal_bits()[0].copy(), "status": np.intc(status),
+                "illegal": bool(status != 0), "board_seed": np.uint64(self.board)}
+
+
+class AutoresetModes(unittest.TestCase):
+    """packeis.vector in each autoreset mode step by step against
+    Gymnasium 1.4.0's own SyncVectorEnv in that mode over single games
+    (OneGame) on the same boards with the same moves: observations,
+    rewards, terminations, truncations and the whole info dict (SAME_STEP's
+    final_obs and final_info, NEXT_STEP's reset step, DISABLED's
+    reset_mask) equal. (SAME_STEP had no final_obs / final_info: the
+    observation of the game that ended was lost; rewards were games x
+    players where Gymnasium's are (num_envs,).)"""
+
+    def compare(self, mode, setup, steps=150, n=5, seed=3):
+        from gymnasium.vector import AutoresetMode, SyncVectorEnv
+
+        ours = VectorEnv(n, autoreset=mode, learner=0, **setup)
+        self.assertIs(ours.metadata["autoreset_mode"], mode)
+        theirs = SyncVectorEnv([lambda i=i: OneGame(lambda: int(ours.board_seeds[i]), 0, **setup)
+                                for i in range(n)], autoreset_mode=mode)
+        obs, info = ours.reset(seed=seed)
+        self.assert_same((obs, info), theirs.reset())
+        rng = np.random.default_rng(seed)
+        ended = 0
+        for _ in range(steps):
+            actions = ours.sample_legal(rng)
+            actions[actions < 0] = 0  # a finished game's action is ignored (NEXT_STEP)
+            got = ours.step(actions)
+            expected = theirs.step(actions)
+            self.assertEqual(got[1].shape, (n,))
+            self.assertEqual(got[4]["player_rewards"].shape, (n, ours.players))
+            self.assert_same(got, expected)
+            ended += int(got[2].sum())
+            if mode == AutoresetMode.DISABLED and got[2].any():
+                mask = got[2].copy()
+                self.assert_same(ours.reset(options={"reset_mask": mask}),
+                                 theirs.reset(options={"reset_mask": mask}))
+        self.assertGreater(ended, n, "games ended and restarted")
+        ours.close()
+        theirs.close()
+
+    def assert_same(self, got, expected):
+        self.assertEqual(len(got), len(expected))
+        for k, (a, b) in enumerate(zip(got, expected)):
+            if isinstance(a, np.ndarray) and a.dtype.kind == "f":  # rewards: float32 / 64
+                np.testing.assert_array_equal(a, b.astype(a.dtype))
+            else:
+                self.assertTrue(data_equivalence(a, b, exact=True), f"part {k}:\n{a}\n{b}")
+
+    def test_same_step(self):
+        from gymnasium.vector import AutoresetMode
+
+        for setup in SETUPS:
+            with self.subTest(setup=setup):
+                self.compare(AutoresetMode.SAME_STEP, setup)
+
+    def test_next_step(self):
+        from gymnasium.vector import AutoresetMode
+
+        for setup in SETUPS:
+            with self.subTest(setup=setup):
+                self.compare(AutoresetMode.NEXT_STEP, setup)
+
+    def test_disabled_with_reset_mask(self):
+        from gymnasium.vector import AutoresetMode
+
+        for setup in SETUPS:
+            with self.subTest(setup=setup):
+                self.compare(AutoresetMode.DISABLED, setup)
+
+    def test_gymnasiums_reward_and_observation_wrappers(self):
+        """With learner=k, Gymnasium's vector wrappers that add rewards up
+        per env apply, and with NEXT_STEP its stateful observation
+        wrappers too (they refuse other modes)."""
+        from gymnasium.vector import AutoresetMode
+        from gymnasium.wrappers import vector as wrappers
+
+        for mode in (AutoresetMode.SAME_STEP, AutoresetMode.NEXT_STEP):
+            vec = wrappers.RecordEpisodeStatistics(VectorEnv(6, autoreset=mode, learner=1))
+            if mode == AutoresetMode.NEXT_STEP:
+                vec = wrappers.NormalizeObservation(wrappers.DtypeObservation(vec, np.float64))
+            vec = wrappers.NormalizeReward(vec)
+            vec.reset(seed=0)
+            rng = np.random.default_rng(0)
+            episodes = 0
+            for _ in range(200):
+                actions = vec.unwrapped.sample_legal(rng)
+                obs, rewards, terminated, truncated, info = vec.step(np.maximum(actions, 0))
+                self.assertEqual(rewards.shape, (6,))
+                if "episode" in info:
+                    done = info["_episode"]
+                    episodes += int(done.sum())
+                    raw = info["final_info"]["player_rewards"][:, 1] if "final_info" in info \
+                        else info["player_rewards"][:, 1]
+                    np.testing.assert_allclose(info["episode"]["r"][done], raw[done], atol=1e-6)
+            self.assertGreater(episodes, 6)
+            vec.close()
 
 
 class NoAdapterNeeded(unittest.TestCase):
@@ -420,12 +563,25 @@ class NoAdapterNeeded(unittest.TestCase):
         with self.assertRaises(packeis.IllegalMoveError):
             raising.step(4095)
 
-    def test_reset_mask_refused(self):
-        """Gymnasium's option for DISABLED autoreset: refused, not ignored
-        (every game would restart)."""
+    def test_reset_mask(self):
+        """Gymnasium's option for DISABLED autoreset resets the games of the
+        mask only (it was refused; the comparison with SyncVectorEnv is
+        AutoresetModes.test_disabled_with_reset_mask), checked as
+        Gymnasium checks it."""
         vec = VectorEnv(4, autoreset=False)
-        with self.assertRaisesRegex(ValueError, "reset_mask"):
-            vec.reset(options={"reset_mask": np.array([True, False, False, False])})
+        obs, info = vec.reset(seed=0)
+        vec.step(vec.sample_legal(np.random.default_rng(0)))
+        mask = np.array([True, False, False, True])
+        before = [vec.batch.game(i).ply_count for i in range(4)]
+        obs, info = vec.reset(options={"reset_mask": mask})
+        self.assertEqual([vec.batch.game(i).ply_count for i in range(4)],
+                         [0, before[1], before[2], 0])
+        self.assertEqual(info["_board_seed"].tolist(), mask.tolist())
+        for bad, error in (([True] * 4, TypeError), (np.ones(3, dtype=bool), ValueError),
+                           (np.ones(4, dtype=np.int8), TypeError),
+                           (np.zeros(4, dtype=bool), ValueError)):
+            with self.assertRaises(error):
+                vec.reset(options={"reset_mask": bad})
 
     def test_board_seeds_are_not_wrapped(self):
         for bad in (-1, 2**64):
