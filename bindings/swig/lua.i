@@ -16,6 +16,10 @@
  *   with string.unpack / string.byte); bit masks and compact observations
  *   are tables of 64-bit words; texts are strings; a custom layout is a
  *   table of {x, y, fish} triples;
+ * - packeis_game_perft_watched(game, depth, progress) and
+ *   _divide_watched() call the Lua function progress(done) (or nil) as the
+ *   library's progress callback: a true answer stops the call (the error
+ *   "PACKEIS_E_STOPPED: ..."), an error in it is raised;
  * - games, options and batches are collected with their userdata;
  *   packeis.packeis_game_free(game) frees one at once and clears the
  *   userdata, after which a call with it raises.
@@ -548,13 +552,74 @@ static int pk_lua_poll(void *context)
     const pk_lua_poll_state *p = context;
     return lua_gethook(p->L) != p->hook;
 }
+
+/* The watched calls: a Lua function progress(done), or nil, as the
+ * library's progress callback. It runs on the same state, protected (an
+ * error in it stops the call, which then raises that error once the
+ * library has returned); a true answer stops the call
+ * ("PACKEIS_E_STOPPED"); Ctrl-C stops it as it stops perft. */
+typedef struct pk_lua_watch {
+    lua_State *L;
+    lua_Hook hook;
+    int function; /* its stack index; nil there: no function */
+    int failed;   /* the function's error is on the stack */
+    int interrupted;
+} pk_lua_watch;
+
+static int pk_lua_progress(void *context, uint64_t done)
+{
+    pk_lua_watch *watch = context;
+    lua_State *L = watch->L;
+    if (watch->failed || watch->interrupted)
+        return 1;
+    if (lua_gethook(L) != watch->hook) {
+        watch->interrupted = 1;
+        return 1;
+    }
+    if (lua_isnil(L, watch->function))
+        return 0;
+    lua_pushvalue(L, watch->function);
+    lua_pushinteger(L, (lua_Integer)done);
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+        watch->failed = 1; /* the error stays on top of the stack */
+        return 1;
+    }
+    int stop = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return stop;
+}
+
+/* The status a watched call returns: the function's error is raised
+ * (lua_error, after the library and the copy are done with); an interrupt
+ * returns PACKEIS_OK, and the hook raises as Lua code runs again. */
+static packeis_status pk_lua_watched_status(pk_lua_watch *watch, packeis_status status)
+{
+    if (watch->failed)
+        lua_error(watch->L);
+    return watch->interrupted && status == PACKEIS_E_STOPPED ? PACKEIS_OK : status;
+}
+
+static int pk_lua_is_progress(lua_State *L, int index)
+{
+    return lua_isfunction(L, index) || lua_isnil(L, index);
+}
 %}
+%typemap(in) int pk_progress_index {
+    if (!pk_lua_is_progress(L, $input)) {
+        lua_pushfstring(L, "argument %d: progress must be a function or nil, not %s", $input,
+                        luaL_typename(L, $input));
+        SWIG_fail;
+    }
+    $1 = $input;
+}
 %typemap(in, numinputs=0) lua_State *L %{ $1 = L; %}
 %typemap(in, numinputs=0) uint64_t *perft_leaves (uint64_t value = 0) %{ $1 = &value; %}
 %typemap(argout) uint64_t *perft_leaves %{ lua_pushinteger(L, (lua_Integer)*$1); SWIG_arg++; %}
 %rename(packeis_game_perft) pk_lua_game_perft;
 %rename(packeis_game_divide) pk_lua_game_divide;
 %rename(packeis_game_playout_rewards) pk_lua_game_playout_rewards;
+%rename(packeis_game_perft_watched) pk_lua_game_perft_watched;
+%rename(packeis_game_divide_watched) pk_lua_game_divide_watched;
 %ignore packeis_game_perft;
 %ignore packeis_game_divide;
 %ignore packeis_game_playout_rewards;
@@ -587,6 +652,42 @@ packeis_status pk_lua_game_divide(lua_State *L, const packeis_game *game, unsign
     status = pk_swig_divide_of_copy(copy, depth, moves, leaves, capacity, count, pk_lua_poll,
                                     &poll);
     return status == PK_SWIG_ERROR_RAISED ? PACKEIS_OK : status;
+}
+
+/** packeis_game_perft_watched(game, depth, progress): the count;
+ *  progress(done) (a function, or nil) -> true stops it. */
+packeis_status pk_lua_game_perft_watched(lua_State *L, const packeis_game *game, unsigned depth,
+                                         int pk_progress_index, uint64_t *perft_leaves)
+{
+    pk_lua_watch watch = {L, lua_gethook(L), pk_progress_index, 0, 0};
+    packeis_game *copy = NULL;
+    packeis_status status = packeis_game_clone(game, &copy);
+    *perft_leaves = 0;
+    if (status != PACKEIS_OK)
+        return status;
+    status = packeis_game_perft_watched(copy, depth, pk_lua_progress, &watch, perft_leaves);
+    packeis_game_free(copy);
+    return pk_lua_watched_status(&watch, status);
+}
+
+/** packeis_game_divide_watched(game, depth, progress): {{move, leaves},
+ *  ...}; progress(done) (a function, or nil) -> true stops it. */
+packeis_status pk_lua_game_divide_watched(lua_State *L, const packeis_game *game, unsigned depth,
+                                          int pk_progress_index, packeis_move *moves,
+                                          uint64_t *leaves, size_t capacity, size_t *count)
+{
+    pk_lua_watch watch = {L, lua_gethook(L), pk_progress_index, 0, 0};
+    packeis_game *copy = NULL;
+    packeis_status status = packeis_game_clone(game, &copy);
+    *count = 0;
+    if (status != PACKEIS_OK)
+        return status;
+    status = packeis_game_divide_watched(copy, depth, pk_lua_progress, &watch, moves, leaves,
+                                         capacity, count);
+    packeis_game_free(copy);
+    if (status != PACKEIS_OK)
+        *count = 0; /* no partial results */
+    return pk_lua_watched_status(&watch, status);
 }
 
 /** packeis_game_playout_rewards(game, seed, games): rewards, plies

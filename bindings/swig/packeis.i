@@ -23,10 +23,12 @@
  *
  * Not wrapped: packeis_batch_game(), whose game belongs to the batch and
  * would outlive it in a collected language (read a batch's games through
- * the batch calls); the calls that take a C callback
- * (packeis_game_perft_watched(), _divide_watched(), packeis_stop_on_flag()):
- * perft and divide, and packeis_game_playout_rewards(), are stopped by the
- * language's own interrupt (Ctrl-C).
+ * the batch calls); packeis_stop_on_flag(), a C callback for C callers
+ * (perft and divide, and packeis_game_playout_rewards(), are stopped by the
+ * language's own interrupt, Ctrl-C). The watched calls,
+ * packeis_game_perft_watched() and _divide_watched(), take the language's
+ * function as their progress callback (python.i, lua.i); a language
+ * without a file of its own does not get them.
  */
 #if defined(SWIGLUA)
 %module packeis
@@ -152,9 +154,10 @@ static packeis_status pk_swig_playout_rewards_of_copy(packeis_game *copy, uint64
 
 %}
 
-/* The watched calls take a C callback, which no target language can give:
- * perft and divide are watched already (the language's poll stops them,
- * above), so they stand for the watched ones. */
+/* The watched calls take a C callback: each language file wraps them with
+ * the language's own function as that callback (python.i, lua.i); the
+ * header's declarations are not wrapped as they are. packeis_stop_on_flag()
+ * is a callback for C callers, which no language can pass. */
 %ignore packeis_game_perft_watched;
 %ignore packeis_game_divide_watched;
 %ignore packeis_stop_on_flag;

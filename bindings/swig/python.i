@@ -21,7 +21,10 @@
  *   one sequence of (x, y, fish) triples;
  * - perft, divide, packeis_game_playout_batch() and _playout_rewards()
  *   release the GIL and stop with KeyboardInterrupt on Ctrl-C (see "long
- *   calls" in packeis.i); a batch of playouts has at most
+ *   calls" in packeis.i); so do packeis_game_perft_watched() and
+ *   _divide_watched(), whose C callback is a Python callable
+ *   `progress(done)` (or None): a true answer stops the call
+ *   (StoppedError), an exception it raises is raised; a batch of playouts has at most
  *   PK_PY_MAX_PLAYOUTS games a call; the
  *   calls over every game of a batch release the GIL too, the batch marked
  *   busy meanwhile (another thread's call with it raises RuntimeError).
@@ -759,6 +762,99 @@ packeis_status pk_py_game_playout_rewards(const packeis_game *game, uint64_t see
                                              pk_py_poll, &unlocked);
     PyEval_RestoreThread(unlocked.thread);
     return status;
+}
+%}
+
+/* ---- the watched calls: a Python callable as the progress callback -------- */
+/* packeis_game_perft_watched(game, depth, progress) and
+ * packeis_game_divide_watched(game, depth, progress): `progress(done)` (or
+ * None) is called on this thread as the library calls its callback (the
+ * GIL taken back for it), with the leaves counted so far; a true answer
+ * stops the call, which raises StoppedError; an exception it raises stops
+ * the call and is raised; Ctrl-C stops it too (KeyboardInterrupt). As the
+ * other long calls, they run on a copy of the game with the GIL released
+ * between the callbacks. */
+%{
+typedef struct pk_py_watch {
+    PyThreadState *thread;
+    PyObject *progress; /* borrowed (the argument), or NULL */
+    int raised;         /* an exception is set */
+} pk_py_watch;
+
+static int pk_py_progress(void *context, uint64_t done)
+{
+    pk_py_watch *watch = context;
+    PyEval_RestoreThread(watch->thread);
+    int stop = 0;
+    if (!watch->raised && PyErr_CheckSignals() != 0) {
+        watch->raised = 1;
+    } else if (!watch->raised && watch->progress) {
+        PyObject *answer = PyObject_CallFunction(watch->progress, "K", (unsigned long long)done);
+        int truth = answer ? PyObject_IsTrue(answer) : -1;
+        Py_XDECREF(answer);
+        if (truth < 0)
+            watch->raised = 1;
+        else
+            stop = truth;
+    }
+    watch->thread = PyEval_SaveThread();
+    return stop || watch->raised;
+}
+
+/* The copy of `game` that a watched call runs on, or NULL with an
+ * exception set (also for a `progress` that is neither None nor callable). */
+static packeis_game *pk_py_watched_copy(const packeis_game *game, PyObject *progress,
+                                        packeis_status *status)
+{
+    packeis_game *copy = NULL;
+    if (progress != Py_None && !PyCallable_Check(progress)) {
+        PyErr_SetString(PyExc_TypeError, "progress must be a callable progress(done) or None");
+        *status = PK_SWIG_ERROR_RAISED;
+        return NULL;
+    }
+    *status = packeis_game_clone(game, &copy);
+    return copy;
+}
+%}
+%rename(packeis_game_perft_watched) pk_py_game_perft_watched;
+%rename(packeis_game_divide_watched) pk_py_game_divide_watched;
+%inline %{
+/** packeis_game_perft_watched(game, depth, progress): the count;
+ *  progress(done) -> true stops it (StoppedError), or None. */
+packeis_status pk_py_game_perft_watched(const packeis_game *game, unsigned depth,
+                                        PyObject *progress, uint64_t *perft_leaves)
+{
+    packeis_status status;
+    *perft_leaves = 0;
+    packeis_game *copy = pk_py_watched_copy(game, progress, &status);
+    if (!copy)
+        return status;
+    pk_py_watch watch = {PyEval_SaveThread(), progress == Py_None ? NULL : progress, 0};
+    status = packeis_game_perft_watched(copy, depth, pk_py_progress, &watch, perft_leaves);
+    PyEval_RestoreThread(watch.thread);
+    packeis_game_free(copy);
+    return watch.raised ? PK_SWIG_ERROR_RAISED : status;
+}
+
+/** packeis_game_divide_watched(game, depth, progress): [(move, leaves),
+ *  ...]; progress(done) -> true stops it (StoppedError), or None. */
+packeis_status pk_py_game_divide_watched(const packeis_game *game, unsigned depth,
+                                         PyObject *progress, packeis_move *moves,
+                                         uint64_t *leaves, size_t capacity, size_t *count)
+{
+    packeis_status status;
+    *count = 0;
+    packeis_game *copy = pk_py_watched_copy(game, progress, &status);
+    if (!copy)
+        return status;
+    pk_py_watch watch = {PyEval_SaveThread(), progress == Py_None ? NULL : progress, 0};
+    status = packeis_game_divide_watched(copy, depth, pk_py_progress, &watch, moves, leaves,
+                                         capacity, count);
+    PyEval_RestoreThread(watch.thread);
+    packeis_game_free(copy);
+    if (status != PACKEIS_OK)
+        *count = 0; /* no partial results */
+    return watch.raised ? PK_SWIG_ERROR_RAISED : status;
 }
 %}
 

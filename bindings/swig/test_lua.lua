@@ -260,7 +260,9 @@ end
 do
     local lua = arg and arg[-1] or "lua"
     for _, call in ipairs({"packeis_game_perft(g, 4294967295)",
-                           "packeis_game_divide(g, 4294967295)"}) do
+                           "packeis_game_divide(g, 4294967295)",
+                           "packeis_game_perft_watched(g, 4294967295, nil)",
+                           "packeis_game_divide_watched(g, 4294967295, function() end)"}) do
         local flag = os.tmpname()
         os.remove(flag)
         local script = "local p = require('packeis'); local g = p.packeis_game_new(" ..
@@ -278,6 +280,53 @@ do
         check(out:find("interrupted") ~= nil, call .. " stopped by Ctrl-C: " .. out)
         check(os.time() - started < 15, call .. " stopped within seconds")
     end
+end
+
+-- ---- the watched calls: a Lua function as the progress callback ----------------------
+-- packeis_game_perft_watched and _divide_watched were the two functions of the
+-- header the module did not wrap.
+do
+    local game = new_game(2, 3)
+    packeis.packeis_game_playout(game, 0)
+    packeis.packeis_game_undo_to(game, 10) -- a movement position
+    local record = packeis.packeis_game_save_record(game)
+    for _, depth in ipairs({1, 3, 5}) do
+        local leaves = packeis.packeis_game_perft(game, depth)
+        check(packeis.packeis_game_perft_watched(game, depth, nil) == leaves, "perft_watched, nil")
+        local seen = {}
+        local counted = packeis.packeis_game_perft_watched(game, depth, function(done)
+            integer(done, "done")
+            seen[#seen + 1] = done
+        end)
+        check(counted == leaves and seen[#seen] == leaves, "the last call has the whole count")
+        for i = 2, #seen do
+            check(seen[i] >= seen[i - 1], "done never decreases")
+        end
+        local divided = packeis.packeis_game_divide(game, depth)
+        local watched = packeis.packeis_game_divide_watched(game, depth, function() end)
+        check(#watched == #divided, "divide_watched lists every move")
+        for i, pair in ipairs(divided) do
+            check(watched[i][1] == pair[1] and watched[i][2] == pair[2], "divide_watched = divide")
+        end
+        check(#packeis.packeis_game_divide_watched(game, depth, nil) == #divided, "nil progress")
+    end
+    for _, name in ipairs({"packeis_game_perft_watched", "packeis_game_divide_watched"}) do
+        local call = packeis[name]
+        local calls = 0
+        fails_with("PACKEIS_E_STOPPED", call, game, 5, function()
+            calls = calls + 1
+            return calls == 3
+        end)
+        check(calls == 3, name .. " stopped at once")
+        fails_with("PACKEIS_E_STOPPED", call, game, 4294967295, function() return 1 end)
+        fails_with("boom", call, game, 4, function() error("boom") end)
+        fails_with("progress must be a function or nil", call, game, 4, 5)
+        fails_with("freed handle", call, nil, 4, nil)
+    end
+    check(packeis.packeis_game_save_record(game) == record, "the game is unchanged")
+    -- The stack is as it was: a call after all those errors works.
+    check(packeis.packeis_game_perft_watched(game, 2, nil) == packeis.packeis_game_perft(game, 2),
+          "still counts")
 end
 
 -- ---- the handles' metatables are private -----------------------------------------

@@ -46,11 +46,11 @@ class HeaderCoverageTest(unittest.TestCase):
         functions = set(re.findall(r"PACKEIS_API[^;]*?\b(packeis_\w+)\s*\(", header))
         self.assertGreater(len(functions), 60)
         missing = sorted(name for name in functions if not callable(getattr(ps, name, None)))
-        # Its game belongs to the batch and would outlive it; the others take a
-        # C callback, and perft and divide are watched already (packeis.i);
-        # the meter is an allocator, and none can be given (below).
-        self.assertEqual(missing, ["packeis_batch_game", "packeis_game_divide_watched",
-                                   "packeis_game_perft_watched", "packeis_meter_allocator",
+        # Its game belongs to the batch and would outlive it; stop_on_flag is
+        # a C callback for C callers (the watched calls take a Python
+        # callable: WatchedCallTest); the meter is an allocator, and none
+        # can be given (below).
+        self.assertEqual(missing, ["packeis_batch_game", "packeis_meter_allocator",
                                    "packeis_meter_free", "packeis_meter_new",
                                    "packeis_meter_read", "packeis_stop_on_flag"])
         # The allocator struct is not wrapped: nothing can make one.
@@ -472,6 +472,78 @@ class LongCallTest(unittest.TestCase):
         ps.packeis_game_playout(g, 1)
         self.assertEqual(ps.packeis_game_perft(g, 10**6), 1)
         self.assertEqual(ps.packeis_game_divide(g, 10**6), [])
+
+
+class WatchedCallTest(unittest.TestCase):
+    """packeis_game_perft_watched() and packeis_game_divide_watched(), the
+    two functions of the header the module did not wrap: a Python callable
+    is their progress callback."""
+
+    def setUp(self):
+        self.game = new_game(2, 3)
+        ps.packeis_game_playout(self.game, 0)
+        ps.packeis_game_undo_to(self.game, 10)  # a movement position
+        self.record = ps.packeis_game_save_record(self.game)
+
+    def tearDown(self):
+        self.assertEqual(ps.packeis_game_save_record(self.game), self.record, "game unchanged")
+
+    def test_counts_and_progress(self):
+        g = self.game
+        for depth in (1, 3, 5):
+            leaves = ps.packeis_game_perft(g, depth)
+            self.assertEqual(ps.packeis_game_perft_watched(g, depth, None), leaves)
+            seen = []  # list.append answers None: go on
+            self.assertEqual(ps.packeis_game_perft_watched(g, depth, seen.append), leaves)
+            self.assertEqual(seen[-1], leaves, "the last call has the whole count")
+            self.assertEqual(seen, sorted(seen), "done never decreases")
+            divided = ps.packeis_game_divide(g, depth)
+            seen = []
+            self.assertEqual(ps.packeis_game_divide_watched(g, depth, seen.append), divided)
+            self.assertEqual(ps.packeis_game_divide_watched(g, depth, None), divided)
+            self.assertEqual(seen[-1], leaves)
+        self.assertGreater(len(seen), 10, "called after each subtree of three actions")
+
+    def test_a_true_answer_stops_the_call(self):
+        g = self.game
+        for call in (ps.packeis_game_perft_watched, ps.packeis_game_divide_watched):
+            calls = []
+
+            def stop_at_the_third(done):
+                calls.append(done)
+                return len(calls) == 3
+            with self.assertRaises(ps.StoppedError) as caught:
+                call(g, 5, stop_at_the_third)
+            self.assertEqual(caught.exception.status, ps.PACKEIS_E_STOPPED)
+            self.assertEqual(len(calls), 3, "stopped at once")
+            with self.assertRaises(ps.StoppedError):
+                call(g, 2**32 - 1, lambda done: 1)  # truthy: stops what never ends
+
+    def test_an_exception_in_progress_is_raised(self):
+        g = self.game
+        class Boom(Exception):
+            pass
+        def boom(done):
+            raise Boom(done)
+        for call in (ps.packeis_game_perft_watched, ps.packeis_game_divide_watched):
+            with self.assertRaises(Boom):
+                call(g, 4, boom)
+            with self.assertRaises(TypeError):
+                call(g, 4, 5)  # not callable
+            with self.assertRaises(TypeError):
+                call(g, 4, lambda: True)  # takes no argument: TypeError when called
+            with self.assertRaises(ps.InvalidArgumentError):
+                call(None, 4, None)
+
+    def test_stopped_by_ctrl_c(self):
+        for call in ("packeis_game_perft_watched(g, 2**32 - 1, lambda d: False)",
+                     "packeis_game_divide_watched(g, 2**32 - 1, None)"):
+            code, out = child(GAME + "print('started', flush=True)\n"
+                              "try:\n    ps." + call + "\n"
+                              "except KeyboardInterrupt:\n    print('interrupted')\n",
+                              interrupt_after=1.0)
+            self.assertEqual(code, 0, out)
+            self.assertIn("interrupted", out)
 
 
 class RawModuleTest(unittest.TestCase):
