@@ -93,7 +93,9 @@ class RecordPolicy(unittest.TestCase):
                               np.zeros((rows, 64), np.uint64), np.arange(rows + 1),
                               np.zeros(rows, np.int64), np.ones(rows, np.float32),
                               np.array([1, -1, 1], np.float32),
-                              np.array([0.5, np.nan, -0.5], np.float32), np.arange(rows))
+                              np.array([0.5, np.nan, -0.5], np.float32), np.arange(rows),
+                              np.full(rows, 2, np.int8), np.zeros((rows, 4), np.float32),
+                              np.zeros((rows, 4), np.uint64))
         self.assertEqual(positions.value_target(0.0).tolist(), [1, -1, 1])
         self.assertEqual(positions.value_target(1.0).tolist(), [0.5, -1, -0.5])
         self.assertEqual(positions.value_target(0.5).tolist(), [0.75, -1, 0.25])
