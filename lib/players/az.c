@@ -7,16 +7,17 @@
  * Each visit walks down by PUCT, Q + cpuct * P * sqrt(N) / (1 + n) (Q the
  * mean value of the child for the player who chose it, 0 for an unvisited
  * child; P the network's prior; N and n the visits of parent and child),
- * evaluates the leaf it reaches with the network (its value for the player
- * to act, its prior over the legal moves, stored in the new children;
- * with the option "mix" above 0, the value mixed with one random game's
- * reward from the leaf, (1 - mix) * network + mix * playout, as AlphaGo
- * mixed its value network with rollouts; by default mix is 1, the playout
- * alone, since the committed model's value head explains little of the
- * result: doc/learn.md) or,
+ * evaluates the leaf it reaches with the network (its value of every
+ * player, its prior over the legal moves, stored in the new children;
+ * with the option "mix" above 0, the values mixed with one random game's
+ * rewards from the leaf, (1 - mix) * network + mix * playout, as AlphaGo
+ * mixed its value network with rollouts; by default mix is 0.5, which
+ * measured stronger than the network alone or the playout alone with the
+ * committed model: doc/learn.md) or,
  * at the end of the game, reads packeis_game_reward(), and adds to every
- * node on the way the value of the player who chose it. The network's value
- * is for the player to act alone: the others get -value / (players - 1),
+ * node on the way the value of the player who chose it. A version 2
+ * network has a value per player; a version 1 network's is for the player
+ * to act alone: the others get -value / (players - 1),
  * so that the values of a position sum to 0 as rewards do (with 2 players:
  * -value). The move played is the most visited; report.score is
  * (Q + 1) / 2 of that move, 0 ... 1 as the other players' scores.
@@ -86,7 +87,7 @@ static const packeis_player_option az_options[] = {
     {"weights", "string", "-", 0, 0,
      "the network's weights file (doc/formats.md, az weights); - (or empty): the committed "
      "model, lib/players/models/az-default.pkaz"},
-    {"mix", "float", "1", 0, 1,
+    {"mix", "float", "0.5", 0, 1,
      "weight of one random playout's reward in a leaf's value, the network's the rest; "
      "0: the network alone (AlphaZero), 1: the playout alone"},
 };
@@ -104,7 +105,7 @@ static void *az_create(uint64_t seed)
     a->seed = seed; /* for the noise and the playouts of "mix" */
     a->visits_default = 800;
     a->cpuct = 3;
-    a->mix = 1;
+    a->mix = 0.5;
     a->reuse = 1;
     a->tree_mb = 64;
     init_tree(a);

@@ -8,18 +8,20 @@
  *    processor runs: "incremental", its FLOE accumulator taken from a
  *    position three plies before (a search's root), and "scratch", summed
  *    from every floe; against the version 1 network of the committed model
- *    (float, 256-128). CPU nanoseconds an evaluation, median of the rounds.
+ *    (float, 256-128, models/az-v1.pkaz). CPU nanoseconds an evaluation,
+ *    median of the rounds.
  * 2. The az player's visits per CPU second on the 30 positions of the
  *    search benchmarks (bench_positions.c), 2,000 visits a move, with the
- *    committed version 1 model and with the version 2 network, and mcts's
- *    playouts; and what that makes of a 100 ms move.
+ *    version 1 model and with the version 2 network, and mcts's playouts;
+ *    and what that makes of a 100 ms move.
  *
  *   meson test -C BUILD --benchmark nnue -v
- *   BUILD/tests/players/bench_nnue [--rounds N] [--weights FILE.pkaz]
+ *   BUILD/tests/players/bench_nnue [--rounds N]
+ *       [--weights FILE.pkaz | --random [--board-only]]
  *
- * Without --weights the version 2 network is random, H1 = 256, H2 = 32,
- * with REACH (the costliest feature set) unless --board-only; a trained
- * file of the same shapes costs the same.
+ * The version 2 network is the committed model (models/az-default.pkaz),
+ * or FILE, or with --random a random one of H1 = 256, H2 = 32, with REACH
+ * unless --board-only (a file of the same shapes costs the same).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,6 +150,7 @@ int main(int argc, char **argv)
 {
     int rounds = 5;
     uint32_t features = 3;
+    int random_net = 0;
     const char *weights = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc)
@@ -156,14 +159,18 @@ int main(int argc, char **argv)
             weights = argv[++i];
         else if (strcmp(argv[i], "--board-only") == 0)
             features = 1;
+        else if (strcmp(argv[i], "--random") == 0)
+            random_net = 1;
         else {
-            fprintf(stderr,
-                    "usage: bench_nnue [--rounds N] [--weights FILE.pkaz | --board-only]\n");
+            fprintf(stderr, "usage: bench_nnue [--rounds N] [--weights FILE.pkaz | --random "
+                            "[--board-only]]\n");
             return 2;
         }
     }
     rounds = rounds < 1 ? 1 : rounds > 31 ? 31 : rounds;
     static char path[256];
+    if (!weights && !random_net)
+        weights = PACKEIS_AZ_DEFAULT_WEIGHTS;
     if (!weights) {
         snprintf(path, sizeof path, "/tmp/bench_nnue_%ld.pkaz", (long)clock());
         nnue_file *f = nnue_file_random(features, 256, 32, 1);
@@ -172,7 +179,7 @@ int main(int argc, char **argv)
         nnue_file_free(f);
         weights = path;
     }
-    az_net *v2 = load(weights), *v1 = load(PACKEIS_AZ_DEFAULT_WEIGHTS);
+    az_net *v2 = load(weights), *v1 = load(BENCH_V1_WEIGHTS);
     if (v2->version != 2) {
         fprintf(stderr, "bench_nnue: %s is not a version 2 network\n", weights);
         return 1;
@@ -182,7 +189,7 @@ int main(int argc, char **argv)
     size_t n = nnue_kernels(kernels, 4);
     printf(
         "One evaluation (prior and values), CPU ns, median of %d rounds of %d positions x %d\n"
-        "version 2: H1=%u H2=%u features=%u; version 1: the committed model (256-128)\n",
+        "version 2: H1=%u H2=%u features=%u; version 1: models/az-v1.pkaz (256-128)\n",
         rounds, POSITIONS, REPEAT, v2->nnue->h1, v2->nnue->h2, v2->nnue->features);
     uint64_t checksum = 0;
     for (size_t k = 0; k < n; k++)
@@ -204,8 +211,11 @@ int main(int argc, char **argv)
     printf(
         "\nThe 30 search positions, 2,000 nodes a move: nodes per CPU second (median of %d)\n",
         rounds);
-    const char *rows[][2] = {{"az (v1 model, mix=1)", "az:mix=1"},
+    char v1_spec[600];
+    snprintf(v1_spec, sizeof v1_spec, "az:mix=1,weights=%s", BENCH_V1_WEIGHTS);
+    const char *rows[][2] = {{"az (v1 model, mix=1)", v1_spec},
                              {"az (v2, mix=1)", "az:mix=1,weights=%s"},
+                             {"az (v2, mix=0.5)", "az:mix=0.5,weights=%s"},
                              {"az (v2, mix=0)", "az:mix=0,weights=%s"},
                              {"mcts", "mcts"}};
     double base = 0;

@@ -1,25 +1,26 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 #
-# Makes the committed network of the az player from nothing (doc/learn.md,
-# "The committed model"):
+# Makes the committed network of the az player, version 2 (doc/formats.md;
+# doc/learn.md, "The committed model"), from nothing:
 #
 #   lib/players/models/make-az-default.sh BUILD RUN
 #
 # BUILD: a meson build directory of this tree (its libpackeis and players
-# library); RUN: a directory for the run's games and networks. Needs
+# library); RUN: a directory for the run's games and network. Needs
 # Debian's python3-numpy, python3-torch and python3-matplotlib under
-# /usr/bin/python3. About 800 s of CPU for the games (two at once on a
-# 2-core machine) and 680 s for the training, one thread.
+# /usr/bin/python3. On a 2-core machine about 17 minutes: 1,000 s of CPU
+# for the games (two jobs at a time) and 410 s for the training, one
+# thread.
 #
-# 1. 10,000 games of alphabeta:2000 against itself (four jobs of 2,500,
-#    seeds 1 to 4): every position with the move alphabeta chose (the
-#    policy target) and the game's result (the value target).
-# 2. A 256-128 network from nothing, 4 epochs (seed 1), then 3 more epochs
-#    from it at half the learning rate (seed 2).
+# 1. 20,000 games of alphabeta:2000 against itself (eight jobs of 2,500,
+#    seeds 1 to 8): every position with the move alphabeta chose (the
+#    policy target) and the game's result for every player (the values).
+# 2. The integer network with REACH, H1 = 256, H2 = 64, 8 epochs from
+#    nothing (seed 1; 10 % of the games held out).
 #
-# The result is RUN/stage2.pkaz; copy it (and its .csv, .png, .pkaz.json)
-# to lib/players/models/az-default.*.
+# The result is RUN/model.pkaz; copy it (and its .csv, .png, .pkaz.json
+# as az-default.json) to lib/players/models/az-default.*.
 set -euo pipefail
 
 if [ $# -ne 2 ]; then
@@ -38,7 +39,7 @@ learn() {
     /usr/bin/python3 -m packeis.learn "$@"
 }
 
-for pair in "1 2" "3 4"; do
+for pair in "1 2" "3 4" "5 6" "7 8"; do
     jobs=()
     for seed in $pair; do
         learn selfplay "ab-$seed" --games 2500 --player alphabeta:2000 --seed "$seed" \
@@ -49,6 +50,5 @@ for pair in "1 2" "3 4"; do
         wait "$job" # a failed job stops the script (set -e)
     done
 done
-learn train ab-1 ab-2 ab-3 ab-4 --out stage1.pkaz --epochs 4 --seed 1
-learn train ab-1 ab-2 ab-3 ab-4 --init stage1.pkaz --out stage2.pkaz --epochs 3 --lr 5e-4 \
-    --seed 2
+learn train ab-1 ab-2 ab-3 ab-4 ab-5 ab-6 ab-7 ab-8 --out model.pkaz --arch nnue --reach \
+    --h1 256 --h2 64 --epochs 8 --seed 1
