@@ -100,6 +100,8 @@ static void evaluation_by_hand(void **state)
     f->wp[(128 + 7) * 32 + 0] = 64;  /* PLACE[7]: 1.0 */
     f->bp[128 + 9] = -8128;          /* PLACE[9]: -1.0 */
     az_net *net = load_file(f);
+    assert_int_equal(packeis_player_az_version(net), 2);
+    assert_int_equal(packeis_player_az_version(NULL), 0);
     packeis_game *game = tc_standard_game(2, 1);
     float policy[PACKEIS_MOVE_VALUES], values[PACKEIS_MAX_PLAYERS];
     assert_int_equal(
