@@ -68,7 +68,6 @@ typedef struct az_player {
     mcts_tree tree;
     packeis_game *scratch;
     float input[AZ_INPUTS];
-    float prior_of[PACKEIS_MOVE_VALUES]; /* by move value: the leaf's priors */
     float *work;
     uint64_t visits; /* of this move */
     int depth;
@@ -211,20 +210,22 @@ static int az_set_text(void *state, size_t index, const char *value, const char 
     return 0;
 }
 
-/* The child of `node` PUCT picks. */
+/* The child of `node` PUCT picks. In float: the walk compares a few dozen
+ * children a step, and single precision halves its divisions' cost. */
 static uint32_t select_by_puct(const mcts_tree *tree, uint32_t node, double cpuct)
 {
     const mcts_node *n = &tree->nodes[node];
-    double explore = cpuct * sqrt(n->visits > 0 ? (double)n->visits : 1.0);
+    float explore = (float)cpuct * sqrtf(n->visits > 0 ? (float)n->visits : 1.0f);
     uint32_t best = n->first_child;
-    double best_value = -INFINITY;
-    for (uint32_t c = n->first_child; c < n->first_child + n->child_count; c++) {
-        const mcts_node *child = &tree->nodes[c];
-        double q = child->visits ? child->reward / child->visits : 0.0;
-        double value = q + explore * child->prior / (1.0 + child->visits);
+    float best_value = -INFINITY;
+    const mcts_node *child = &tree->nodes[n->first_child];
+    for (uint32_t c = 0; c < n->child_count; c++, child++) {
+        float visits = (float)child->visits;
+        float q = child->visits ? child->reward / visits : 0.0f;
+        float value = q + explore * child->prior / (1.0f + visits);
         if (value > best_value) {
             best_value = value;
-            best = c;
+            best = n->first_child + c;
         }
     }
     return best;
@@ -286,19 +287,10 @@ static packeis_status evaluate_leaf(az_player *a, uint32_t node, double *values)
     packeis_status status = player_legal_moves(game, moves, &count);
     if (status == PACKEIS_OK)
         status = network_values(a, game, moves, count, prior, values);
-    int expanded = 0;
-    if (status == PACKEIS_OK && a->tree.nodes[node].first_child == 0)
-        status = mcts_tree_expand(&a->tree, node, game, &expanded);
     if (status != PACKEIS_OK)
         return status;
-    mcts_node *n = &a->tree.nodes[node];
-    /* The children are in the tree's order, the priors in the library's:
-     * each child's move looks its prior up by move value (every child's
-     * move is one of moves[], so no entry of an earlier position is read). */
-    for (size_t i = 0; expanded && i < count; i++)
-        a->prior_of[moves[i]] = prior[i];
-    for (uint32_t c = n->first_child; expanded && c < n->first_child + n->child_count; c++)
-        a->tree.nodes[c].prior = a->prior_of[a->tree.nodes[c].move];
+    if (a->tree.nodes[node].first_child == 0)
+        mcts_tree_add_children(&a->tree, node, moves, prior, count);
     return a->mix > 0 ? mix_playout(a, players, values) : PACKEIS_OK;
 }
 

@@ -127,6 +127,20 @@ packeis_status mcts_tree_expand(mcts_tree *tree, uint32_t node, const packeis_ga
     return PACKEIS_OK;
 }
 
+int mcts_tree_add_children(mcts_tree *tree, uint32_t node, const packeis_move *moves,
+                           const float *prior, size_t count)
+{
+    if (!reserve(tree, count))
+        return 0;
+    uint32_t first = (uint32_t)tree->count;
+    for (size_t i = 0; i < count; i++)
+        tree->nodes[first + i] = (mcts_node){.move = moves[i], .prior = prior[i]};
+    tree->count += count;
+    tree->nodes[node].first_child = count ? first : UINT32_MAX;
+    tree->nodes[node].child_count = (uint16_t)count;
+    return 1;
+}
+
 /* The subtree of `top` becomes the whole tree, children still side by side. */
 static int keep_subtree(mcts_tree *tree, uint32_t top)
 {

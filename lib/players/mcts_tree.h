@@ -57,6 +57,13 @@ packeis_status mcts_tree_set_root(mcts_tree *tree, const packeis_game *game, uin
 packeis_status mcts_tree_expand(mcts_tree *tree, uint32_t node, const packeis_game *game,
                                 int *expanded);
 
+/* Expands `node` with the children given: moves[i], its prior prior[i],
+ * in that order (az, whose network ranks them, needs no greedy order).
+ * 0 when the tree is full (the node stays a leaf); a count of 0 marks the
+ * end of the game as mcts_tree_expand() does. */
+int mcts_tree_add_children(mcts_tree *tree, uint32_t node, const packeis_move *moves,
+                           const float *prior, size_t count);
+
 /* The principal variation from the root move `first` on: the most visited
  * child, again and again, into r->pv. */
 void mcts_tree_principal_variation(const mcts_tree *tree, packeis_move first,

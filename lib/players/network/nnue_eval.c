@@ -192,9 +192,9 @@ void nnue_policy(const int32_t *logits, size_t count, float *prior)
     int32_t top = INT32_MIN;
     for (size_t i = 0; i < count; i++)
         top = logits[i] > top ? logits[i] : top;
-    double sum = 0, scores[PACKEIS_MAX_MOVES];
+    float sum = 0;
     for (size_t i = 0; i < count; i++)
-        sum += scores[i] = exp((logits[i] - top) / NNUE_OUTPUT_SCALE);
+        sum += prior[i] = expf((float)(logits[i] - top) * (float)(1 / NNUE_OUTPUT_SCALE));
     for (size_t i = 0; i < count; i++)
-        prior[i] = (float)(scores[i] / sum);
+        prior[i] /= sum;
 }
