@@ -215,6 +215,159 @@ void packeis_player_forget(packeis_player *p);
 /* Frees a player (NULL: nothing happens). */
 void packeis_player_free(packeis_player *p);
 
+/* ---- values of several moves (MultiPV) ---------------------------------
+ *
+ * What a search thinks of each move, not only of the one it would play:
+ * the K best moves with their values, as UCI engines report "multipv".
+ * The mcts, az, montecarlo and alphabeta players analyse; random and
+ * greedy do not (they value no move). */
+
+/* One move of an analysis. */
+typedef struct packeis_player_line {
+    packeis_move move;
+    /* The expected packeis_game_reward() of the player to act once the move
+     * is played, -1 ... 1 (1: a sole win; with 2 players 0 a draw). mcts and
+     * montecarlo: 2 w - 1, w the mean share of the others beaten over the
+     * move's playouts; az: the move's mean value Q; alphabeta: 1, 0 or -1 by
+     * the sign of an exact margin, else tanh(margin / 4), a guess from the
+     * fish margin (a margin of 4 fish is worth 0.76). */
+    double value;
+    /* The value and the margin are the game's (alphabeta's endgame solver
+     * finished below the move, 2 players): the margin under perfect play,
+     * the value its sign. A fish tie counts as a draw here, though the
+     * floes may decide it (doc/rules.md): the solver counts fish only. */
+    int exact;
+    /* alphabeta and montecarlo: margin is set. */
+    int has_margin;
+    /* The player's fish minus the opponent's at the end (with 3 or 4
+     * players minus the best of the others'): alphabeta's searched or exact
+     * margin, montecarlo's mean over the move's playouts. */
+    double margin;
+    /* The work spent below the move: visits (mcts: playouts; az: visits),
+     * positions (alphabeta), playouts (montecarlo). 0: the search did not
+     * reach the move (a budget smaller than the moves, or a position with
+     * one legal move, which is not searched): value is 0 and means nothing. */
+    uint64_t nodes;
+    /* The line expected from the move on (the move first). */
+    size_t pv_length;
+    packeis_move pv[PACKEIS_PLAYER_PV_MAX];
+} packeis_player_line;
+
+/* Searches `game` as packeis_player_choose() does, with `limits`, and
+ * writes the best min(k, legal moves) moves into lines[], best first, their
+ * count into *count. Best: in the order the player chooses: mcts and az
+ * by visits (their most visited move is the one they play, a value over
+ * few visits being a noisy one), then value; montecarlo by its mean
+ * result; alphabeta by margin (two lost lines still differ by the fish
+ * they lose), then value. For mcts, az and montecarlo, line 1 is the move
+ * packeis_player_choose() plays with the same seed, position and node
+ * budget. alphabeta searches every move with a full window to value them
+ * all, so it reaches a depth less than packeis_player_choose() with the
+ * same budget; az gives each root move it did not visit one visit (beyond
+ * the budget), so that every move has a value. `report` (may be NULL)
+ * receives the search's report. Returns PACKEIS_OK;
+ * PACKEIS_E_INVALID_ARGUMENT for a NULL pointer, k = 0, a bad time limit
+ * or a player that does not analyse (random, greedy:
+ * packeis_player_analyses() is 0); PACKEIS_E_GAME_OVER;
+ * PACKEIS_E_OUT_OF_MEMORY; a status of the search. *count is 0 on
+ * failure.
+ * @since players 0.2 */
+packeis_status packeis_player_analyse(packeis_player *p, const packeis_game *game,
+                                      const packeis_player_limits *limits, size_t k,
+                                      packeis_player_line *lines, size_t *count,
+                                      packeis_player_report *report);
+
+/* Whether the player analyses (1) or not (0; NULL: 0). */
+int packeis_player_analyses(const packeis_player *p);
+
+/* ---- game review --------------------------------------------------------
+ *
+ * What each move of a game cost its player: the one implementation behind
+ * packeis-review, packeis-play's `review`, packeis.review() in Python, the
+ * browser game's review panel and packeis-tournament's average loss. A
+ * review goes ply by ply (packeis_player_review_move()), so that a caller
+ * shows progress and may stop between plies; packeis_player_review_summarize()
+ * adds the plies up per player. */
+
+/* A loss at or above these (in reward, -1 ... 1 scale) marks the move: the
+ * thresholds of lichess's review on its winning chances, which have the
+ * same scale. */
+#define PACKEIS_PLAYER_INACCURACY 0.1
+#define PACKEIS_PLAYER_MISTAKE    0.2
+#define PACKEIS_PLAYER_BLUNDER    0.3
+
+/* How a review values positions. */
+typedef struct packeis_player_reviewer {
+    /* Values moves where the solver does not finish: any player that
+     * analyses (packeis_player_analyses()). Required. */
+    packeis_player *estimator;
+    /* The estimator's budget a position (all 0: its default). */
+    packeis_player_limits limits;
+    /* An alphabeta player for exact values (2 players only), or NULL. */
+    packeis_player *solver;
+    /* The solver's budget a position, in positions; it gives up (and the
+     * estimator values the position) unless every move is solved within
+     * it. 0: no solver. */
+    uint64_t solver_nodes;
+} packeis_player_reviewer;
+
+/* What one move cost. */
+typedef struct packeis_player_review_ply {
+    size_t ply;           /* its index in the game's history, from 0 */
+    int player;           /* who played it */
+    packeis_move played;  /* the move played */
+    packeis_move best;    /* the best move (line 1 of the analysis) */
+    int forced;           /* one legal move: no choice, loss 0, not searched */
+    int has_value;        /* 0: the search gave the move played no value */
+    int exact;            /* values from the endgame solver */
+    double value_before;  /* the best move's value for the player (-1 ... 1) */
+    double value_after;   /* the played move's value for the player */
+    double loss;          /* value_before - value_after, at least 0 */
+    double accuracy;      /* 0 ... 100, from the loss (see summarize) */
+    int has_margin;       /* exact: the margins and fish_loss are set */
+    double margin_before; /* the best move's fish margin */
+    double margin_after;  /* the played move's */
+    double fish_loss;     /* margin_before - margin_after, at least 0 */
+    int judgement;        /* 0 good, 1 inaccuracy, 2 mistake, 3 blunder */
+    uint64_t nodes;       /* the work this ply took (estimator and solver) */
+} packeis_player_review_ply;
+
+/* Reviews the move `played` in `game` (the position before it, not over;
+ * the move legal there): the solver first (2 players, solver_nodes above
+ * 0), whose values are used if it solved every move, else the estimator's
+ * analysis of every move. *out->ply is packeis_game_ply_count() of
+ * `game`. Returns PACKEIS_OK; PACKEIS_E_INVALID_ARGUMENT (NULL pointers,
+ * no estimator, a player that does not analyse, a move not legal in
+ * `game`: nothing written), PACKEIS_E_GAME_OVER, PACKEIS_E_OUT_OF_MEMORY
+ * or a status of the search.
+ * @since players 0.2 */
+packeis_status packeis_player_review_move(const packeis_player_reviewer *reviewer,
+                                          const packeis_game *game, packeis_move played,
+                                          packeis_player_review_ply *out);
+
+/* One player's figures over a game (or many). */
+typedef struct packeis_player_review_summary {
+    size_t moves;        /* moves with a value, forced ones excluded */
+    size_t forced;       /* moves with no choice */
+    size_t unvalued;     /* moves the search gave no value */
+    size_t exact;        /* of `moves`, valued by the solver */
+    double average_loss; /* mean loss over `moves` (0 when none) */
+    double accuracy;     /* mean of the moves' accuracy, 0 ... 100 */
+    size_t inaccuracies, mistakes, blunders;
+    double fish_lost; /* summed over the exact moves */
+} packeis_player_review_summary;
+
+/* A move's accuracy from its loss: lichess's formula on winning
+ * percentages, p = 50 (1 + value): 103.1668 exp(-0.04354 (p_before -
+ * p_after)) - 3.1669, clamped to 0 ... 100 (100 for no loss). */
+double packeis_player_review_accuracy(double loss);
+
+/* Adds the plies up for each player below `players` (1 ... 4) into
+ * out[players]: every field from the plies whose player it is. Returns 0,
+ * -1 for NULL pointers (with count above 0) or a bad player count. */
+int packeis_player_review_summarize(const packeis_player_review_ply *plies, size_t count,
+                                    int players, packeis_player_review_summary *out);
+
 /* ---- the az network, for programs ------------------------------------
  *
  * The network of the az player on its own, e.g. for a trainer that checks

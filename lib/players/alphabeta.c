@@ -35,6 +35,7 @@
 #include "transposition.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -503,22 +504,141 @@ static void prepare_board(ab_search *s, const packeis_game *game)
     }
 }
 
+/* *s ready to search `game` within `budget`: the table and the scratch
+ * game made or cleared as needed, the board's tables. */
+static packeis_status begin_search(ab_player *ab, const packeis_game *game,
+                                   player_budget *budget, ab_search *s)
+{
+    packeis_status status = ab_prepare(ab, game);
+    if (status != PACKEIS_OK)
+        return status;
+    memset(s, 0, sizeof *s);
+    s->ab = ab;
+    s->game = ab->scratch;
+    s->budget = budget;
+    s->root_player = packeis_game_current_player(game);
+    s->players = packeis_game_player_count(game);
+    s->key_salt = player_mix(UINT64_C(0xA1FAB37A) + (uint64_t)s->root_player);
+    prepare_board(s, game);
+    return PACKEIS_OK;
+}
+
 static packeis_status ab_choose(void *state, const packeis_game *game,
                                 const packeis_player_limits *limits, packeis_move *move,
                                 packeis_player_report *report)
 {
     ab_player *ab = state;
-    packeis_status status = ab_prepare(ab, game);
-    if (status != PACKEIS_OK)
-        return status;
     player_budget budget;
     player_budget_start(&budget, limits, ab->default_nodes);
-    ab_search s = {.ab = ab, .game = ab->scratch, .budget = &budget};
-    s.root_player = packeis_game_current_player(game);
-    s.players = packeis_game_player_count(game);
-    s.key_salt = player_mix(UINT64_C(0xA1FAB37A) + (uint64_t)s.root_player);
-    prepare_board(&s, game);
-    return deepen(&s, limits, move, report);
+    ab_search s;
+    packeis_status status = begin_search(ab, game, &budget, &s);
+    return status == PACKEIS_OK ? deepen(&s, limits, move, report) : status;
+}
+
+/* What an analysis keeps of the last depth completed, per root move. */
+typedef struct ab_lines {
+    int value[PACKEIS_MAX_MOVES];
+    int end[PACKEIS_MAX_MOVES]; /* every line below reached the end */
+    uint64_t nodes[PACKEIS_MAX_MOVES];
+} ab_lines;
+
+/* One iteration of an analysis: every root move searched with a full
+ * window (no cutoff at the root, so each value is the move's own, not a
+ * bound). *complete: every move was searched. */
+static packeis_status search_root_all(ab_search *s, const packeis_move *moves, size_t count,
+                                      int depth, ab_lines *out, int *complete)
+{
+    packeis_status status = PACKEIS_OK;
+    size_t searched = 0;
+    for (size_t i = 0; i < count && !out_of_budget(s); i++) {
+        if ((status = packeis_game_apply(s->game, moves[i])) != PACKEIS_OK)
+            return status;
+        uint64_t before = s->nodes++;
+        int end;
+        int v = search_child(s, depth - 1, -AB_INF, AB_INF, 0, 1, &end, &status);
+        packeis_status undone = packeis_game_undo(s->game);
+        if (status != PACKEIS_OK || undone != PACKEIS_OK)
+            return status != PACKEIS_OK ? status : undone;
+        out->nodes[i] += s->nodes - before;
+        if (s->aborted)
+            break;
+        out->value[i] = v;
+        out->end[i] = end;
+        searched++;
+    }
+    *complete = searched == count;
+    return PACKEIS_OK;
+}
+
+/* A value of the line's reward scale from a margin in value units: the
+ * sign of an exact one, else tanh(margin in fish / 4). */
+static double reward_of(int value, int exact)
+{
+    if (exact)
+        return value > 0 ? 1 : value < 0 ? -1 : 0;
+    return tanh((double)value / AB_SCALE / 4);
+}
+
+/* Deepens as deepen() does, every root move valued at each depth; the
+ * lines hold the last depth completed (nodes 0 where none was). */
+static packeis_status analyse_lines(ab_search *s, const packeis_move *moves, size_t count,
+                                    const packeis_player_limits *limits,
+                                    packeis_player_line *lines, packeis_player_report *report)
+{
+    ab_lines work = {{0}, {0}, {0}}, done = work;
+    int depth_done = 0, solved = 0;
+    player_report_basics(report, s->budget, 0);
+    for (int depth = 1; count > 1 && depth <= AB_MAX_DEPTH && !solved; depth++) {
+        int complete = 0;
+        packeis_status status = search_root_all(s, moves, count, depth, &work, &complete);
+        if (status != PACKEIS_OK)
+            return status;
+        if (!complete)
+            break;
+        memcpy(done.value, work.value, sizeof done.value);
+        memcpy(done.end, work.end, sizeof done.end);
+        depth_done = depth;
+        solved = 1;
+        size_t best = 0;
+        for (size_t i = 0; i < count; i++) {
+            solved &= work.end[i];
+            best = work.value[i] > work.value[best] ? i : best;
+        }
+        fill_report(s, report, depth, moves[best], work.value[best], solved && s->players == 2);
+        if (limits->on_report)
+            limits->on_report(limits->context, report);
+    }
+    player_report_basics(report, s->budget, s->nodes);
+    for (size_t i = 0; i < count; i++) {
+        lines[i] = (packeis_player_line){.move = moves[i], .pv_length = 1};
+        lines[i].pv[0] = moves[i];
+        if (!depth_done)
+            continue;
+        int exact = done.end[i] && s->players == 2;
+        lines[i].nodes = work.nodes[i];
+        lines[i].exact = exact;
+        lines[i].value = reward_of(done.value[i], exact);
+        lines[i].has_margin = 1;
+        lines[i].margin = (double)done.value[i] / AB_SCALE;
+        packeis_player_report line_report;
+        read_pv(s, moves[i], &line_report);
+        player_line_pv(&lines[i], &line_report);
+    }
+    return PACKEIS_OK;
+}
+
+static packeis_status ab_analyse(void *state, const packeis_game *game,
+                                 const packeis_player_limits *limits, const packeis_move *moves,
+                                 size_t count, packeis_player_line *lines,
+                                 packeis_player_report *report)
+{
+    ab_player *ab = state;
+    player_budget budget;
+    player_budget_start(&budget, limits, ab->default_nodes);
+    ab_search s;
+    packeis_status status = begin_search(ab, game, &budget, &s);
+    return status == PACKEIS_OK ? analyse_lines(&s, moves, count, limits, lines, report)
+                                : status;
 }
 
 static void ab_forget(void *state)
@@ -547,4 +667,6 @@ const player_kind player_alphabeta_kind = {
     .forget = ab_forget,
     .destroy = ab_destroy,
     .resumes = PACKEIS_PLAYER_RESUME_DEEPENS,
+    .analyse = ab_analyse,
+    .ranks = RANK_BY_VALUE,
 };

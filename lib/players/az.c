@@ -294,8 +294,9 @@ static packeis_status evaluate_leaf(az_player *a, uint32_t node, double *values)
     return a->mix > 0 ? mix_playout(a, players, values) : PACKEIS_OK;
 }
 
-/* One visit: down by PUCT to a leaf, its value, backed up. */
-static packeis_status visit(az_player *a)
+/* One visit: down by PUCT to a leaf, its value, backed up; through the
+ * root's child `forced` first where it is not 0. */
+static packeis_status visit_through(az_player *a, uint32_t forced)
 {
     mcts_tree *tree = &a->tree;
     uint32_t path[AZ_PATH_MAX];
@@ -308,7 +309,7 @@ static packeis_status visit(az_player *a)
         if (n->first_child == 0 || n->child_count == 0)
             break; /* a leaf, or the end of the game */
         movers[length] = packeis_game_current_player(a->scratch);
-        node = select_by_puct(tree, node, a->cpuct);
+        node = length == 0 && forced ? forced : select_by_puct(tree, node, a->cpuct);
         path[length++] = node;
         status = packeis_game_apply(a->scratch, tree->nodes[node].move);
     }
@@ -326,6 +327,8 @@ static packeis_status visit(az_player *a)
         a->depth = length;
     return PACKEIS_OK;
 }
+
+static packeis_status visit(az_player *a) { return visit_through(a, 0); }
 
 /* Mixes Dirichlet noise into the priors of the root's children, once a
  * position: a root kept from an earlier search of the same position keeps
@@ -468,6 +471,46 @@ static packeis_status az_choose(void *state, const packeis_game *game,
     return PACKEIS_OK;
 }
 
+/* choose, then one visit through each root move the search left
+ * unvisited (so that every move has a value), then each root move's mean
+ * value and line. */
+static packeis_status az_analyse(void *state, const packeis_game *game,
+                                 const packeis_player_limits *limits, const packeis_move *moves,
+                                 size_t count, packeis_player_line *lines,
+                                 packeis_player_report *report)
+{
+    az_player *a = state;
+    packeis_move move;
+    packeis_status status = az_choose(a, game, limits, &move, report);
+    const mcts_node *root = &a->tree.nodes[0];
+    if (status == PACKEIS_OK && count > 1 && !root->first_child)
+        status = visit(a); /* a budget of 0: the root's priors first */
+    root = &a->tree.nodes[0];
+    for (uint32_t c = 0;
+         status == PACKEIS_OK && count > 1 && root->first_child && c < root->child_count;
+         c++, root = &a->tree.nodes[0])
+        if (a->tree.nodes[root->first_child + c].visits == 0)
+            status = visit_through(a, root->first_child + c);
+    if (status != PACKEIS_OK)
+        return status;
+    packeis_player_report line_report;
+    for (size_t i = 0; i < count; i++) {
+        lines[i] = (packeis_player_line){.move = moves[i], .pv_length = 1};
+        lines[i].pv[0] = moves[i];
+        for (uint32_t c = root->first_child;
+             count > 1 && root->first_child && c < root->first_child + root->child_count; c++) {
+            const mcts_node *child = &a->tree.nodes[c];
+            if (child->move != moves[i] || child->visits == 0)
+                continue;
+            lines[i].nodes = child->visits;
+            lines[i].value = child->reward / (double)child->visits;
+            mcts_tree_principal_variation(&a->tree, moves[i], &line_report);
+            player_line_pv(&lines[i], &line_report);
+        }
+    }
+    return PACKEIS_OK;
+}
+
 static const char *az_error(const void *state)
 {
     const az_player *a = state;
@@ -500,4 +543,6 @@ const player_kind player_az_kind = {
     .forget = az_forget,
     .error = az_error,
     .destroy = az_destroy,
+    .analyse = az_analyse,
+    .ranks = RANK_BY_VISITS,
 };

@@ -436,6 +436,32 @@ static packeis_status mcts_choose(void *state, const packeis_game *game,
     return PACKEIS_OK;
 }
 
+/* choose, then each root move's value from the merged stats: the mean
+ * win share w of its playouts as 2 w - 1, its line from thread 0's tree. */
+static packeis_status mcts_analyse(void *state, const packeis_game *game,
+                                   const packeis_player_limits *limits,
+                                   const packeis_move *moves, size_t count,
+                                   packeis_player_line *lines, packeis_player_report *report)
+{
+    mcts_player *m = state;
+    packeis_move move;
+    packeis_status status = mcts_choose(m, game, limits, &move, report);
+    if (status != PACKEIS_OK)
+        return status;
+    packeis_player_report line_report;
+    for (size_t i = 0; i < count; i++) {
+        uint64_t visits = count > 1 ? m->merged.visits[moves[i]] : 0;
+        lines[i] = (packeis_player_line){.move = moves[i], .nodes = visits, .pv_length = 1};
+        lines[i].pv[0] = moves[i];
+        if (!visits)
+            continue;
+        lines[i].value = 2 * m->merged.wins[moves[i]] / (double)visits - 1;
+        mcts_tree_principal_variation(&m->workers[0].tree, moves[i], &line_report);
+        player_line_pv(&lines[i], &line_report);
+    }
+    return PACKEIS_OK;
+}
+
 static void mcts_destroy(void *state)
 {
     mcts_forget(state);
@@ -454,4 +480,6 @@ const player_kind player_mcts_kind = {
     .forget = mcts_forget,
     .destroy = mcts_destroy,
     .resumes = PACKEIS_PLAYER_RESUME_GROWS,
+    .analyse = mcts_analyse,
+    .ranks = RANK_BY_VISITS,
 };

@@ -144,25 +144,20 @@ static packeis_status mc_search(mc_player *mc, const packeis_game *game,
     return PACKEIS_OK;
 }
 
-static packeis_status mc_choose(void *state, const packeis_game *game,
-                                const packeis_player_limits *limits, packeis_move *move,
-                                packeis_player_report *report)
+/* The search of mc_choose() with the stats of every move in stats[count]
+ * (zeroed by the caller), the move chosen in *move. */
+static packeis_status mc_run(mc_player *mc, const packeis_game *game,
+                             const packeis_player_limits *limits, const packeis_move *moves,
+                             size_t count, mc_stats *stats, packeis_move *move,
+                             packeis_player_report *report)
 {
-    mc_player *mc = state;
-    packeis_move moves[PACKEIS_MAX_MOVES];
-    size_t count;
-    packeis_status status = player_legal_moves(game, moves, &count);
-    if (status != PACKEIS_OK)
-        return status;
+    packeis_status status = PACKEIS_OK;
     player_budget budget;
     player_budget_start(&budget, limits, (uint64_t)mc->playouts_per_move * count);
     if (!mc->scratch && (status = packeis_game_clone(game, &mc->scratch)) != PACKEIS_OK)
         return status;
     if (!mc->rollout && (status = packeis_game_clone(game, &mc->rollout)) != PACKEIS_OK)
         return status;
-    mc_stats *stats = calloc(count, sizeof *stats);
-    if (!stats)
-        return PACKEIS_E_OUT_OF_MEMORY;
     uint64_t used = 0;
     if (count > 1)
         status = mc_search(mc, game, limits, &budget, moves, stats, count, &used, report);
@@ -172,6 +167,60 @@ static packeis_status mc_choose(void *state, const packeis_game *game,
         mc_fill_report(report, &budget, moves, stats, count, best, used);
         if (limits->on_report)
             limits->on_report(limits->context, report);
+    }
+    return status;
+}
+
+static packeis_status mc_choose(void *state, const packeis_game *game,
+                                const packeis_player_limits *limits, packeis_move *move,
+                                packeis_player_report *report)
+{
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    size_t count;
+    packeis_status status = player_legal_moves(game, moves, &count);
+    if (status != PACKEIS_OK)
+        return status;
+    mc_stats *stats = calloc(count, sizeof *stats);
+    if (!stats)
+        return PACKEIS_E_OUT_OF_MEMORY;
+    status = mc_run(state, game, limits, moves, count, stats, move, report);
+    free(stats);
+    return status;
+}
+
+/* The search, then each move's mean share of the others beaten w as
+ * 2 w - 1 and its mean fish margin; the lines ranked as mc_best() ranks
+ * (the margin breaks ties), best first. */
+static packeis_status mc_analyse(void *state, const packeis_game *game,
+                                 const packeis_player_limits *limits, const packeis_move *moves,
+                                 size_t count, packeis_player_line *lines,
+                                 packeis_player_report *report)
+{
+    mc_stats *stats = calloc(count, sizeof *stats);
+    if (!stats)
+        return PACKEIS_E_OUT_OF_MEMORY;
+    packeis_move move;
+    packeis_status status = mc_run(state, game, limits, moves, count, stats, &move, report);
+    for (size_t i = 0; status == PACKEIS_OK && i < count; i++) {
+        lines[i] =
+            (packeis_player_line){.move = moves[i], .nodes = stats[i].playouts, .pv_length = 1};
+        lines[i].pv[0] = moves[i];
+        if (stats[i].playouts) {
+            lines[i].value = 2 * stats[i].reward / (double)stats[i].playouts - 1;
+            lines[i].has_margin = 1;
+            lines[i].margin = stats[i].margin / (double)stats[i].playouts;
+        }
+    }
+    for (size_t i = 1; status == PACKEIS_OK && i < count; i++) { /* stable */
+        packeis_player_line line = lines[i];
+        mc_stats key = stats[i];
+        size_t j = i;
+        for (; j > 0 && mc_value(&key) > mc_value(&stats[j - 1]); j--) {
+            lines[j] = lines[j - 1];
+            stats[j] = stats[j - 1];
+        }
+        lines[j] = line;
+        stats[j] = key;
     }
     free(stats);
     return status;
@@ -200,6 +249,8 @@ const player_kind player_montecarlo_kind = {
     .create = mc_create,
     .set_option = mc_set_option,
     .choose = mc_choose,
+    .analyse = mc_analyse,
+    .ranks = RANK_AS_GIVEN,
     .forget = mc_forget,
     .destroy = mc_destroy,
 };

@@ -123,6 +123,13 @@ uint64_t player_board_signature(const packeis_game *game)
 {
     int cells = packeis_game_cell_count(game);
     uint64_t signature = player_mix((uint64_t)cells ^ packeis_game_hash_seed(game));
+    /* The rules too: a position of one board has other moves (and values)
+     * under another variant or count of players or penguins. */
+    uint64_t rules = (uint64_t)packeis_game_player_count(game) << 8 |
+                     (uint64_t)packeis_game_penguins_per_player(game) << 16;
+    for (int v = 0; v < PACKEIS_VARIANT_COUNT; v++)
+        rules |= (uint64_t)(packeis_game_variant(game, v) == 1) << (24 + v);
+    signature = player_mix(signature ^ rules);
     for (int cell = 0; cell < cells; cell++) {
         int x = 0, y = 0;
         if (packeis_game_cell_coords(game, cell, &x, &y) != PACKEIS_OK)
@@ -173,4 +180,10 @@ void player_say(char *why, size_t size, const char *format, ...)
     va_start(args, format);
     vsnprintf(why, size, format, args);
     va_end(args);
+}
+
+void player_line_pv(packeis_player_line *line, const packeis_player_report *report)
+{
+    line->pv_length = report->pv_length;
+    memcpy(line->pv, report->pv, report->pv_length * sizeof *line->pv);
 }

@@ -35,6 +35,19 @@ typedef struct player_kind {
     void (*destroy)(void *state);
     /* How a search continues on the position last searched (0: afresh). */
     packeis_player_resume resumes;
+    /* Searches as choose does and values every legal move: lines[i] for
+     * moves[i] (the library's order, count above 0; RANK_AS_GIVEN: any
+     * order, best first); NULL for a kind that values no move. */
+    packeis_status (*analyse)(void *state, const packeis_game *game,
+                              const packeis_player_limits *limits, const packeis_move *moves,
+                              size_t count, packeis_player_line *lines,
+                              packeis_player_report *report);
+    /* How lines are ranked: as the kind chooses its move. */
+    enum {
+        RANK_BY_VALUE = 0,  /* value, then nodes (alphabeta) */
+        RANK_BY_VISITS = 1, /* nodes, then value (mcts, az: the most visited is played) */
+        RANK_AS_GIVEN = 2,  /* analyse ranked them itself (montecarlo) */
+    } ranks;
 } player_kind;
 
 extern const player_kind player_random_kind;
@@ -91,6 +104,9 @@ typedef struct player_outcome {
 packeis_status player_playout(packeis_game *game, uint64_t seed, player_outcome *out);
 
 /* The legal moves; PACKEIS_E_GAME_OVER if there are none. */
+/* line->pv = report->pv (the report's line starts with line->move). */
+void player_line_pv(packeis_player_line *line, const packeis_player_report *report);
+
 packeis_status player_legal_moves(const packeis_game *game, packeis_move *moves, size_t *count);
 
 /* The fish a penguin on `cell` could reach in one slide, as if it stood

@@ -172,6 +172,73 @@ packeis_status packeis_player_choose(packeis_player *p, const packeis_game *game
     return status;
 }
 
+int packeis_player_analyses(const packeis_player *p) { return p && p->kind->analyse; }
+
+/* Whether line a goes before line b (the order of the kind's choice; the
+ * library's move order breaks ties, the sort being stable). */
+static int ranks_before(const packeis_player_line *a, const packeis_player_line *b,
+                        int by_visits)
+{
+    if (by_visits && a->nodes != b->nodes)
+        return a->nodes > b->nodes;
+    /* alphabeta's margin is what it maximizes: two lost lines (value -1)
+     * still differ by the fish they lose. */
+    if (!by_visits && a->has_margin && b->has_margin && a->margin != b->margin)
+        return a->margin > b->margin;
+    if (a->value != b->value)
+        return a->value > b->value;
+    return !by_visits && a->nodes > b->nodes;
+}
+
+static void rank_lines(packeis_player_line *lines, size_t count, int by_visits)
+{
+    for (size_t i = 1; i < count; i++) {
+        packeis_player_line line = lines[i];
+        size_t j = i;
+        for (; j > 0 && ranks_before(&line, &lines[j - 1], by_visits); j--)
+            lines[j] = lines[j - 1];
+        lines[j] = line;
+    }
+}
+
+packeis_status packeis_player_analyse(packeis_player *p, const packeis_game *game,
+                                      const packeis_player_limits *limits, size_t k,
+                                      packeis_player_line *lines, size_t *count,
+                                      packeis_player_report *report)
+{
+    static const packeis_player_limits none = {0};
+    if (count)
+        *count = 0;
+    if (report)
+        memset(report, 0, sizeof *report);
+    if (!p || !game || !lines || !count || k == 0 || !p->kind->analyse)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    if (packeis_game_phase(game) == PACKEIS_PHASE_OVER)
+        return PACKEIS_E_GAME_OVER;
+    if (!limits)
+        limits = &none;
+    if (!(limits->seconds >= 0) || !isfinite(limits->seconds))
+        return PACKEIS_E_INVALID_ARGUMENT;
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    size_t legal;
+    packeis_status status = player_legal_moves(game, moves, &legal);
+    packeis_player_line *all = status == PACKEIS_OK ? calloc(legal, sizeof *all) : NULL;
+    if (status == PACKEIS_OK && !all)
+        status = PACKEIS_E_OUT_OF_MEMORY;
+    packeis_player_report scratch;
+    if (status == PACKEIS_OK)
+        status = p->kind->analyse(p->state, game, limits, moves, legal, all,
+                                  report ? report : &scratch);
+    if (status == PACKEIS_OK) {
+        if (p->kind->ranks != RANK_AS_GIVEN)
+            rank_lines(all, legal, p->kind->ranks == RANK_BY_VISITS);
+        *count = k < legal ? k : legal;
+        memcpy(lines, all, *count * sizeof *lines);
+    }
+    free(all);
+    return status;
+}
+
 const char *packeis_player_error(const packeis_player *p)
 {
     return p && p->kind->error ? p->kind->error(p->state) : NULL;

@@ -50,7 +50,7 @@ __all__ = ["Player", "Random", "Greedy", "MonteCarlo", "AlphaBeta", "MCTS", "AZ"
 
 #: The SONAME of the players library this module declares (0.MINOR: its
 #: ABI is unstable, and a module declares one).
-SONAME = "libpackeis-players.so.0.1"
+SONAME = "libpackeis-players.so.0.2"
 #: Environment variable naming the library file to load instead.
 ENVIRONMENT_VARIABLE = "PACKEIS_PLAYERS_LIBRARY"
 

@@ -62,7 +62,7 @@ class Basics(unittest.TestCase):
     def test_names_version_and_classes(self):
         self.assertEqual(players.names(),
                          ["random", "greedy", "montecarlo", "alphabeta", "mcts", "az"])
-        self.assertTrue(players.version().startswith("0.1."))
+        self.assertTrue(players.version().startswith("0.2."))
         for cls, name in ((Random, "random"), (Greedy, "greedy"), (MonteCarlo, "montecarlo"),
                           (AlphaBeta, "alphabeta"), (MCTS, "mcts")):
             with cls(seed=1) as player:

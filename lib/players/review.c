@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * review.c: what each move of a game cost its player (players.h, "game
+ * review"), from analyses (packeis_player_analyse()): the exact solver's
+ * where it solves every move, else the estimator's. Built on the public
+ * API only, as every surface that shows a review calls it.
+ */
+#include <packeis/players.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+double packeis_player_review_accuracy(double loss)
+{
+    if (!(loss > 0))
+        return 100;
+    /* lichess's accuracy of a move, on winning percentages 50 (1 + value):
+     * a loss of `loss` in value is 50 * loss percentage points. */
+    double accuracy = 103.1668 * exp(-0.04354 * 50 * loss) - 3.1669;
+    return accuracy < 0 ? 0 : accuracy > 100 ? 100 : accuracy;
+}
+
+static int judge(double loss)
+{
+    return loss >= PACKEIS_PLAYER_BLUNDER      ? 3
+           : loss >= PACKEIS_PLAYER_MISTAKE    ? 2
+           : loss >= PACKEIS_PLAYER_INACCURACY ? 1
+                                               : 0;
+}
+
+/* The solver's lines of every move of `game` in *count, if it solved them
+ * all (2 players, a budget); 0 lines otherwise. */
+static packeis_status solve(const packeis_player_reviewer *r, const packeis_game *game,
+                            packeis_player_line *lines, size_t legal, size_t *count,
+                            uint64_t *nodes)
+{
+    *count = 0;
+    if (!r->solver || r->solver_nodes == 0 || packeis_game_player_count(game) != 2)
+        return PACKEIS_OK;
+    packeis_player_limits limits = {.nodes = r->solver_nodes, .stop = r->limits.stop};
+    packeis_player_report report;
+    size_t got;
+    packeis_status status =
+        packeis_player_analyse(r->solver, game, &limits, legal, lines, &got, &report);
+    *nodes += report.nodes;
+    if (status != PACKEIS_OK)
+        return status;
+    for (size_t i = 0; i < got; i++)
+        if (!lines[i].exact)
+            return PACKEIS_OK;
+    *count = got == legal ? got : 0;
+    return PACKEIS_OK;
+}
+
+/* Fills the values of `out` from the analysis lines[count], best first. */
+static void judge_lines(const packeis_player_line *lines, size_t count,
+                        packeis_player_review_ply *out)
+{
+    const packeis_player_line *best = &lines[0], *played = NULL;
+    for (size_t i = 0; i < count; i++)
+        if (lines[i].move == out->played)
+            played = &lines[i];
+    out->best = best->move;
+    out->has_value = played && played->nodes > 0 && best->nodes > 0;
+    if (!out->has_value)
+        return;
+    out->exact = best->exact && played->exact;
+    out->value_before = best->value;
+    out->value_after = played->value;
+    out->loss = best->value > played->value ? best->value - played->value : 0;
+    out->accuracy = packeis_player_review_accuracy(out->loss);
+    out->judgement = judge(out->loss);
+    if (out->exact && best->has_margin && played->has_margin) {
+        out->has_margin = 1;
+        out->margin_before = best->margin;
+        out->margin_after = played->margin;
+        out->fish_loss = best->margin > played->margin ? best->margin - played->margin : 0;
+    }
+}
+
+static int reviewer_ok(const packeis_player_reviewer *r)
+{
+    return r && r->estimator && packeis_player_analyses(r->estimator) &&
+           (!r->solver || packeis_player_analyses(r->solver));
+}
+
+packeis_status packeis_player_review_move(const packeis_player_reviewer *r,
+                                          const packeis_game *game, packeis_move played,
+                                          packeis_player_review_ply *out)
+{
+    if (!reviewer_ok(r) || !game || !out)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    if (packeis_game_phase(game) == PACKEIS_PHASE_OVER)
+        return PACKEIS_E_GAME_OVER;
+    if (packeis_game_check_move(game, played) != PACKEIS_OK)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    packeis_player_review_ply ply = {
+        .ply = packeis_game_ply_count(game),
+        .player = packeis_game_current_player(game),
+        .played = played,
+        .best = played,
+        .accuracy = 100,
+    };
+    size_t legal = packeis_game_legal_move_count(game), count = 0;
+    if (legal == 1) {
+        ply.forced = 1;
+        *out = ply;
+        return PACKEIS_OK;
+    }
+    packeis_player_line *lines = malloc(legal * sizeof *lines);
+    if (!lines)
+        return PACKEIS_E_OUT_OF_MEMORY;
+    packeis_status status = solve(r, game, lines, legal, &count, &ply.nodes);
+    if (status == PACKEIS_OK && count == 0) {
+        packeis_player_report report;
+        status = packeis_player_analyse(r->estimator, game, &r->limits, legal, lines, &count,
+                                        &report);
+        ply.nodes += report.nodes;
+    }
+    if (status == PACKEIS_OK && count > 0) {
+        judge_lines(lines, count, &ply);
+        *out = ply;
+    }
+    free(lines);
+    return status;
+}
+
+static void add_ply(const packeis_player_review_ply *ply, packeis_player_review_summary *s)
+{
+    if (ply->forced) {
+        s->forced++;
+        return;
+    }
+    if (!ply->has_value) {
+        s->unvalued++;
+        return;
+    }
+    s->moves++;
+    s->exact += ply->exact != 0;
+    s->average_loss += ply->loss; /* sums until the end */
+    s->accuracy += ply->accuracy;
+    s->inaccuracies += ply->judgement == 1;
+    s->mistakes += ply->judgement == 2;
+    s->blunders += ply->judgement == 3;
+    if (ply->has_margin)
+        s->fish_lost += ply->fish_loss;
+}
+
+int packeis_player_review_summarize(const packeis_player_review_ply *plies, size_t count,
+                                    int players, packeis_player_review_summary *out)
+{
+    if (!out || players < 1 || players > PACKEIS_MAX_PLAYERS || (count > 0 && !plies))
+        return -1;
+    memset(out, 0, (size_t)players * sizeof *out);
+    for (size_t i = 0; i < count; i++)
+        if (plies[i].player >= 0 && plies[i].player < players)
+            add_ply(&plies[i], &out[plies[i].player]);
+    for (int p = 0; p < players; p++)
+        if (out[p].moves > 0) {
+            out[p].average_loss /= (double)out[p].moves;
+            out[p].accuracy /= (double)out[p].moves;
+        }
+    return 0;
+}
