@@ -345,6 +345,31 @@ packeis_status packeis_player_review_move(const packeis_player_reviewer *reviewe
                                           const packeis_game *game, packeis_move played,
                                           packeis_player_review_ply *out);
 
+/* Reviews the plies first ... first + count - 1 of `game`'s history (the
+ * actions packeis_game_ply_count() counts; `game` is not changed) into
+ * plies[0 ... count - 1], *done of them; on_ply (may be NULL) is called
+ * after each with the ply, how many are done and `count`. A stop flag in
+ * reviewer->limits.stop set during the review ends it after the ply under
+ * way: PACKEIS_E_STOPPED with *done plies reviewed (the ply cut short is
+ * not among them). Returns PACKEIS_OK; PACKEIS_E_INVALID_ARGUMENT (NULL
+ * pointers, a bad reviewer), PACKEIS_E_OUT_OF_RANGE (plies beyond the
+ * history), PACKEIS_E_OUT_OF_MEMORY, a status of the search; *done is
+ * then the plies reviewed before.
+ * @since players 0.2 */
+packeis_status packeis_player_review_game(const packeis_player_reviewer *reviewer,
+                                          const packeis_game *game, size_t first, size_t count,
+                                          packeis_player_review_ply *plies, size_t *done,
+                                          void (*on_ply)(void *context,
+                                                         const packeis_player_review_ply *ply,
+                                                         size_t done, size_t total),
+                                          void *context);
+
+/* The review every surface offers by default: the estimator's spec
+ * (packeis_player_from_spec(): mcts, 20,000 playouts a position) and the
+ * solver's budget (alphabeta, positions a position). */
+#define PACKEIS_PLAYER_REVIEW_ESTIMATOR    "mcts:20000"
+#define PACKEIS_PLAYER_REVIEW_SOLVER_NODES 200000
+
 /* One player's figures over a game (or many). */
 typedef struct packeis_player_review_summary {
     size_t moves;        /* moves with a value, forced ones excluded */

@@ -8,6 +8,7 @@
 #include <packeis/players.h>
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,6 +124,52 @@ packeis_status packeis_player_review_move(const packeis_player_reviewer *r,
         *out = ply;
     }
     free(lines);
+    return status;
+}
+
+/* Whether the reviewer's stop flag is up. */
+static int stopped(const packeis_player_reviewer *r)
+{
+    return r->limits.stop && atomic_load(r->limits.stop);
+}
+
+packeis_status packeis_player_review_game(const packeis_player_reviewer *r,
+                                          const packeis_game *game, size_t first, size_t count,
+                                          packeis_player_review_ply *plies, size_t *done,
+                                          void (*on_ply)(void *context,
+                                                         const packeis_player_review_ply *ply,
+                                                         size_t done, size_t total),
+                                          void *context)
+{
+    if (done)
+        *done = 0;
+    if (!reviewer_ok(r) || !game || !done || (count > 0 && !plies))
+        return PACKEIS_E_INVALID_ARGUMENT;
+    size_t played = packeis_game_ply_count(game);
+    if (first > played || count > played - first)
+        return PACKEIS_E_OUT_OF_RANGE;
+    packeis_move *history = malloc((played ? played : 1) * sizeof *history);
+    packeis_game *walk = NULL;
+    packeis_status status = history ? packeis_game_clone(game, &walk) : PACKEIS_E_OUT_OF_MEMORY;
+    size_t length = 0;
+    if (status == PACKEIS_OK)
+        status = packeis_game_history(game, history, played, &length);
+    if (status == PACKEIS_OK)
+        status = packeis_game_undo_to(walk, first);
+    for (size_t i = 0; status == PACKEIS_OK && i < count; i++) {
+        packeis_move move = history[first + i];
+        status = packeis_player_review_move(r, walk, move, &plies[i]);
+        if (status == PACKEIS_OK && stopped(r))
+            status = PACKEIS_E_STOPPED;
+        if (status != PACKEIS_OK)
+            break;
+        *done = i + 1;
+        if (on_ply)
+            on_ply(context, &plies[i], i + 1, count);
+        status = packeis_game_apply(walk, move);
+    }
+    packeis_game_free(walk);
+    free(history);
     return status;
 }
 

@@ -117,6 +117,61 @@ static void review_of_the_row(void **state)
     packeis_game_free(game);
 }
 
+static void count_plies(void *context, const packeis_player_review_ply *ply, size_t done,
+                        size_t total)
+{
+    size_t *calls = context;
+    assert_int_equal(done, ++*calls);
+    assert_int_equal(total, 3);
+    assert_int_equal(ply->ply, done); /* the review starts at ply 1 */
+}
+
+static void review_of_a_whole_game(void **state)
+{
+    (void)state;
+    packeis_game *game = row_game();
+    const packeis_move rest[] = {TC_S(0, 2), TC_S(2, 1)};
+    tc_play(game, rest, TC_COUNT(rest)); /* 4 plies: P0 P3 0-2 2-1, over */
+    packeis_player *estimator = new_player("mcts"), *solver = new_player("alphabeta");
+    packeis_player_reviewer reviewer = {
+        .estimator = estimator, .solver = solver, .solver_nodes = 100000};
+    packeis_player_review_ply plies[4];
+    size_t done = 9, calls = 0;
+    assert_int_equal(
+        packeis_player_review_game(&reviewer, game, 1, 3, plies, &done, count_plies, &calls),
+        PACKEIS_OK);
+    assert_int_equal(done, 3);
+    assert_int_equal(calls, 3);
+    /* Player 1's placement: cells 1 and 3 are left (1 fish each). On 3,
+     * as played, it loses by 4 (the row's analysis). On 1, player 0 is
+     * stuck at once and goes out with cell 0 (1 fish); player 1 slides on
+     * alone and takes 1, 3 and 1 (in either order): 5 to 1, +4. So the
+     * placement played lost a won game, 8 fish. */
+    assert_true(plies[0].exact && plies[0].player == 1 && plies[0].played == TC_P(3));
+    assert_int_equal(plies[0].best, TC_P(1));
+    assert_true(plies[0].margin_before == 4 && plies[0].margin_after == -4);
+    assert_true(plies[0].loss == 2 && plies[0].fish_loss == 8 && plies[0].judgement == 3);
+    assert_true(plies[1].exact && plies[1].loss == 0 && plies[1].margin_before == 4);
+    assert_true(plies[2].forced);
+    assert_int_equal(packeis_game_ply_count(game), 4); /* not changed */
+    assert_int_equal(
+        packeis_player_review_game(&reviewer, game, 3, 2, plies, &done, NULL, NULL),
+        PACKEIS_E_OUT_OF_RANGE);
+    assert_int_equal(
+        packeis_player_review_game(&reviewer, game, 4, 0, plies, &done, NULL, NULL),
+        PACKEIS_OK);
+    assert_int_equal(done, 0);
+    atomic_int stop = 1;
+    reviewer.limits.stop = &stop;
+    assert_int_equal(
+        packeis_player_review_game(&reviewer, game, 0, 4, plies, &done, NULL, NULL),
+        PACKEIS_E_STOPPED);
+    assert_int_equal(done, 0);
+    packeis_player_free(estimator);
+    packeis_player_free(solver);
+    packeis_game_free(game);
+}
+
 /* The fish margin of `me` under perfect play (brute force, no pruning). */
 static int brute_force(packeis_game *game, int me)
 {
@@ -318,6 +373,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(solver_lines_of_the_row),
         cmocka_unit_test(review_of_the_row),
+        cmocka_unit_test(review_of_a_whole_game),
         cmocka_unit_test(exact_reviews_match_brute_force),
         cmocka_unit_test(first_line_is_the_move_played),
         cmocka_unit_test(bad_input),
