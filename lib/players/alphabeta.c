@@ -504,11 +504,14 @@ static void prepare_board(ab_search *s, const packeis_game *game)
     }
 }
 
-/* *s ready to search `game` within `budget`: the table and the scratch
- * game made or cleared as needed, the board's tables. */
+/* *s ready to search `game` within `limits` (*budget, started here): the
+ * table and the scratch game made or cleared as needed, the board's
+ * tables. */
 static packeis_status begin_search(ab_player *ab, const packeis_game *game,
-                                   player_budget *budget, ab_search *s)
+                                   const packeis_player_limits *limits, player_budget *budget,
+                                   ab_search *s)
 {
+    player_budget_start(budget, limits, ab->default_nodes);
     packeis_status status = ab_prepare(ab, game);
     if (status != PACKEIS_OK)
         return status;
@@ -527,11 +530,9 @@ static packeis_status ab_choose(void *state, const packeis_game *game,
                                 const packeis_player_limits *limits, packeis_move *move,
                                 packeis_player_report *report)
 {
-    ab_player *ab = state;
     player_budget budget;
-    player_budget_start(&budget, limits, ab->default_nodes);
     ab_search s;
-    packeis_status status = begin_search(ab, game, &budget, &s);
+    packeis_status status = begin_search(state, game, limits, &budget, &s);
     return status == PACKEIS_OK ? deepen(&s, limits, move, report) : status;
 }
 
@@ -632,11 +633,9 @@ static packeis_status ab_analyse(void *state, const packeis_game *game,
                                  size_t count, packeis_player_line *lines,
                                  packeis_player_report *report)
 {
-    ab_player *ab = state;
     player_budget budget;
-    player_budget_start(&budget, limits, ab->default_nodes);
     ab_search s;
-    packeis_status status = begin_search(ab, game, &budget, &s);
+    packeis_status status = begin_search(state, game, limits, &budget, &s);
     return status == PACKEIS_OK ? analyse_lines(&s, moves, count, limits, lines, report)
                                 : status;
 }

@@ -144,23 +144,36 @@ int packeis_player_set_option(packeis_player *p, const char *name, const char *v
     return -1;
 }
 
+/* The checks every search makes of its arguments (`outputs`: the caller's
+ * own pointers are there): the report cleared, *limits the empty budget
+ * for NULL. */
+static packeis_status check_search(const packeis_player *p, const packeis_game *game,
+                                   int outputs, const packeis_player_limits **limits,
+                                   packeis_player_report *report)
+{
+    static const packeis_player_limits none = {0};
+    if (report)
+        memset(report, 0, sizeof *report);
+    if (!p || !game || !outputs)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    if (packeis_game_phase(game) == PACKEIS_PHASE_OVER)
+        return PACKEIS_E_GAME_OVER;
+    if (!*limits)
+        *limits = &none;
+    if (!((*limits)->seconds >= 0) || !isfinite((*limits)->seconds))
+        return PACKEIS_E_INVALID_ARGUMENT;
+    return PACKEIS_OK;
+}
+
 packeis_status packeis_player_choose(packeis_player *p, const packeis_game *game,
                                      const packeis_player_limits *limits, packeis_move *move,
                                      packeis_player_report *report)
 {
-    static const packeis_player_limits none = {0};
     if (move)
         *move = PACKEIS_MOVE_NONE;
-    if (report)
-        memset(report, 0, sizeof *report);
-    if (!p || !game || !move)
-        return PACKEIS_E_INVALID_ARGUMENT;
-    if (packeis_game_phase(game) == PACKEIS_PHASE_OVER)
-        return PACKEIS_E_GAME_OVER;
-    if (!limits)
-        limits = &none;
-    if (!(limits->seconds >= 0) || !isfinite(limits->seconds))
-        return PACKEIS_E_INVALID_ARGUMENT;
+    packeis_status checked = check_search(p, game, move != NULL, &limits, report);
+    if (checked != PACKEIS_OK)
+        return checked;
     packeis_player_report scratch;
     if (!report) {
         memset(&scratch, 0, sizeof scratch);
@@ -206,19 +219,12 @@ packeis_status packeis_player_analyse(packeis_player *p, const packeis_game *gam
                                       packeis_player_line *lines, size_t *count,
                                       packeis_player_report *report)
 {
-    static const packeis_player_limits none = {0};
     if (count)
         *count = 0;
-    if (report)
-        memset(report, 0, sizeof *report);
-    if (!p || !game || !lines || !count || k == 0 || !p->kind->analyse)
-        return PACKEIS_E_INVALID_ARGUMENT;
-    if (packeis_game_phase(game) == PACKEIS_PHASE_OVER)
-        return PACKEIS_E_GAME_OVER;
-    if (!limits)
-        limits = &none;
-    if (!(limits->seconds >= 0) || !isfinite(limits->seconds))
-        return PACKEIS_E_INVALID_ARGUMENT;
+    packeis_status checked = check_search(
+        p, game, lines && count && k > 0 && p && p->kind->analyse, &limits, report);
+    if (checked != PACKEIS_OK)
+        return checked;
     packeis_move moves[PACKEIS_MAX_MOVES];
     size_t legal;
     packeis_status status = player_legal_moves(game, moves, &legal);

@@ -127,3 +127,22 @@ size_t tc_replace(const char *base, const char *old, const char *new_text, char 
     strcat(text, found + strlen(old));
     return before;
 }
+
+int tc_brute_force_margin(packeis_game *game, int me)
+{
+    if (packeis_game_phase(game) == PACKEIS_PHASE_OVER)
+        return packeis_game_fish_won(game, me) - packeis_game_fish_won(game, 1 - me);
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    size_t count;
+    TC_CHECK(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count), PACKEIS_OK);
+    int maximizing = packeis_game_current_player(game) == me;
+    int best = maximizing ? -1000 : 1000;
+    for (size_t i = 0; i < count; i++) {
+        TC_CHECK(packeis_game_apply(game, moves[i]), PACKEIS_OK);
+        int v = tc_brute_force_margin(game, me);
+        TC_CHECK(packeis_game_undo(game), PACKEIS_OK);
+        if (maximizing ? v > best : v < best)
+            best = v;
+    }
+    return best;
+}

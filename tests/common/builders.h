@@ -67,6 +67,11 @@ void tc_play(packeis_game *game, const packeis_move *moves, size_t count);
 void tc_play_expect(packeis_game *game, const packeis_move *moves, const packeis_status *want,
                     size_t count);
 
+/* The final fish of `me` minus the other player's (a 2-player game) when
+ * both play perfectly from here: every line of the game tree, no pruning,
+ * no table (for small endgames only). The game is left as it was. */
+int tc_brute_force_margin(packeis_game *game, int me);
+
 /* The game at a position written as by packeis_game_save_position(). */
 packeis_game *tc_load_position(const char *text);
 

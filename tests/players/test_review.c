@@ -172,24 +172,6 @@ static void review_of_a_whole_game(void **state)
     packeis_game_free(game);
 }
 
-/* The fish margin of `me` under perfect play (brute force, no pruning). */
-static int brute_force(packeis_game *game, int me)
-{
-    if (packeis_game_phase(game) == PACKEIS_PHASE_OVER)
-        return packeis_game_fish_won(game, me) - packeis_game_fish_won(game, 1 - me);
-    packeis_move moves[PACKEIS_MAX_MOVES];
-    size_t count;
-    TC_CHECK(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count), PACKEIS_OK);
-    int maximizing = packeis_game_current_player(game) == me, best = maximizing ? -999 : 999;
-    for (size_t i = 0; i < count; i++) {
-        TC_CHECK(packeis_game_apply(game, moves[i]), PACKEIS_OK);
-        int v = brute_force(game, me);
-        TC_CHECK(packeis_game_undo(game), PACKEIS_OK);
-        best = maximizing ? (v > best ? v : best) : (v < best ? v : best);
-    }
-    return best;
-}
-
 /* Whole random games on small boards (7 floes, 1 penguin each): every ply
  * reviewed exactly, its margins those of the brute force. */
 static void exact_reviews_match_brute_force(void **state)
@@ -217,11 +199,11 @@ static void exact_reviews_match_brute_force(void **state)
                              PACKEIS_OK);
             int me = packeis_game_current_player(game);
             TC_CHECK(packeis_game_apply(game, played), PACKEIS_OK);
-            int after = brute_force(game, me);
+            int after = tc_brute_force_margin(game, me);
             TC_CHECK(packeis_game_undo(game), PACKEIS_OK);
             if (!ply.forced) {
                 assert_true(ply.exact && ply.has_margin);
-                assert_true(ply.margin_before == brute_force(game, me));
+                assert_true(ply.margin_before == tc_brute_force_margin(game, me));
                 assert_true(ply.margin_after == after);
                 assert_true(ply.fish_loss == ply.margin_before - after);
                 assert_true(ply.value_after == (after > 0 ? 1 : after < 0 ? -1 : 0));

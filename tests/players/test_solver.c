@@ -17,27 +17,6 @@
 #include <packeis/players.h>
 #include "splitmix.h"
 
-/* The final fish of `me` minus the other player's when both play perfectly
- * from here: every line of the game tree, no pruning, no table. */
-static int brute_force(packeis_game *game, int me)
-{
-    if (packeis_game_phase(game) == PACKEIS_PHASE_OVER)
-        return packeis_game_fish_won(game, me) - packeis_game_fish_won(game, 1 - me);
-    packeis_move moves[PACKEIS_MAX_MOVES];
-    size_t count;
-    TC_CHECK(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count), PACKEIS_OK);
-    int maximizing = packeis_game_current_player(game) == me;
-    int best = maximizing ? -1000 : 1000;
-    for (size_t i = 0; i < count; i++) {
-        TC_CHECK(packeis_game_apply(game, moves[i]), PACKEIS_OK);
-        int v = brute_force(game, me);
-        TC_CHECK(packeis_game_undo(game), PACKEIS_OK);
-        if (maximizing ? v > best : v < best)
-            best = v;
-    }
-    return best;
-}
-
 /* A random layout of `count` floes in a 7 x 4 patch of the grid (cells of
  * even x + y), the first `ones` with one fish so that every penguin has a
  * floe to be placed on, the others with 1 to 3. */
@@ -78,7 +57,7 @@ static int check_case(packeis_player *solver, packeis_game *game)
     if (packeis_game_phase(game) == PACKEIS_PHASE_OVER)
         return 0;
     int me = packeis_game_current_player(game);
-    int truth = brute_force(game, me);
+    int truth = tc_brute_force_margin(game, me);
     packeis_player_limits limits = {.nodes = 5000000};
     packeis_player_report report;
     packeis_move move;
@@ -98,7 +77,7 @@ static int check_case(packeis_player *solver, packeis_game *game)
         assert_int_equal(report.pv[0], move);
     }
     TC_CHECK(packeis_game_apply(game, move), PACKEIS_OK);
-    assert_int_equal(brute_force(game, me), truth);
+    assert_int_equal(tc_brute_force_margin(game, me), truth);
     TC_CHECK(packeis_game_undo(game), PACKEIS_OK);
     return 1;
 }
