@@ -36,11 +36,21 @@
 #ifndef PACKEIS_EXAMPLES_PLAYERS_H
 #define PACKEIS_EXAMPLES_PLAYERS_H
 
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include <packeis/packeis.h>
+
+/* The stop flag's type: C11's atomic_int, and in C++ (where <stdatomic.h>
+ * is C++23's) std::atomic_int, the same object in both (the C++ standard
+ * makes them compatible, and GCC and clang lay them out alike). */
+#ifdef __cplusplus
+#    include <atomic>
+#    define PACKEIS_PLAYER_ATOMIC_INT std::atomic_int
+#else
+#    include <stdatomic.h>
+#    define PACKEIS_PLAYER_ATOMIC_INT atomic_int
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -103,7 +113,7 @@ typedef struct packeis_player_limits {
      * count 1; az, visits (network evaluations or finished games). */
     uint64_t nodes;
     /* Set to non-zero by another thread: move now. May be NULL. */
-    const atomic_int *stop;
+    const PACKEIS_PLAYER_ATOMIC_INT *stop;
     /* Called now and then during the search (alphabeta: after each depth;
      * montecarlo and mcts: every few thousand playouts and at the end), from
      * the thread that called packeis_player_choose(). May be NULL. */
