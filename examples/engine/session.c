@@ -296,59 +296,85 @@ static void cmd_position(session *s, const command *c)
 
 /* ---- go, stop ---------------------------------------------------------- */
 
-static int parse_limits(const command *c, packeis_player_limits *limits, int *infinite)
+/* What `go` asks for: the limits, infinite, and the lines of multipv. */
+typedef struct go_request {
+    packeis_player_limits limits;
+    int infinite;
+    uint64_t multipv; /* 0: not asked for */
+} go_request;
+
+/* The number after `go`'s word at w[i] (nodes, movetime, multipv): 1, or 0
+ * after an error reply for a missing, malformed, zero or too large one. */
+static int read_go_number(const command *c, size_t i, uint64_t *value)
 {
     const word *w = c->words;
-    memset(limits, 0, sizeof *limits);
-    *infinite = 0;
+    int read = i + 1 < c->count ? parse_count(&w[i + 1], value) : 0;
+    if (read == 1 && *value > 0)
+        return 1;
+    fail(&w[0], "%.*s: %s: '%.*s'", (int)w[i].length, w[i].text,
+         read < 0 ? "larger than 18446744073709551615" : "not a positive integer",
+         i + 1 < c->count ? (int)w[i + 1].length : 0, i + 1 < c->count ? w[i + 1].text : "");
+    return 0;
+}
+
+static int parse_go(const command *c, go_request *go)
+{
+    const word *w = c->words;
+    memset(go, 0, sizeof *go);
     for (size_t i = 1; i < c->count; i++) {
         uint64_t value;
         if (word_is(&w[i], "infinite")) {
-            *infinite = 1;
+            go->infinite = 1;
             continue;
         }
-        int nodes = word_is(&w[i], "nodes");
-        if (!nodes && !word_is(&w[i], "movetime")) {
-            fail(&w[0], "unknown limit '%.*s' (nodes N, movetime MS, infinite)",
+        if (!word_is(&w[i], "nodes") && !word_is(&w[i], "movetime") &&
+            !word_is(&w[i], "multipv")) {
+            fail(&w[0], "unknown limit '%.*s' (nodes N, movetime MS, infinite, multipv K)",
                  (int)w[i].length, w[i].text);
             return 0;
         }
-        int read = i + 1 < c->count ? parse_count(&w[i + 1], &value) : 0;
-        if (read != 1 || value == 0) {
-            fail(&w[0], "%s: %s: '%.*s'", nodes ? "nodes" : "movetime",
-                 read < 0 ? "larger than 18446744073709551615" : "not a positive integer",
-                 i + 1 < c->count ? (int)w[i + 1].length : 0,
-                 i + 1 < c->count ? w[i + 1].text : "");
+        if (!read_go_number(c, i, &value))
             return 0;
-        }
-        if (nodes)
-            limits->nodes = value;
+        if (word_is(&w[i], "nodes"))
+            go->limits.nodes = value;
+        else if (word_is(&w[i], "movetime"))
+            go->limits.seconds = (double)value / 1000.0;
         else
-            limits->seconds = (double)value / 1000.0;
+            go->multipv = value;
         i++;
     }
-    if (*infinite && (limits->nodes || limits->seconds > 0)) {
+    if (go->infinite && (go->limits.nodes || go->limits.seconds > 0)) {
         fail(&w[0], "infinite takes no other limit");
         return 0;
     }
-    if (*infinite)
-        limits->seconds = 1e9; /* until stop: a limit, or the player would use its default */
+    if (go->infinite)
+        go->limits.seconds = 1e9; /* until stop: a limit, or the player would use its default */
     return 1;
 }
 
 static void cmd_go(session *s, const command *c)
 {
-    packeis_player_limits limits;
-    int infinite;
-    if (!parse_limits(c, &limits, &infinite))
+    go_request go;
+    if (!parse_go(c, &go))
         return;
-    if (!infinite && limits.nodes == 0 && limits.seconds <= 0)
-        limits = s->defaults;
+    if (!go.infinite && go.limits.nodes == 0 && go.limits.seconds <= 0)
+        go.limits = s->defaults;
     if (packeis_game_phase(s->game) == PACKEIS_PHASE_OVER) {
         fail(&c->words[0], "the game is over");
         return;
     }
-    packeis_status status = search_start(&s->search, s->player, s->game, &limits, infinite);
+    /* Refused whole, as every command it cannot carry out: a client that
+     * asked for lines would otherwise take one bestmove for them. */
+    if (go.multipv > 0 && !packeis_player_analyses(s->player)) {
+        fail(&c->words[0],
+             "multipv: %s values no move, so it gives no lines (mcts, az, montecarlo and "
+             "alphabeta do)",
+             packeis_player_name(s->player));
+        return;
+    }
+    size_t lines = go.multipv > SIZE_MAX ? SIZE_MAX : (size_t)go.multipv;
+    packeis_status status =
+        search_start(&s->search, s->player, s->game, &go.limits, go.infinite, lines);
     if (status != PACKEIS_OK)
         fail(&c->words[0], "%s (%s)", packeis_strerror(status), status_name(status));
 }

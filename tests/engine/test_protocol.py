@@ -51,6 +51,24 @@ RECORD = """[Game "packeis"]
 
 [Result "movement: A 2 fish 2 floes (1), B 2 fish 1 floes (2)"]
 """
+# A row of five floes (1, 1, 1, 3, 1 fish), A on a1, B on a5, A to move;
+# worked out by hand from doc/rules.md (only west and east exist in a row):
+#   a1-a4: B on a5 is shut in and goes out with it (1 fish); A alone takes
+#          a4, a2, a3 too: 6 to 1, a margin of +5.
+#   a1-a3: B's one move is a5-a4; A's is a3-a2; B, shut in, goes out with
+#          a4 (3); A goes out with a2: A a1 a3 a2 = 3, B a5 a4 = 4: -1.
+#   a1-a2: B chooses a5-a4 (then A a2-a3, B out with a4, A out with a3:
+#          3 to 4, -1) or a5-a3 (A, shut in, goes out with a2; B takes a3
+#          and a4: 2 to 5, -3): -3.
+# So the lines are a1-a4 (+5, a win), a1-a3 (-1), a1-a2 (-3), both lost.
+ROW = ("packeis 1 custom:0,0,1;2,0,1;4,0,1;6,0,3;8,0,1 players 2 penguins 1 variants - "
+       "| A113B | 0/0 0/0 | out - | movement 0")
+# tests/players/test_review.c's row of four floes (1, 1, 3, 1), A on a1, B
+# on a4: a1-a3 wins by 4, a1-a2 loses by 2 (worked out there).
+ROW4 = ("packeis 1 custom:0,0,1;2,0,1;4,0,3;6,0,1 players 2 penguins 1 variants - "
+        "| A13B | 0/0 0/0 | out - | movement 0")
+# The players of packeis-engine that value no move: they refuse multipv.
+NOT_ANALYSING = ("random", "greedy")
 MOVE = re.compile(r"^[a-z]+[1-9][0-9]*(-[a-z]+[1-9][0-9]*)?$")
 TIMEOUT = 20.0  # seconds for any reply: generous, the machine may be busy
 
@@ -109,6 +127,7 @@ class Engine:
 
 class ProtocolWalk(unittest.TestCase):
     command = None
+    analyses = None  # whether the engine gives multipv lines (None: either)
 
     def setUp(self):
         self.engine = Engine(self.command)
@@ -127,6 +146,28 @@ class ProtocolWalk(unittest.TestCase):
         self.assertEqual(len(move), 2, lines[-1])
         self.assertRegex(move[1], MOVE)
         return move[1], lines[:-1]
+
+    def multipv(self, go):
+        """Sends a go with multipv: its lines [(N, {field: words}, pv)] and
+        its bestmove, or None and the error line when it is refused."""
+        self.engine.send(go)
+        lines = []
+        while True:
+            line = self.engine.read()
+            if line.startswith("error "):
+                self.assertEqual(lines, [], "an error after info lines")
+                return None, line
+            if line.startswith("bestmove"):
+                break
+            self.assertTrue(line.startswith("info"), line)
+            words = line.split()
+            if words[1:2] == ["multipv"]:
+                lines.append(multipv_line(self, words))
+            else:
+                self.assertEqual(lines, [], "an info line after the multipv lines")
+        move = line.split()
+        self.assertEqual(len(move), 2, line)
+        return lines, move[1]
 
     def assertError(self, lines, command, *words):
         self.assertEqual(len(lines), 1, lines)
@@ -251,6 +292,78 @@ class ProtocolWalk(unittest.TestCase):
                 for move in words[words.index("pv") + 1:]:
                     self.assertRegex(move, MOVE)
 
+    def test_multipv(self):
+        """go ... multipv K: lines 1 ... K, best first, bestmove line 1's move,
+        each a legal line with its value in the kinds the page names; or,
+        from a player that values no move, one error and no search."""
+        e = self.engine
+        self.assertEqual(e.ask("position new moves a1 a3 a6 a7 b2 b4 b5 b6"), [])
+        lines, best = self.multipv("go nodes 300 multipv 3")
+        if lines is None:
+            self.assertIsNot(self.analyses, True, best)
+            self.assertTrue(best.startswith("error go: "), best)
+            self.assertRegex(self.bestmove("go nodes 50")[0], MOVE)  # still plays
+            return
+        self.assertIsNot(self.analyses, False, "a player that values no move gave lines")
+        self.assertEqual([n for n, _, _ in lines], [1, 2, 3])
+        self.assertEqual(best, lines[0][2][0])
+        self.assertEqual(len({pv[0] for _, _, pv in lines}), 3, lines)  # three moves
+        # multipv 1: line 1 alone. Beyond the legal moves: every move, here
+        # the one of ONE_MOVE (not searched: nodes 0, no score).
+        lines, best = self.multipv("go nodes 300 multipv 1")
+        self.assertEqual(([n for n, _, _ in lines], best), ([1], lines[0][2][0]))
+        self.assertEqual(e.ask("position " + ONE_MOVE), [])
+        lines, best = self.multipv("go multipv 18446744073709551615 nodes 50")
+        self.assertEqual((len(lines), lines[0][2][0], best), (1, "a1-a2", "a1-a2"))
+        # A plain go on: no multipv line.
+        move, infos = self.bestmove("go nodes 50")
+        self.assertEqual(move, "a1-a2")
+        self.assertFalse([line for line in infos if line.split()[1:2] == ["multipv"]])
+
+    def test_multipv_errors(self):
+        """A bad K is refused as a bad limit is, whatever the player, and the
+        engine goes on (an engine without multipv refuses them all: only
+        packeis-engine's reasons are checked)."""
+        e = self.engine
+        self.assertEqual(e.ask("position " + ONE_MOVE), [])
+        for go, says in (("go multipv 0", "multipv: not a positive integer: '0'"),
+                         ("go multipv x", "multipv: not a positive integer: 'x'"),
+                         ("go multipv", "multipv: not a positive integer: ''"),
+                         ("go nodes 10 multipv -1", "multipv: not a positive integer: '-1'"),
+                         ("go multipv 18446744073709551616",
+                          "multipv: larger than 18446744073709551615"),
+                         ("go multipv 3 infinite nodes 5", "infinite takes no other limit")):
+            with self.subTest(go=go):
+                self.assertError(e.ask(go), "go", *([says] if self.analyses is not None else []))
+        if self.analyses is False:
+            self.assertError(e.ask("go nodes 10 multipv 2"), "go", "values no move")
+        self.assertEqual(self.bestmove()[0], "a1-a2")
+
+    def test_stop_ends_a_multipv_search(self):
+        """stop during go infinite multipv 2: the lines of what was searched,
+        then bestmove, line 1's move; quit during one: no bestmove."""
+        e = self.engine
+        self.assertEqual(e.ask("position new"), [])
+        e.send("go infinite multipv 2")
+        first = e.read()
+        if first.startswith("error "):
+            self.assertIsNot(self.analyses, True, first)
+            return
+        time.sleep(0.2)
+        e.send("stop")
+        lines = [first, *e.until("bestmove")]
+        numbered = [multipv_line(self, line.split()) for line in lines
+                    if line.split()[1:2] == ["multipv"]]
+        self.assertEqual([n for n, _, _ in numbered], [1, 2], lines)
+        self.assertEqual(lines[-1], "bestmove " + numbered[0][2][0])
+        self.assertEqual(e.ask("stop"), [])  # one bestmove only
+        e.send("go infinite multipv 3")
+        time.sleep(0.1)
+        e.send("quit")
+        self.assertEqual(e.process.wait(timeout=TIMEOUT), 0)
+        rest = e.pending + e.process.stdout.read()
+        self.assertNotIn("bestmove", rest)
+
     def test_quit_and_end_of_input(self):
         self.engine.send("quit")
         self.assertEqual(self.engine.process.wait(timeout=TIMEOUT), 0)
@@ -258,6 +371,106 @@ class ProtocolWalk(unittest.TestCase):
         other.process.stdin.close()
         self.assertEqual(other.process.wait(timeout=TIMEOUT), 0)
         other.process.stdout.close()
+
+
+def multipv_line(test, words):
+    """An `info multipv N ...` line's number, fields and pv, checked against
+    doc/protocol.md: the fields in the page's order, no nps, scores
+    `value` (-1 ... 1) then maybe `fish`, a score only where nodes > 0."""
+    test.assertEqual(words[:2], ["info", "multipv"], words)
+    number = int(words[2])
+    order = ["depth", "nodes", "time", "score", "pv"]
+    fields, pv, i = {}, [], 3
+    while i < len(words):
+        name = words[i]
+        test.assertIn(name, order, words)
+        if name == "pv":
+            pv = words[i + 1:]
+            break
+        if name == "score":
+            kind, value = words[i + 1], float(words[i + 2])
+            i += 3
+            exact = i < len(words) and words[i] == "exact"
+            i += exact
+            fields.setdefault("score", []).append((kind, value, exact))
+            continue
+        fields[name] = int(words[i + 1])
+        i += 2
+    names = [w for w in words if w in order]
+    test.assertEqual(names, sorted(names, key=order.index), words)
+    test.assertGreater(len(pv), 0, words)
+    for move in pv:
+        test.assertRegex(move, MOVE)
+    scores = fields.get("score", [])
+    test.assertEqual(bool(scores), fields["nodes"] > 0, words)
+    if scores:
+        test.assertEqual(scores[0][0], "value", words)
+        test.assertTrue(-1 <= scores[0][1] <= 1, words)
+        test.assertIn([kind for kind, _, _ in scores[1:]], ([], ["fish"]), words)
+    return number, fields, pv
+
+
+class MultiPVByHand(unittest.TestCase):
+    """packeis-engine's lines on the rows worked out by hand above (ROW,
+    ROW4): alphabeta solves them, its values exact and its margins those of
+    the comments; mcts finds the winning move of ROW, which wins every
+    playout."""
+    program = None
+
+    def engine(self, player):
+        engine = Engine([self.program, "--player", player])
+        self.addCleanup(engine.close)
+        engine.send("packeis 1")
+        engine.until("packeisok")
+        return engine
+
+    def lines(self, engine, position, go):
+        engine.send("position " + position)
+        engine.send(go)
+        replies = engine.until("bestmove")
+        infos = [r.split() for r in replies[:-1]]
+        numbered = [multipv_line(self, words) for words in infos if words[1] == "multipv"]
+        return numbered, replies[-1].split()[1]
+
+    def test_alphabeta_solves_the_row(self):
+        engine = self.engine("alphabeta")
+        lines, best = self.lines(engine, ROW, "go nodes 1000 multipv 3")
+        self.assertEqual([n for n, _, _ in lines], [1, 2, 3])
+        self.assertEqual(best, "a1-a4")
+        self.assertEqual([pv[0] for _, _, pv in lines], ["a1-a4", "a1-a3", "a1-a2"])
+        self.assertEqual([f["score"] for _, f, _ in lines],
+                         [[("value", 1.0, True), ("fish", 5.0, True)],
+                          [("value", -1.0, True), ("fish", -1.0, True)],
+                          [("value", -1.0, True), ("fish", -3.0, True)]])
+        # B's answers in the lines: a5-a4 after a1-a3 (its only move), a5-a3
+        # after a1-a2 (its best).
+        self.assertEqual(lines[1][2][:2], ["a1-a3", "a5-a4"])
+        self.assertEqual(lines[2][2][:2], ["a1-a2", "a5-a3"])
+        values = [f["score"][0][1] for _, f, _ in lines]
+        self.assertEqual(values, sorted(values, reverse=True))
+        # test_review.c's row: two moves, so two lines for three asked.
+        lines, best = self.lines(engine, ROW4, "go movetime 2000 nodes 1000 multipv 3")
+        self.assertEqual([(n, pv[0], f["score"]) for n, f, pv in lines],
+                         [(1, "a1-a3", [("value", 1.0, True), ("fish", 4.0, True)]),
+                          (2, "a1-a2", [("value", -1.0, True), ("fish", -2.0, True)])])
+        self.assertEqual(best, "a1-a3")
+
+    def test_mcts_finds_the_win(self):
+        lines, best = self.lines(self.engine("mcts"), ROW, "go nodes 3000 multipv 3")
+        self.assertEqual([n for n, _, _ in lines], [1, 2, 3])
+        self.assertEqual((best, lines[0][2][0]), ("a1-a4", "a1-a4"))
+        self.assertEqual(lines[0][1]["score"], [("value", 1.0, False)])  # no margin, no exact
+
+    def test_random_refuses_and_still_plays(self):
+        engine = self.engine("random")
+        engine.send("position " + ROW)
+        engine.send("go nodes 10 multipv 2")
+        engine.send("isready")
+        self.assertEqual(engine.until("readyok"),
+                         ["error go: multipv: random values no move, so it gives no lines "
+                          "(mcts, az, montecarlo and alphabeta do)", "readyok"])
+        engine.send("go nodes 10")
+        self.assertRegex(engine.until("bestmove")[-1], r"^bestmove a1-a[234]$")
 
 
 class StrengthOnTheCommandLine(unittest.TestCase):
@@ -311,20 +524,21 @@ def main():
                                check=True).stdout
         for name in re.findall(r"^(\w+):", names, re.M):
             spec = name + ":weights=" + tiny_az_weights() if name == "az" else name
-            ENGINES.append([args[1], "--player", spec])
-        StrengthOnTheCommandLine.program = args[1]
+            ENGINES.append(([args[1], "--player", spec], name not in NOT_ANALYSING))
+        StrengthOnTheCommandLine.program = MultiPVByHand.program = args[1]
     elif args:
-        ENGINES.append(args)
+        ENGINES.append((args, None))
     if not ENGINES:
         sys.exit("usage: test_protocol.py ENGINE [ARG ...] | --all-players PACKEIS_ENGINE")
     suite = unittest.TestSuite()
-    for command in ENGINES:
+    for command, analyses in ENGINES:
         walk = type("ProtocolWalk_" + re.sub(r"\W", "_", command[-1].split(":weights=")[0]),
                     (ProtocolWalk,),
-                    {"command": command})
+                    {"command": command, "analyses": analyses})
         suite.addTests(unittest.defaultTestLoader.loadTestsFromTestCase(walk))
     if StrengthOnTheCommandLine.program:
         suite.addTests(unittest.defaultTestLoader.loadTestsFromTestCase(StrengthOnTheCommandLine))
+        suite.addTests(unittest.defaultTestLoader.loadTestsFromTestCase(MultiPVByHand))
     result = unittest.TextTestRunner(verbosity=2).run(suite)
     sys.exit(0 if result.wasSuccessful() else 1)
 
