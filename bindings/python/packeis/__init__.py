@@ -96,4 +96,12 @@ from ._moves import Move, MoveBuffer
 
 __version__: str = version()
 
+
+def __getattr__(name: str) -> object:  # packeis.review(...): loads the players library when used
+    if name == "review":
+        from importlib import import_module  # noqa: PLC0415
+        return import_module(".review", __name__)
+    raise AttributeError(f"module 'packeis' has no attribute {name!r}")
+
+
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -39,13 +39,13 @@ from typing import Any, Callable, NamedTuple, Optional
 
 from ._alloc import run_on_worker
 from ._args import U64, integer
-from ._errors import OutOfRangeError
+from ._errors import GameOverError, InvalidArgumentError, OutOfRangeError
 from ._game import Game
 from ._lib import lib as _core
 from ._moves import Move
 
 __all__ = ["Player", "Random", "Greedy", "MonteCarlo", "AlphaBeta", "MCTS", "AZ", "Report",
-           "Option",
+           "Line", "Option",
            "names", "version", "SONAME", "ENVIRONMENT_VARIABLE"]
 
 #: The SONAME of the players library this module declares (0.MINOR: its
@@ -56,6 +56,12 @@ ENVIRONMENT_VARIABLE = "PACKEIS_PLAYERS_LIBRARY"
 
 PV_MAX = 64
 MAX_MOVES = 1024
+#: The review every surface offers by default (players.h, "game review":
+#: PACKEIS_PLAYER_REVIEW_ESTIMATOR and PACKEIS_PLAYER_REVIEW_SOLVER_NODES;
+#: the tests compare them with the header): the estimator's seat spec and
+#: the solver's positions a position.
+REVIEW_ESTIMATOR = "mcts:20000"
+REVIEW_SOLVER_NODES = 200000
 
 
 class _Report(Structure):
@@ -67,6 +73,15 @@ class _Report(Structure):
 
 
 _ON_REPORT = CFUNCTYPE(None, c_void_p, POINTER(_Report))
+
+
+class _Line(Structure):
+    """packeis_player_line, field for field (no size function checks it:
+    the tests compare its layout with the header's, compiled)."""
+
+    _fields_ = [("move", c_uint16), ("value", c_double), ("exact", c_int),
+                ("has_margin", c_int), ("margin", c_double), ("nodes", c_uint64),
+                ("pv_length", c_size_t), ("pv", c_uint16 * PV_MAX)]
 
 
 class _Limits(Structure):
@@ -94,6 +109,9 @@ _DECLARATIONS = {
     "packeis_player_set_option": (c_int, [_PLAYER, c_char_p, c_char_p, POINTER(c_char_p)]),
     "packeis_player_choose": (c_int, [_PLAYER, c_void_p, POINTER(_Limits), POINTER(c_uint16),
                                       POINTER(_Report)]),
+    "packeis_player_analyse": (c_int, [_PLAYER, c_void_p, POINTER(_Limits), c_size_t,
+                                       POINTER(_Line), POINTER(c_size_t), POINTER(_Report)]),
+    "packeis_player_analyses": (c_int, [_PLAYER]),
     "packeis_player_forget": (None, [_PLAYER]),
     "packeis_player_free": (None, [_PLAYER]),
 }
@@ -169,6 +187,31 @@ class Report(NamedTuple):
     exact: bool
     pv: list
     visits: dict
+
+
+class Line(NamedTuple):
+    """One move of an analysis (:meth:`Player.analyse`). ``value``: the
+    expected reward of the player to act once ``move`` is played, -1 ... 1
+    (1 a sole win; with 2 players 0 a draw); ``exact``: the value and the
+    margin are the game's (alphabeta's endgame solver, 2 players);
+    ``margin``: the fish margin expected at the end (the player's fish minus
+    the best of the others'), None for players without one (mcts, az);
+    ``nodes``: the work spent below the move (0: the search did not reach
+    it, and its value means nothing); ``pv``: the line expected from
+    ``move`` on."""
+
+    move: Move
+    value: float
+    exact: bool
+    margin: Optional[float]
+    nodes: int
+    pv: tuple
+
+
+def _line(raw: _Line) -> Line:
+    return Line(Move(raw.move), raw.value, bool(raw.exact),
+                raw.margin if raw.has_margin else None, raw.nodes,
+                tuple(Move(m) for m in raw.pv[:raw.pv_length]))
 
 
 def _report(move: int, raw: _Report) -> Report:
@@ -302,6 +345,12 @@ class Player:
             self._options_set.pop(str(name), None)  # in the order last set
             self._options_set[str(name)] = _text(value)
 
+    @property
+    def analyses(self) -> bool:
+        """Whether the player values moves (:meth:`analyse`): mcts, az,
+        montecarlo and alphabeta do, random and greedy do not."""
+        return bool(_lib.packeis_player_analyses(self._live()))
+
     # -- playing -------------------------------------------------------------
     def choose(self, game: Game, *, nodes: Optional[int] = None,
                seconds: Optional[float] = None,
@@ -313,31 +362,89 @@ class Player:
 
         :raises packeis.GameOverError: the game is over.
         """
-        if not isinstance(game, Game):
-            raise TypeError(f"choose() needs a packeis.Game, not {type(game).__name__}")
-        if stop is not None and not callable(stop):
-            raise TypeError("stop must be a callable, such as threading.Event().is_set")
+        self._check_game(game, "choose", stop)
+        limits = self._limits(nodes, seconds)
+        move, raw = c_uint16(), _Report()
+        status = self._search(game, stop, lambda handle, game_handle: _lib.packeis_player_choose(
+            handle, game_handle, byref(limits), byref(move), byref(raw)))
+        if status:
+            _core_check(status)
+        return _report(move.value, raw)
+
+    def analyse(self, game: Game, k: Optional[int] = None, *, nodes: Optional[int] = None,
+                seconds: Optional[float] = None,
+                stop: Optional[Callable[[], Any]] = None) -> list:
+        """The values of the ``k`` best moves of ``game`` (every legal move
+        for None; fewer when fewer are legal), best first, as :class:`Line`
+        objects: a search as :meth:`choose` makes (the same budgets, ``stop``
+        and Ctrl-C), in the order the player chooses (mcts and az by visits,
+        montecarlo by its mean result, alphabeta by margin). For mcts, az
+        and montecarlo, line 1 is the move :meth:`choose` plays with the same
+        seed, position and node budget.
+
+        :raises packeis.InvalidArgumentError: ``k`` below 1, or a player
+            that values no move (random, greedy: :attr:`analyses`).
+        :raises packeis.GameOverError: the game is over.
+        """
+        self._check_game(game, "analyse", stop)
+        k = None if k is None else integer(k, "k")  # TypeError for a bool, a float ...
+        if k is not None and k < 1:
+            raise InvalidArgumentError(f"k must be 1 or more (the number of moves to value), "
+                                       f"or None for every move, got {k}")
+        if not self.analyses:
+            raise InvalidArgumentError(f"the {self.name} player values no move, so it cannot "
+                                       f"analyse (mcts, az, montecarlo and alphabeta can)")
+        if game.is_over:
+            raise GameOverError("PACKEIS_E_GAME_OVER: the game is over: no move to analyse")
+        limits = self._limits(nodes, seconds)
+        wanted = game.move_count if k is None else min(k, game.move_count)
+        lines, count = (_Line * max(wanted, 1))(), c_size_t()
+        status = self._search(game, stop, lambda handle, game_handle: _lib.packeis_player_analyse(
+            handle, game_handle, byref(limits), wanted, lines, byref(count), None))
+        if status:
+            _core_check(status)
+        return [_line(lines[i]) for i in range(count.value)]
+
+    def _limits(self, nodes: Optional[int] = None, seconds: Optional[float] = None) -> _Limits:
+        """The C budget of a search (``packeis_player_limits``): ``nodes``
+        and ``seconds`` checked, or the player's default budget for
+        neither. The stop flag is the player's (:meth:`stop`)."""
         limits = _Limits(_budget("seconds", seconds, float), _budget("nodes", nodes, int))
         if not limits.seconds and not limits.nodes:
             limits.seconds, limits.nodes = self.default_seconds, self.default_nodes
         limits.stop = ctypes.pointer(self._flag)
-        move, raw = c_uint16(), _Report()
-        with self._lock, game.clone() as copy:
+        return limits
+
+    @staticmethod
+    def _check_game(game: Any, what: str, stop: Any) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"{what}() needs a packeis.Game, not {type(game).__name__}")
+        if stop is not None and not callable(stop):
+            raise TypeError("stop must be a callable, such as threading.Event().is_set")
+
+    def _run(self, game: Game, call: Callable[[Any, Any], int],
+             stop: Optional[Callable[[], Any]] = None) -> int:
+        """``call(player_handle, game_handle)``, a C call with this player
+        and ``game`` (not copied: the call must not change it), holding both,
+        on a helper thread: the player's stop flag is raised on Ctrl-C
+        (raised once the call returned) or when ``stop()`` answers true.
+        For modules that call the players library themselves (review)."""
+        with self._lock:
             handle = self._live()
             self._flag.value = 0
-
-            def search(game_handle: Any) -> int:
-                return _lib.packeis_player_choose(handle, ctypes.cast(game_handle, c_void_p),
-                                                  byref(limits), byref(move), byref(raw))
 
             def on_wait(interrupted: bool) -> None:
                 if interrupted or (stop is not None and stop()):
                     self._flag.value = 1
 
-            status = run_on_worker(copy._call, search, on_wait=on_wait)
-        if status:
-            _core_check(status)
-        return _report(move.value, raw)
+            return run_on_worker(game._call, lambda game_handle: call(
+                handle, ctypes.cast(game_handle, c_void_p)), on_wait=on_wait)
+
+    def _search(self, game: Game, stop: Optional[Callable[[], Any]],
+                call: Callable[[Any, Any], int]) -> int:
+        """:meth:`_run` on a copy of ``game``, which searches may change."""
+        with game.clone() as copy:
+            return self._run(copy, call, stop)
 
     def best_move(self, game: Game, **limits: Any) -> Move:
         """The move :meth:`choose` picks."""
