@@ -7,8 +7,11 @@ from typing import Any
 
 __all__ = ["plot"]
 
+# The judgements' marks (name, colour, marker, size), in warm colours that
+# no player's line has.
 _MARKS = (("blunder", "#d62728", "v", 60), ("mistake", "#ff7f0e", "v", 40),
           ("inaccuracy", "#e6c229", "v", 25))
+_PLAYER_COLOURS = ("#1f77b4", "#2ca02c", "#9467bd", "#8c564b")
 
 
 def _game_of(result: dict, game: int) -> dict:
@@ -48,7 +51,8 @@ def plot(result: dict, ax: Any = None, game: int = 0) -> Any:
     entry = _game_of(result, game)
     if "error" in entry:
         raise ValueError(f"{entry['source']}: not reviewed: {entry['error']}")
-    if ax is None:
+    made = ax is None
+    if made:
         from matplotlib import pyplot  # noqa: PLC0415 - only when drawn
         _, ax = pyplot.subplots(figsize=(8, 3.5))
     two = entry["players"] == 2
@@ -57,8 +61,8 @@ def plot(result: dict, ax: Any = None, game: int = 0) -> Any:
     for key, points in _curves(entry).items():
         xs = [ply["ply"] for ply, _ in points]
         ys = [value for _, value in points]
-        ax.plot(xs, ys, linewidth=1.4, label="player A's value" if two else
-                f"player {'ABCD'[key]}", gid=f"player-{key}")
+        ax.plot(xs, ys, linewidth=1.4, color=_PLAYER_COLOURS[key], gid=f"player-{key}",
+                label="player A's value" if two else f"player {'ABCD'[key]}")
         for ply, value in points:
             exact += [(ply["ply"], value)] if ply["exact"] else []
             if ply["judgement"] in marked:
@@ -75,5 +79,7 @@ def plot(result: dict, ax: Any = None, game: int = 0) -> Any:
     ax.set_ylabel("value (expected reward)")
     ax.set_title(f"{entry['source']}{'' if entry.get('complete', True) else ' (stopped)'}")
     ax.grid(True, linewidth=0.3)
-    ax.legend(loc="lower left", fontsize=8)
+    ax.legend(loc="best", fontsize=8)
+    if made:
+        ax.figure.tight_layout()
     return ax

@@ -27,6 +27,8 @@ from packeis.players import MCTS, AlphaBeta, Greedy, MonteCarlo, Random  # noqa:
 
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")
 HEADER = os.path.join(SOURCE, "include", "packeis", "players.h")
+RECORDS = os.path.join(SOURCE, "tests", "review")
+PACKEIS_REVIEW = os.environ.get("PACKEIS_REVIEW")  # the program, from meson
 
 # One row, cells 0 ... 3 at x = 0, 2, 4, 6: fish 1, 1, 3, 1 (test_review.c).
 ROW = [(0, 0, 1), (2, 0, 1), (4, 0, 3), (6, 0, 1)]
@@ -261,6 +263,27 @@ class Review(unittest.TestCase):
                 self.assertEqual(summary["moves"], sum(p["valued"] for p in mine))
                 self.assertEqual(summary["blunders"],
                                  sum(p["judgement"] == "blunder" for p in mine))
+
+    @unittest.skipUnless(PACKEIS_REVIEW, "PACKEIS_REVIEW not set")
+    def test_the_document_of_packeis_review(self):
+        # The same records, reviewer and budget: the same values, field for
+        # field (a bad record's line included).
+        paths = [os.path.join(RECORDS, name) for name in
+                 ("row_blunders.txt", "illegal_move.txt", "standard_game.txt")]
+        with tempfile.TemporaryDirectory() as folder:
+            out = os.path.join(folder, "review.json")
+            env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}  # a C program
+            done = subprocess.run([PACKEIS_REVIEW, *paths, "--budget", "300", "--solver-nodes",
+                                   "20000", "--json", out, "--quiet"],
+                                  capture_output=True, text=True, env=env)
+            self.assertEqual(done.returncode, 1, done.stderr)  # 1: a record not reviewed
+            with open(out) as file:
+                theirs = json.load(file)
+        mine = packeis.review(paths, nodes=300, solver_nodes=20000)
+        plies = mine["games"][2]["plies"]
+        self.assertEqual(len(plies), 58)
+        self.assertTrue(any(p["exact"] for p in plies) and any(p["forced"] for p in plies))
+        self.assertEqual(mine, theirs)
 
     def test_bad_records_beside_good_ones(self):
         with whole_row_game() as game:
