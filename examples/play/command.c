@@ -19,7 +19,7 @@ static const word words[] = {
     {"undo", COMMAND_UNDO, 0},   {"redo", COMMAND_REDO, 0},   {"save", COMMAND_SAVE, 2},
     {"load", COMMAND_LOAD, 2},   {"board", COMMAND_BOARD, 0}, {"new", COMMAND_NEW, 1},
     {"help", COMMAND_HELP, 0},   {"h", COMMAND_HELP, 0},      {"quit", COMMAND_QUIT, 0},
-    {"exit", COMMAND_QUIT, 0},   {"q", COMMAND_QUIT, 0},
+    {"exit", COMMAND_QUIT, 0},   {"q", COMMAND_QUIT, 0},      {"review", COMMAND_REVIEW, 1},
 };
 
 static int blank(char c) { return c == ' ' || c == '\t'; }
@@ -91,6 +91,9 @@ const char *command_help(void)
            "  load FILE  continue the game recorded in FILE\n"
            "  board      draw the board again\n"
            "  new [SEED] a new game, the same seats (SEED: the board's shuffle)\n"
+           "  review     what each action so far cost its player: best move, values,\n"
+           "             ?! ? ?? and a summary per player (Ctrl-C stops it);\n"
+           "             review SPEC values with another player (review az:800)\n"
            "  help       this list\n"
            "  quit       leave (also end of input, Ctrl-D); an unfinished game not\n"
            "             saved is kept in " RECORD_FILE_RECOVERY "\n";

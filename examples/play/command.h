@@ -18,6 +18,7 @@ typedef enum command_kind {
     COMMAND_LOAD,    /* `load FILE` */
     COMMAND_BOARD,   /* `board`: draw it again */
     COMMAND_NEW,     /* `new [SEED]`: a new game (argument: the seed, or "") */
+    COMMAND_REVIEW,  /* `review [SPEC]`: what each action cost (argument: SPEC, or "") */
     COMMAND_HELP,    /* `help` or `h` */
     COMMAND_QUIT,    /* `quit`, `exit` or `q` */
     COMMAND_MISSING, /* a command that needs an argument got none (argument: its name) */

@@ -255,7 +255,7 @@ static void prompt(session *s)
 {
     int p = packeis_game_current_player(s->game);
     if (p < 0)
-        fputs("game over (new, undo, save FILE, load FILE, quit) > ", s->out);
+        fputs("game over (review, new, undo, save FILE, load FILE, quit) > ", s->out);
     else
         fprintf(s->out, "%s%c %s%s > ", s->st->player[p], 'A' + p, s->labels.label[p],
                 s->st->reset);

@@ -14,6 +14,7 @@
 #include "move_input.h"
 #include "record_file.h"
 #include "seats_file.h"
+#include "session_review.h"
 #include "text_file.h"
 
 /* Lines of `moves` are wrapped at this width. */
@@ -28,7 +29,7 @@ static int game_is_over(session *s)
 {
     if (packeis_game_phase(s->game) != PACKEIS_PHASE_OVER)
         return 0;
-    say_error(s, "The game is over: new, undo, save FILE, load FILE or quit.");
+    say_error(s, "The game is over: review, new, undo, save FILE, load FILE or quit.");
     return 1;
 }
 
@@ -365,6 +366,9 @@ int session_command(session *s, command c)
         return 0;
     case COMMAND_NEW:
         new_game(s, c.argument);
+        return 0;
+    case COMMAND_REVIEW:
+        session_review(s, c.argument);
         return 0;
     case COMMAND_HELP:
         fputs(command_help(), s->out);

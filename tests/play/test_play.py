@@ -6,10 +6,12 @@ TerminalGame drives it through a real terminal (tmux: send-keys and
 capture-pane) from the first placement to the final standings against
 greedy, with a refused move (checking the reason shown), an undo and a
 save; the saved record is loaded by examples/replay, whose standings must be
-those shown. A second game has an engine (packeis-engine) as the opponent.
+those shown. A second game has an engine (packeis-engine) as the opponent,
+and a third is reviewed (`review`) and the review stopped by Ctrl-C.
 CommandLine checks --help, bad values, NO_COLOR, plain text into a pipe, the
 end of input in the middle of a game, save and --load, binary garbage as
-input, and engines that fail in the middle of a game.
+input, engines that fail in the middle of a game, and `review`: a game
+worked out by hand, its rows against the game and its summary, SIGINT.
 
     test_play.py --play EXE --replay EXE --engine EXE --broken EXE [TestClass ...]
 
@@ -25,6 +27,7 @@ import atexit
 import os
 import random
 import re
+import select
 import shlex
 import shutil
 import signal
@@ -265,6 +268,41 @@ class TerminalGame(unittest.TestCase):
         for line in t.text(joined=True).split("\n"):  # nothing the terminal had to cut
             self.assertLessEqual(len(line), 40, line)
 
+    def test_review_shows_progress_and_stops_on_ctrl_c(self):
+        """review on a terminal: a note says which action is under way, a
+        row comes as each is reviewed; Ctrl-C stops it after the rows
+        finished, with the summary of those, and the game goes on."""
+        t = self.start("--seed 3 --opponents greedy --hint greedy")
+        t.prompt()
+        for _ in range(3):
+            move = self.hint(t)
+            mark = len(t.text())
+            t.send(move)
+            t.prompt(mark)
+        mark = len(t.text())
+        t.send("review mcts:2s")  # 2 s an action: 12 s in all
+        t.wait(r"^Review of 6 actions by mcts:2s; = where exact", mark)
+        t.wait(r"reviewing action 1 of 6\.\.\. \(Ctrl-C stops\)", mark)
+        t.wait(r"^    1\. A you ", mark)
+        t.tmux("send-keys", "-t", "play", "C-c")
+        stopped = t.wait(r"^Stopped \(Ctrl-C\): (\d) of 6 actions reviewed\.$", mark)
+        done = int(stopped.group(1))
+        self.assertTrue(1 <= done < 6, done)
+        screen = t.prompt(mark)[1]
+        block = screen[mark:]
+        rows = re.findall(r"^ +(\d)\. ([AB]) ", block, re.M)
+        self.assertEqual(rows, [(str(i + 1), "AB"[i % 2]) for i in range(done)])
+        summary = re.findall(r"^  ([AB]) (?:you|greedy) +(\d+) +(\d+) ", block, re.M)
+        self.assertEqual(sum(int(moves) + int(forced) for _, moves, forced in summary), done)
+        self.assertNotIn("reviewing action", block.split("Stopped")[1])  # the note erased
+        # The program is alive and the game goes on (CommandLine's
+        # test_review_and_sigint: Ctrl-C then ends it, as before).
+        mark = len(screen)
+        t.send("moves")
+        t.wait(r"^\d+ legal moves\.$", mark)
+        t.send("quit")
+        t.wait(r"^\[exit 0\]$", mark)
+
     def test_engine_opponent(self):
         engine = f"{ARGS.engine} --player greedy"
         t = self.start(f"--seed 4 --engine {shlex.quote(engine)} --hint greedy")
@@ -410,6 +448,145 @@ class CommandLine(unittest.TestCase):
                         "--seat", "2=human", stdin=b"a1\na3\na2\nquit\n")
         text = done.stdout.decode()
         self.assertIn("a2: the only slide there, a1-a2.\n3. A person slides a1-a2", text)
+
+    def test_review_of_a_game_worked_by_hand(self):
+        """review on tests/players/test_review.c's row of four floes (1 1 3 1
+        fish), two people of one penguin: A a2, B a4, A a2-a1, B a4-a3. The
+        endgame solver values every action exactly: after a2 and a4, A's
+        a2-a3 wins 4 to 1 (+3: B, shut in, goes out with a4; A takes a3 and
+        goes out with it) and a2-a1 loses 2 to 4 (-2: B slides a4-a3, both
+        are then shut in), a blunder of 5 fish; B's a4 loses by 3, but a1
+        loses by 4 (A slides a2-a3, B goes out with a1, A takes a4 too: 5
+        to 1), so a4 is best; A's a2 is best (a1: B places on a2 and shuts A
+        in, -4; a4: +2) and wins; B's a4-a3 is its only move."""
+        with tempfile.TemporaryDirectory() as scratch:
+            layout = os.path.join(scratch, "row.txt")
+            with open(layout, "w") as file:
+                file.write("1 1 3 1\n")
+            done = play("--layout", layout, "--penguins", "1", "--seat", "1=human",
+                        "--seat", "2=human",
+                        stdin=b"review\na2\na4\nreview\na2-a1\na4-a3\nreview\nquit\n")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        text = done.stdout.decode()
+        self.assertIn("A person > Nothing to review: no action has been played yet.\n", text)
+        heading = ("by mcts:20000; = where exact (the endgame solved within 200000 positions). "
+                   "Values: the mover's expected result, -1 lost to +1 won; loss: what the move "
+                   "played gave away.\n"
+                   "  no.  player    played   best     before   after    loss\n")
+        two = ("    1. A person  a2       a2       +1.00 -> +1.00 =  0.00\n"
+               "    2. B person  a4       a4       -1.00 -> -1.00 =  0.00\n")
+        self.assertIn("A person > Review of 2 actions " + heading + two + "\n", text)
+        self.assertIn(
+            "game over (review, new, undo, save FILE, load FILE, quit) > Review of 4 actions "
+            + heading + two
+            + "    3. A person  a2-a1    a2-a3    +1.00 -> -1.00 =  2.00 ?? blunder, 5 fish lost\n"
+            "    4. B person  a4-a3    forced (the only move)\n"
+            "\n"
+            "  player    moves  forced  average loss  accuracy  ?!   ?  ??  fish lost\n"
+            "  A person      2       0         1.000      50.0   0   0   1  5 (2 exact moves)\n"
+            "  B person      1       1         0.000     100.0   0   0   0  0 (1 exact move)\n"
+            "game over", text)
+
+    def test_review_rows_agree_with_the_game_and_summary(self):
+        """review against greedy on the standard board: a row per action,
+        the moves those played, each loss the fall of the value, its mark
+        the loss's; the summary adds the rows up; the same review twice is
+        the same (seeded players, a node budget); bad estimators refused."""
+        done = play("--seed", "3", "--opponents", "greedy",
+                    stdin=b"a1\na2\na3\nreview mcts:500\nreview mcts:500\nreview\n"
+                          b"review random\nreview nosuch\nreview mcts:fast\nhelp\n")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        text = done.stdout.decode()
+        # (Into a pipe a person's action follows the prompt on its line.)
+        played = re.findall(r"(?:^|> )\d+\. ([AB]) (?:you|greedy) places on (\w+)$", text,
+                            re.M)
+        self.assertEqual(len(played), 6)
+        blocks = re.findall(r"Review of 6 actions by (\S+); .*?\n((?:.*\n)*?)A you > ", text)
+        self.assertEqual([spec for spec, _ in blocks], ["mcts:500", "mcts:500", "mcts:20000"])
+        self.assertEqual(blocks[0][1], blocks[1][1])
+        row = re.compile(r"^ +(\d+)\. ([AB]) (?:you|greedy) +(\S+) +(\S+) +([+-]\d\.\d\d) -> "
+                         r"([+-]\d\.\d\d) ([= ]) +(\d\.\d\d)(?: (\?\?|\?!|\?) +(\w+))?$", re.M)
+        for _, block in blocks:
+            rows = row.findall(block)
+            self.assertEqual([(int(r[0]), r[1], r[2]) for r in rows],
+                             [(i + 1, who, move) for i, (who, move) in enumerate(played)])
+            losses = {"A": [], "B": []}
+            marks = {"A": [], "B": []}
+            for number, who, move, best, before, after, exact, loss, mark, word in rows:
+                self.assertEqual(exact, " ")  # the opening: nothing solved
+                self.assertAlmostEqual(float(loss), max(0, float(before) - float(after)),
+                                       delta=0.011)
+                want = next((m for m, bound in (("??", 0.3), ("?", 0.2), ("?!", 0.1))
+                             if float(loss) >= bound), "")
+                if min(abs(float(loss) - b) for b in (0.1, 0.2, 0.3)) > 0.006:
+                    self.assertEqual(mark, want, (number, loss))
+                self.assertEqual(word, {"": "", "?!": "inaccuracy", "?": "mistake",
+                                        "??": "blunder"}[mark])
+                if move == best:
+                    self.assertEqual(loss, "0.00")
+                losses[who].append(float(loss))
+                marks[who].append(mark)
+            summary = re.findall(r"^  ([AB]) (?:you|greedy) +(\d+) +(\d+) +(\d\.\d{3}) +"
+                                 r"(\d+\.\d) +(\d+) +(\d+) +(\d+)  - \(no exact move\)$",
+                                 block, re.M)
+            self.assertEqual([s[0] for s in summary], ["A", "B"], block)
+            for who, moves, forced, average, _, inaccuracies, mistakes, blunders in summary:
+                self.assertEqual((int(moves), int(forced)), (3, 0))
+                self.assertAlmostEqual(float(average), sum(losses[who]) / 3, delta=0.006)
+                self.assertEqual([int(inaccuracies), int(mistakes), int(blunders)],
+                                 [marks[who].count(m) for m in ("?!", "?", "??")])
+        self.assertIn("review: 'random': random values no move, so it cannot review (mcts, az, "
+                      "montecarlo and alphabeta can)", text)
+        self.assertIn("review: 'nosuch': no built-in player is called 'nosuch'", text)
+        self.assertIn("review: 'mcts:fast': 'fast' is no strength", text)
+        self.assertIn("  review     what each action so far cost its player", text)
+        self.assertIn("review SPEC values with another player (review az:800)", text)
+
+    def test_review_and_sigint(self):
+        """SIGINT (Ctrl-C) during a review stops it and the game goes on;
+        at the prompt afterwards it ends the program as it always did (the
+        review gives its handler back); two during a review end it too."""
+        def started(review):
+            game = subprocess.Popen([ARGS.play, "--seed", "3", "--opponents", "greedy"],
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE)
+            self.addCleanup(lambda: game.poll() is None and game.kill())
+            game.stdin.write(f"a1\na2\na3\n{review}\n".encode())
+            game.stdin.flush()
+            return game, [b""]
+
+        def wait_for(game, seen, pattern):
+            deadline = time.monotonic() + WAIT
+            while not re.search(pattern, seen[0], re.M):
+                left = deadline - time.monotonic()
+                if left <= 0 or not select.select([game.stdout], [], [], left)[0]:
+                    raise AssertionError(f"no {pattern!r}; the output:\n{seen[0].decode()}")
+                chunk = os.read(game.stdout.fileno(), 65536)
+                if not chunk:
+                    raise AssertionError(f"no {pattern!r} before the end:\n{seen[0].decode()}")
+                seen[0] += chunk
+
+        game, seen = started("review mcts:2s")
+        wait_for(game, seen, rb"^    1\. A you ")
+        game.send_signal(signal.SIGINT)
+        wait_for(game, seen, rb"^Stopped \(Ctrl-C\): [1-5] of 6 actions reviewed\.\n")
+        wait_for(game, seen, rb"^  B greedy .*\nA you > $")
+        self.assertIsNone(game.poll())
+        game.send_signal(signal.SIGINT)  # at the prompt: the program ends
+        self.assertEqual(game.wait(timeout=WAIT), -signal.SIGINT)
+        game.stdin.close()
+        game.stdout.close()
+        game.stderr.close()
+
+        game, seen = started("review mcts:2s")
+        wait_for(game, seen, rb"^    1\. A you ")
+        game.send_signal(signal.SIGINT)
+        time.sleep(0.2)  # two signals sent at once may arrive as one
+        game.send_signal(signal.SIGINT)
+        self.assertEqual(game.wait(timeout=WAIT), -signal.SIGINT)
+        game.stdin.close()
+        game.stdout.close()
+        game.stderr.close()
 
     def test_computers_only(self):
         # Two computers play a whole game by themselves, drawn after every

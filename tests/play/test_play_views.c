@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "board_view.h"
+#include "review_view.h"
 #include "scoreboard.h"
 #include "style.h"
 
@@ -284,6 +285,131 @@ static void test_standings_shared(void **state)
     packeis_game_free(game);
 }
 
+/* The row of four floes of tests/players/test_review.c, 1 1 3 1 fish, one
+ * penguin each: A places on a2, B on a4, A slides a2-a1, B a4-a3 (its
+ * only move); the review of that game worked out by hand (solved: after
+ * a2 and a4, A's a2-a3 wins 4 to 1, +3, and a2-a1 loses 2 to 4, -2; B's a4
+ * loses by 3, its a1 would lose by 4). */
+static const char *const row_moves[] = {"a2", "a4", "a2-a1", "a4-a3", NULL};
+
+static packeis_player_review_ply exact_ply(size_t ply, int player, packeis_move played,
+                                           packeis_move best, double before, double after)
+{
+    packeis_player_review_ply p = {.ply = ply,
+                                   .player = player,
+                                   .played = played,
+                                   .best = best,
+                                   .has_value = 1,
+                                   .exact = 1,
+                                   .has_margin = 1,
+                                   .margin_before = before,
+                                   .margin_after = after};
+    p.value_before = before > 0 ? 1 : before < 0 ? -1 : 0;
+    p.value_after = after > 0 ? 1 : after < 0 ? -1 : 0;
+    p.loss = p.value_before - p.value_after;
+    p.fish_loss = before - after;
+    p.accuracy = packeis_player_review_accuracy(p.loss);
+    p.judgement = p.loss >= PACKEIS_PLAYER_BLUNDER ? 3 : 0;
+    return p;
+}
+
+static void test_review_of_the_row(void **state)
+{
+    (void)state;
+    packeis_game *game = game_on("1 1 3 1\n", 2, 1, row_moves);
+    packeis_player_review_ply plies[4] = {
+        exact_ply(0, 0, packeis_move_placement(1), packeis_move_placement(1), 3, 3),
+        exact_ply(1, 1, packeis_move_placement(3), packeis_move_placement(3), -3, -3),
+        exact_ply(2, 0, packeis_move_slide(1, 0), packeis_move_slide(1, 2), 3, -2),
+        {.ply = 3, .player = 1, .played = packeis_move_slide(3, 2), .forced = 1},
+    };
+    capture c;
+    FILE *out = capture_open(&c);
+    review_view_heading(out, game, &two);
+    for (int i = 0; i < 4; i++)
+        review_view_ply(out, game, &two, style_plain(), &plies[i]);
+    review_view_summary(out, game, &two, style_plain(), plies, 4);
+    assert_string_equal(
+        capture_close(&c),
+        "  no.  player    played   best     before   after    loss\n"
+        "    1. A you     a2       a2       +1.00 -> +1.00 =  0.00\n"
+        "    2. B greedy  a4       a4       -1.00 -> -1.00 =  0.00\n"
+        "    3. A you     a2-a1    a2-a3    +1.00 -> -1.00 =  2.00 ?? blunder, 5 fish lost\n"
+        "    4. B greedy  a4-a3    forced (the only move)\n"
+        "  player    moves  forced  average loss  accuracy  ?!   ?  ??  fish lost\n"
+        "  A you         2       0         1.000      50.0   0   0   1  5 (2 exact moves)\n"
+        "  B greedy      1       1         0.000     100.0   0   0   0  0 (1 exact move)\n");
+    free(c.text);
+    packeis_game_free(game);
+}
+
+static void test_review_estimated_rows(void **state)
+{
+    (void)state;
+    /* Values of an estimator (not exact: no =, no fish), each judgement's
+     * mark, a move the search did not reach, and colours. */
+    packeis_game *game = game_on("1 1 3 1\n", 2, 1, row_moves);
+    packeis_player_review_ply plies[4] = {
+        {.ply = 0,
+         .player = 0,
+         .played = packeis_move_placement(0),
+         .best = packeis_move_placement(1),
+         .has_value = 1,
+         .value_before = 0.5,
+         .value_after = 0.36,
+         .loss = 0.14,
+         .accuracy = 80,
+         .judgement = 1},
+        {.ply = 1,
+         .player = 1,
+         .played = packeis_move_placement(3),
+         .best = packeis_move_placement(0),
+         .has_value = 1,
+         .value_before = 0.25,
+         .value_after = 0,
+         .loss = 0.25,
+         .accuracy = 50,
+         .judgement = 2},
+        {.ply = 2,
+         .player = 0,
+         .played = packeis_move_slide(1, 0),
+         .best = packeis_move_slide(1, 2),
+         .has_value = 0},
+        {.ply = 3,
+         .player = 1,
+         .played = packeis_move_slide(3, 2),
+         .best = packeis_move_slide(3, 2),
+         .has_value = 1,
+         .value_before = -0.5,
+         .value_after = -0.5,
+         .accuracy = 100},
+    };
+    capture c;
+    FILE *out = capture_open(&c);
+    for (int i = 0; i < 4; i++)
+        review_view_ply(out, game, &two, style_plain(), &plies[i]);
+    review_view_summary(out, game, &two, style_plain(), plies, 4);
+    assert_string_equal(
+        capture_close(&c),
+        "    1. A you     a1       a2       +0.50 -> +0.36    0.14 ?! inaccuracy\n"
+        "    2. B greedy  a4       a1       +0.25 -> +0.00    0.25 ?  mistake\n"
+        "    3. A you     a2-a1    a2-a3    no value (the search did not reach the move)\n"
+        "    4. B greedy  a4-a3    a4-a3    -0.50 -> -0.50    0.00\n"
+        "  player    moves  forced  average loss  accuracy  ?!   ?  ??  fish lost\n"
+        "  A you         1       0         0.140      80.0   1   0   0  - (no exact move)\n"
+        "  B greedy      2       0         0.125      75.0   0   1   0  - (no exact move)\n");
+    free(c.text);
+    out = capture_open(&c);
+    review_view_ply(out, game, &two, style_color(), &plies[1]);
+    assert_string_equal(capture_close(&c),
+                        "    2. \033[1;31mB\033[0m greedy  a4       a1       +0.25 -> +0.00    "
+                        "0.25 \033[1;35m?  mistake\033[0m\n");
+    free(c.text);
+    assert_string_equal(review_view_judgement(3), "blunder");
+    assert_string_equal(review_view_judgement(0), "");
+    packeis_game_free(game);
+}
+
 static void test_style_choice(void **state)
 {
     (void)state;
@@ -309,6 +435,8 @@ int main(void)
         cmocka_unit_test(test_notice_of_floes_out_of_play),
         cmocka_unit_test(test_standings_tie_break),
         cmocka_unit_test(test_standings_shared),
+        cmocka_unit_test(test_review_of_the_row),
+        cmocka_unit_test(test_review_estimated_rows),
         cmocka_unit_test(test_style_choice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
