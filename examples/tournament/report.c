@@ -40,6 +40,16 @@ static void print_elo(FILE *out, const standing *row)
         fprintf(out, "  %+6.0f  [%+.0f, %+.0f]", row->elo, row->elo_low, row->elo_high);
 }
 
+/* The review's columns; "-" for a participant with no move valued. */
+static void print_review(FILE *out, const review_figures *figures)
+{
+    if (figures->moves)
+        fprintf(out, "  %7.3f  %8.1f  %7.2f", figures->average_loss, figures->accuracy,
+                figures->blunders_per_game);
+    else
+        fprintf(out, "  %7s  %8s  %7s", "-", "-", "-");
+}
+
 static void print_forfeits(FILE *out, const report *r)
 {
     int any = 0;
@@ -73,7 +83,10 @@ void report_table(FILE *out, const report *r)
     fprintf(out, "  # %-*s  games  wins draws losses forfeits", width, "player");
     for (int k = 0; r->seats > 2 && k < r->seats; k++)
         fprintf(out, "  %4s", place_names[k]);
-    fprintf(out, "   fish  rank   score     Elo  95 %% interval\n");
+    fprintf(out, "   fish  rank%s   score     Elo  95 %% interval\n",
+            r->review ? "     loss  accuracy  ?"
+                        "?/game"
+                      : "");
     for (int i = 0; i < r->count; i++) {
         const standing *row = &r->rows[order[i]];
         fprintf(out, "%3d %-*s  %5d %5d %5d %6d %8d", i + 1, width,
@@ -81,13 +94,22 @@ void report_table(FILE *out, const report *r)
                 row->forfeits);
         for (int k = 0; r->seats > 2 && k < r->seats; k++)
             fprintf(out, "  %4d", row->places[k]);
-        fprintf(out, " %6.1f %5.2f %6.1f %%", row->mean_fish, row->mean_rank,
-                100.0 * row->score);
+        fprintf(out, " %6.1f %5.2f", row->mean_fish, row->mean_rank);
+        if (r->review)
+            print_review(out, &r->review[order[i]]);
+        fprintf(out, " %6.1f %%", 100.0 * row->score);
         print_elo(out, row);
         fprintf(out, "\n");
     }
     fprintf(out, "Elo: %s = 0; score: mean result against each opponent (win 1, draw 1/2).\n",
             r->participants[r->anchor].label);
+    if (r->review)
+        fprintf(out,
+                "loss: mean loss a move (0 ... 2, the reward lost against the best move), "
+                "accuracy: mean\naccuracy a move (0 ... 100), ?"
+                "?/game: blunders a game, by "
+                "the review of every game\n(%s, solver %" PRIu64 " positions).\n",
+                r->reviewer, r->solver_nodes);
     print_forfeits(out, r);
     free(order);
 }
@@ -110,8 +132,10 @@ void report_csv(FILE *out, const report *r)
     if (!order)
         return;
     rank_order(r, order);
-    fprintf(out, "rank,player,games,wins,draws,losses,forfeits,first,second,third,fourth,"
-                 "mean_fish,mean_rank,score,score_se,elo,elo_low,elo_high\n");
+    fprintf(out,
+            "rank,player,games,wins,draws,losses,forfeits,first,second,third,fourth,"
+            "mean_fish,mean_rank,score,score_se,elo,elo_low,elo_high%s\n",
+            r->review ? ",average_loss,accuracy,blunders_per_game,reviewed_moves" : "");
     for (int i = 0; i < r->count; i++) {
         const standing *row = &r->rows[order[i]];
         fprintf(out, "%d,", i + 1);
@@ -121,11 +145,18 @@ void report_csv(FILE *out, const report *r)
                 row->places[2], row->places[3], row->mean_fish, row->mean_rank, row->score,
                 row->score_se);
         if (row->rated && row->interval)
-            fprintf(out, ",%.1f,%.1f,%.1f\n", row->elo, row->elo_low, row->elo_high);
+            fprintf(out, ",%.1f,%.1f,%.1f", row->elo, row->elo_low, row->elo_high);
         else if (row->rated)
-            fprintf(out, ",%.1f,,\n", row->elo);
+            fprintf(out, ",%.1f,,", row->elo);
         else
-            fprintf(out, ",,,\n");
+            fprintf(out, ",,,");
+        const review_figures *figures = r->review ? &r->review[order[i]] : NULL;
+        if (figures && figures->moves)
+            fprintf(out, ",%.6f,%.4f,%.4f,%zu", figures->average_loss, figures->accuracy,
+                    figures->blunders_per_game, figures->moves);
+        else if (figures)
+            fprintf(out, ",,,,0");
+        fprintf(out, "\n");
     }
     free(order);
 }
@@ -163,9 +194,20 @@ static void json_row(FILE *out, const report *r, int rank, int who)
     else
         fprintf(out, ", \"elo\": null");
     if (row->interval)
-        fprintf(out, ", \"elo_low\": %.2f, \"elo_high\": %.2f}", row->elo_low, row->elo_high);
+        fprintf(out, ", \"elo_low\": %.2f, \"elo_high\": %.2f", row->elo_low, row->elo_high);
     else
-        fprintf(out, ", \"elo_low\": null, \"elo_high\": null}");
+        fprintf(out, ", \"elo_low\": null, \"elo_high\": null");
+    const review_figures *figures = r->review ? &r->review[who] : NULL;
+    if (figures && figures->moves)
+        fprintf(out,
+                ", \"average_loss\": %.6f, \"accuracy\": %.4f, \"blunders_per_game\": %.4f, "
+                "\"reviewed_moves\": %zu",
+                figures->average_loss, figures->accuracy, figures->blunders_per_game,
+                figures->moves);
+    else if (figures)
+        fprintf(out, ", \"average_loss\": null, \"accuracy\": null, \"blunders_per_game\": "
+                     "null, \"reviewed_moves\": 0");
+    fprintf(out, "}");
 }
 
 static void json_game(FILE *out, const report *r, size_t g)
@@ -206,6 +248,11 @@ void report_json(FILE *out, const report *r)
     rank_order(r, order);
     fprintf(out, "{\n  \"seats\": %d,\n  \"anchor\": ", r->seats);
     json_string(out, r->participants[r->anchor].label);
+    if (r->review) {
+        fprintf(out, ",\n  \"reviewer\": {\"estimator\": ");
+        json_string(out, r->reviewer);
+        fprintf(out, ", \"solver_nodes\": %" PRIu64 "}", r->solver_nodes);
+    }
     fprintf(out, ",\n  \"table\": [\n");
     for (int i = 0; i < r->count; i++) {
         json_row(out, r, i + 1, order[i]);

@@ -33,6 +33,7 @@
 #include "referee.h"
 #include "report.h"
 #include "results.h"
+#include "review_loss.h"
 #include "seat_spec.h"
 
 #define PROGRAM          "packeis-tournament"
@@ -53,7 +54,11 @@ struct config {
     int resume;          /* --resume: keep the games --results holds, play the others */
     const char *merged[MAX_MERGED]; /* --merge: the results files to build the table from */
     int merge_count;
-    int count_only; /* --count */
+    int count_only;          /* --count */
+    int review;              /* --review[=SPEC]: the games reviewed after they are played */
+    const char *review_spec; /* its estimator, or NULL for the default */
+    uint64_t review_solver;  /* --review-solver: the solver's positions */
+    int review_solver_given;
 };
 
 static void usage(FILE *out)
@@ -92,6 +97,12 @@ static void usage(FILE *out)
                  "  --merge FILE          play nothing: the games from results files\n"
                  "                        (repeat it; together every game once), then the\n"
                  "                        table, --csv, --json and --records as if played\n"
+                 "  --review[=SPEC]       review every game of the table after it is played,\n"
+                 "                        and add each participant's mean loss a move,\n"
+                 "                        accuracy and blunders a game to the table, CSV\n"
+                 "                        and JSON; SPEC the estimator (default mcts:20000)\n"
+                 "  --review-solver N     the review's endgame solver, positions a position\n"
+                 "                        (default 200000; 0: none)\n"
                  "  --quiet               no progress on standard error\n"
                  "  --help                this help\n");
 }
@@ -189,6 +200,21 @@ static void distinct_labels(struct config *cfg)
     }
 }
 
+/* --review: the reviews are of the table's games, and the reviewer must
+ * be one before anything is played. */
+static void check_review(const struct config *cfg)
+{
+    char why[600];
+    if (cfg->review_solver_given && !cfg->review)
+        args_fail(PROGRAM, "--review-solver is the review's: give --review too");
+    if (cfg->review && cfg->last)
+        args_fail(PROGRAM, "--review reviews the games of the table, which --games does "
+                           "not print: review at the --merge");
+    review_options options = {cfg->review_spec, cfg->review_solver, 1, 1};
+    if (cfg->review && review_check(&options, why, sizeof why) != 0)
+        args_fail(PROGRAM, "--review=%s", why);
+}
+
 /* --games FIRST-LAST, 1 <= FIRST <= LAST (checked against the schedule later). */
 static void parse_games(struct config *cfg, const char *text)
 {
@@ -229,6 +255,8 @@ static void parse_args(int argc, char **argv, struct config *cfg)
         RESUME,
         MERGE,
         COUNT,
+        REVIEW,
+        REVIEW_SOLVER,
         HELP
     };
     static const struct option options[] = {
@@ -254,6 +282,8 @@ static void parse_args(int argc, char **argv, struct config *cfg)
         {"resume", no_argument, NULL, RESUME},
         {"merge", required_argument, NULL, MERGE},
         {"count", no_argument, NULL, COUNT},
+        {"review", optional_argument, NULL, REVIEW},
+        {"review-solver", required_argument, NULL, REVIEW_SOLVER},
         {"help", no_argument, NULL, HELP},
         {NULL, 0, NULL, 0},
     };
@@ -340,6 +370,15 @@ static void parse_args(int argc, char **argv, struct config *cfg)
             case COUNT:
                 cfg->count_only = 1;
                 break;
+            case REVIEW:
+                cfg->review = 1;
+                cfg->review_spec = optarg;
+                break;
+            case REVIEW_SOLVER:
+                cfg->review_solver =
+                    args_number(PROGRAM, "--review-solver", optarg, 0, UINT64_MAX);
+                cfg->review_solver_given = 1;
+                break;
             case MERGE:
                 if (cfg->merge_count == MAX_MERGED)
                     args_fail(PROGRAM, "--merge: at most %d files", MAX_MERGED);
@@ -369,6 +408,7 @@ static void parse_args(int argc, char **argv, struct config *cfg)
         args_fail(PROGRAM, "--games needs --results FILE (the games played go there)");
     if (cfg->resume && !cfg->results)
         args_fail(PROGRAM, "--resume needs --results FILE (the games kept are read there)");
+    check_review(cfg);
     const char *outputs[][2] = {
         {"--csv", cfg->csv}, {"--json", cfg->json}, {"--results", cfg->results}};
     for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++) {
@@ -453,8 +493,10 @@ static void keep_record(struct run *run, size_t g)
         }
         free(path);
     }
-    free(game->record);
-    game->record = NULL;
+    if (!run->cfg->review) { /* --review: kept for the review at the end */
+        free(game->record);
+        game->record = NULL;
+    }
 }
 
 static void *worker(void *context)
@@ -581,15 +623,29 @@ static int finish(const struct config *cfg, struct run *run)
     free(results);
     if (status != 0)
         return 1;
-    report r = {cfg->participants, rows,       cfg->count, anchor,
-                cfg->setup.seats,  run->plans, run->games, run->count};
+    review_figures figures[MAX_PARTICIPANTS];
+    int failed = run->failed != 0;
+    report r = {.participants = cfg->participants,
+                .rows = rows,
+                .count = cfg->count,
+                .anchor = anchor,
+                .seats = cfg->setup.seats,
+                .plans = run->plans,
+                .games = run->games,
+                .game_count = run->count};
+    if (cfg->review) {
+        review_options options = {cfg->review_spec, cfg->review_solver, cfg->jobs, cfg->quiet};
+        failed |= review_games(&options, run->games, run->count, cfg->count, figures) != 0;
+        r.review = figures;
+        r.reviewer = cfg->review_spec ? cfg->review_spec : PACKEIS_PLAYER_REVIEW_ESTIMATOR;
+        r.solver_nodes = cfg->review_solver;
+    }
     printf("%s of %d players, %d a game: %zu games (%d boards, %s), seed %" PRIu64 "\n\n",
            cfg->setup.gauntlet ? "Gauntlet" : "Round robin", cfg->count, cfg->setup.seats,
            run->count, cfg->setup.boards,
            cfg->setup.rotations ? "every rotation of the seats" : "every order of the seats",
            cfg->setup.seed);
     report_table(stdout, &r);
-    int failed = run->failed != 0;
     if (cfg->csv)
         failed |= write_file(cfg->csv, report_csv, &r) != 0;
     if (cfg->json)
@@ -807,6 +863,7 @@ int main(int argc, char **argv)
     cfg.tc.timeout_ms = 30000;
     cfg.tc.startup_ms = 10000;
     cfg.jobs = 1;
+    cfg.review_solver = PACKEIS_PLAYER_REVIEW_SOLVER_NODES;
     /* An engine that exits while it is written to must cost its game, not
      * the tournament. */
     signal(SIGPIPE, SIG_IGN);
@@ -835,6 +892,8 @@ int main(int argc, char **argv)
         status = play_some(&run);
     if (status == 0 && !cfg.last && !cfg.count_only)
         status = finish(&cfg, &run);
+    for (size_t g = 0; g < run.count; g++)
+        free(run.games[g].record); /* --review kept them */
     free(run.seen);
     free(run.games);
     free(plans);

@@ -555,6 +555,103 @@ class Resume(unittest.TestCase):
             self.assertIn("--resume needs --results FILE", done.stderr)
 
 
+class Review(unittest.TestCase):
+    """--review: every game of the table reviewed after it is played, each
+    participant's mean loss a move, accuracy and blunders a game added to
+    the table, CSV and JSON. mcts (1,000 playouts a move) against random,
+    reviewed by the default estimator (mcts, 20,000 playouts) without the
+    solver, so that it runs in seconds; node budgets make it the same run
+    on every machine."""
+
+    PLAYERS = ["--player", "mcts:1000", "--player", "random", "--boards", "2", "--seed", "1"]
+    REVIEW = ["--review", "--review-solver", "0"]
+
+    @classmethod
+    def setUpClass(cls):
+        cls.scratch = tempfile.TemporaryDirectory()
+        cls.csv = os.path.join(cls.scratch.name, "table.csv")
+        cls.results, cls.process = tournament(*cls.PLAYERS, *cls.REVIEW, "--jobs", "2",
+                                              "--csv", cls.csv)
+        cls.rows = {row["player"]: row for row in cls.results["table"]}
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.scratch.cleanup()
+
+    def test_the_figures_are_in_range(self):
+        self.assertEqual(self.results["reviewer"],
+                         {"estimator": "mcts:20000", "solver_nodes": 0})
+        for row in self.rows.values():
+            with self.subTest(player=row["player"]):
+                self.assertTrue(0 <= row["average_loss"] <= 2)
+                self.assertTrue(0 <= row["accuracy"] <= 100)
+                self.assertTrue(0 <= row["blunders_per_game"] <= row["reviewed_moves"] / 4)
+                self.assertGreater(row["reviewed_moves"], 4 * 10)  # 4 games, 10+ moves each
+
+    def test_random_loses_far_more_a_move_than_mcts(self):
+        mcts, random = self.rows["mcts:1000"], self.rows["random"]
+        self.assertGreater(random["average_loss"], 2 * mcts["average_loss"])
+        self.assertLess(random["accuracy"], mcts["accuracy"])
+
+    def test_the_table_and_csv_have_the_columns(self):
+        table = self.process.stdout.splitlines()
+        header = next(line for line in table if line.lstrip().startswith("# player"))
+        self.assertIn("rank     loss  accuracy  ??/game   score", header)
+        row = next(line for line in table if line.split()[1:2] == ["random"])
+        loss, accuracy, blunders = row.split()[9:12]
+        self.assertAlmostEqual(float(loss), self.rows["random"]["average_loss"], places=3)
+        self.assertAlmostEqual(float(accuracy), self.rows["random"]["accuracy"], places=1)
+        self.assertAlmostEqual(float(blunders), self.rows["random"]["blunders_per_game"],
+                               places=2)
+        self.assertIn("(mcts:20000, solver 0 positions)", self.process.stdout)
+        with open(self.csv) as file:
+            lines = file.read().splitlines()
+        self.assertTrue(lines[0].endswith(
+            ",elo,elo_low,elo_high,average_loss,accuracy,blunders_per_game,reviewed_moves"))
+        mine = next(line for line in lines if '"random"' in line).split(",")
+        self.assertAlmostEqual(float(mine[-4]), self.rows["random"]["average_loss"], places=5)
+        self.assertEqual(int(mine[-1]), self.rows["random"]["reviewed_moves"])
+
+    def test_without_it_the_output_is_as_before(self):
+        results, done = tournament(*self.PLAYERS, "--csv", os.path.join(self.scratch.name, "b"))
+        self.assertNotIn("reviewer", results)
+        for row in results["table"]:
+            self.assertNotIn("average_loss", row)
+            self.assertEqual(row["score"], self.rows[row["player"]]["score"])
+        self.assertIn("  # player     games  wins draws losses forfeits   fish  rank   score     Elo"
+                      "  95 % interval\n", done.stdout)
+        self.assertNotIn("accuracy", done.stdout)
+        with open(os.path.join(self.scratch.name, "b")) as file:
+            self.assertTrue(file.readline().endswith(",elo,elo_low,elo_high\n"))
+
+    def test_merged_slices_give_the_whole_runs_figures(self):
+        """The review is of the table's games: after --merge, the games of
+        the results files; the same figures as the whole run, one job."""
+        with tempfile.TemporaryDirectory() as scratch:
+            parts = [os.path.join(scratch, "a"), os.path.join(scratch, "b")]
+            for games, path in zip(("1-3", "4-4"), parts):
+                _, done = tournament(*self.PLAYERS, "--games", games, "--results", path,
+                                     check=False)
+                self.assertEqual(done.returncode, 0, done.stderr)
+            merged, _ = tournament(*self.PLAYERS, *self.REVIEW, "--merge", parts[0], "--merge",
+                                   parts[1])
+        self.assertEqual(merged["table"], self.results["table"])
+
+    def test_bad_uses_are_refused_before_any_game(self):
+        cases = [
+            (["--review=random"], "random values no move, so it cannot review"),
+            (["--review=mcts:fast"], "--review='mcts:fast'"),
+            (["--review-solver", "10"], "--review-solver is the review's: give --review too"),
+            (["--review", "--games", "1-2", "--results", os.devnull],
+             "--review reviews the games of the table"),
+        ]
+        for extra, message in cases:
+            with self.subTest(extra=extra):
+                _, done = tournament(*self.PLAYERS, *extra, check=False)
+                self.assertEqual(done.returncode, 2, done.stderr)
+                self.assertIn(message, done.stderr)
+
+
 class ExternalEngine(unittest.TestCase):
     def test_the_engine_plays_whole_games(self):
         results, _ = tournament("--player", "greedy", "--engine", engine_command(),
@@ -577,8 +674,8 @@ def main():
     if ARGS.engine:
         suite = loader.loadTestsFromTestCase(ExternalEngine)
     else:
-        suite = unittest.TestSuite(loader.loadTestsFromTestCase(case)
-                                   for case in (BrokenEngines, Schedule, Arguments, SeatNotation, Resume))
+        cases = (BrokenEngines, Schedule, Arguments, SeatNotation, Resume, Review)
+        suite = unittest.TestSuite(loader.loadTestsFromTestCase(case) for case in cases)
     result = unittest.TextTestRunner(verbosity=2).run(suite)
     sys.exit(0 if result.wasSuccessful() else 1)
 
