@@ -80,15 +80,15 @@ static int applying_status(packeis_status s)
 /*
  * The action at `stop`, when it falls among the actions: "action N (MOVE)
  * cannot be played: " for a move the rules refuse, "action N (MOVE): "
- * for a name that is no move of the board. Empty elsewhere (headers, the
- * picture, the Result line, a wrong action number).
+ * for a name that is no move of the board, "action number 'TEXT'
+ * (expected N.): " for a wrong number; "the Result line does not match
+ * the game replayed: " on that line. Empty elsewhere.
  */
 static void describe_action(const char *text, size_t length, size_t stop, packeis_status s,
                             char *out, size_t size)
 {
-    out[0] = '\0';
     size_t i = actions_start(text, length);
-    if (i == 0 || stop <= i || stop >= length)
+    if (i == 0 || stop <= i)
         return;
     unsigned long number = 0;
     while (i < length) {
@@ -97,22 +97,45 @@ static void describe_action(const char *text, size_t length, size_t stop, packei
         size_t start = i;
         while (i < length && !is_blank(text[i]))
             i++;
-        if (start >= length || text[start] == '[')
-            return; /* the Result line */
-        int numbered =
-            text[i - 1] == '.' && strspn(text + start, "0123456789") == i - start - 1;
+        if (start >= length)
+            return;
+        if (text[start] == '[') {
+            snprintf(out, size, "the Result line does not match the game replayed: ");
+            return;
+        }
+        int numbered = i - start >= 2 && text[i - 1] == '.' &&
+                       strspn(text + start, "0123456789") == i - start - 1;
         if (stop < start || stop >= i) {
             if (numbered)
                 number = strtoul(text + start, NULL, 10);
             continue;
         }
+        int shown = i - start > 32 ? 32 : (int)(i - start);
         if (numbered || number == 0)
-            return;
-        int length_shown = i - start > 32 ? 32 : (int)(i - start);
-        snprintf(out, size, "action %lu (%.*s)%s: ", number, length_shown, text + start,
-                 applying_status(s) ? " cannot be played" : "");
+            snprintf(out, size, "action number '%.*s' (expected %lu.): ", shown, text + start,
+                     number + 1);
+        else
+            snprintf(out, size, "action %lu (%.*s)%s: ", number, shown, text + start,
+                     applying_status(s) ? " cannot be played" : "");
         return;
     }
+}
+
+/* Where the fault at `stop` is, in words, ending in ": " (or empty). */
+static void describe(const char *text, size_t length, size_t stop, packeis_status s, char *out,
+                     size_t size)
+{
+    static const char game_line[] = "[Game \"packeis\"]";
+    const char *feed = memchr(text, '\n', length);
+    size_t first_line = feed ? (size_t)(feed - text) : length;
+    out[0] = '\0';
+    if (stop <= first_line &&
+        (length < sizeof game_line - 1 || memcmp(text, game_line, sizeof game_line - 1) != 0))
+        snprintf(out, size, "not a game record (no [Game \"packeis\"] line first): ");
+    else if (stop >= length)
+        snprintf(out, size, "the record ends early: ");
+    else
+        describe_action(text, length, stop, s, out, size);
 }
 
 int record_load(const char *path, const char *text, size_t length, packeis_game **game,
@@ -123,9 +146,9 @@ int record_load(const char *path, const char *text, size_t length, packeis_game 
     packeis_status status = packeis_game_load_record(text, length, NULL, game, &stop);
     if (status == PACKEIS_OK)
         return 0;
-    char action[96];
+    char action[128];
     line_of(text, stop < length ? stop : length, &line, &column);
-    describe_action(text, length, stop, status, action, sizeof action);
+    describe(text, length, stop, status, action, sizeof action);
     snprintf(why, why_size, "%s:%zu:%zu: %s%s (%s)", path, line, column, action,
              packeis_strerror(status), status_name(status));
     return -1;

@@ -241,7 +241,8 @@ class BadRecords(unittest.TestCase):
             f"packeis-review: {illegal}",
             f"packeis-review: {missing}: No such file or directory",
             f"packeis-review: {scratch}: Is a directory",
-            f"packeis-review: {garbage}:1:8: malformed text (PACKEIS_E_MALFORMED_TEXT)",
+            f"packeis-review: {garbage}:1:8: not a game record (no [Game \"packeis\"] line "
+            "first): malformed text (PACKEIS_E_MALFORMED_TEXT)",
         ])
         games = result["games"]
         self.assertEqual([g["source"] for g in games], records)
@@ -251,6 +252,33 @@ class BadRecords(unittest.TestCase):
         self.assertEqual(games[0]["summary"][0]["average_loss"], 0)
         self.assertEqual(games[5]["summary"][0]["fish_lost"], 13)
         self.assertIn("not reviewed: " + illegal, done.stdout)
+
+    def test_each_fault_in_words(self):
+        """Where the library stopped reading, said as the record says it."""
+        with open(data("row_blunders.txt")) as file:
+            good = file.read()
+        faults = {
+            "name": (good.replace("3. a1-a2", "3. a1-z9"),
+                     ":10:19: action 3 (a1-z9): malformed text"),
+            "number": (good.replace("3. a1-a2", "03. a1-a2"),
+                       ":10:13: action number '03.' (expected 3.): malformed text"),
+            "result": (good.replace("B 4 fish", "B 5 fish"),
+                       ":12:40: the Result line does not match the game replayed: malformed"),
+            "cut": ("\n".join(good.splitlines()[:10]) + "\n",
+                    ":11:1: the record ends early: malformed text"),
+            "empty": ("", ":1:1: not a game record (no [Game \"packeis\"] line first)"),
+        }
+        with tempfile.TemporaryDirectory() as scratch:
+            paths = []
+            for name, (text, _) in faults.items():
+                paths.append(os.path.join(scratch, name + ".txt"))
+                with open(paths[-1], "w") as file:
+                    file.write(text)
+            result, done = review("--quiet", *paths)
+        self.assertEqual(done.returncode, 1)
+        for path, (name, (_, message)), game in zip(paths, faults.items(), result["games"]):
+            with self.subTest(fault=name):
+                self.assertTrue(game["error"].startswith(path + message), game["error"])
 
     def test_bad_arguments(self):
         cases = [
