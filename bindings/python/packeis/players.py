@@ -17,7 +17,10 @@ helper thread: the game is left as it was, and the search stops within a
 few milliseconds when :meth:`Player.stop` is called from another thread,
 when ``stop()`` (a callable given to ``choose``) answers true, or on
 Ctrl-C (then raised as usual); a stopped player still returns its best
-legal move so far. Budgets: ``nodes`` (positions for alphabeta, playouts
+legal move so far. :meth:`Player.analyse` makes the same search and
+values the best moves, not only the one played (:class:`Line`, the
+MultiPV of UCI engines); :mod:`packeis.review` reviews whole games on it.
+Budgets: ``nodes`` (positions for alphabeta, playouts
 for montecarlo and mcts) and ``seconds``; none at all means the player's
 default budget (or the spec's). A player is also a policy
 ``player(game, rng) -> move``, so it can be the opponent of
