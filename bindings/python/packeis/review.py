@@ -125,37 +125,54 @@ _APPLYING = {_ffi.PACKEIS_E_WRONG_PHASE, _ffi.PACKEIS_E_GAME_OVER, _ffi.PACKEIS_
              _ffi.PACKEIS_E_BLOCKED_BY_GAP, _ffi.PACKEIS_E_OUT_OF_RANGE}
 
 
+_GAME_LINE = '[Game "packeis"]'
+
+
+def _fault(text: str, stop: int, status: int) -> str:
+    """Where the library stopped reading a record, in packeis-review's
+    words (examples/review/record.c), ending in ": ", or ""."""
+    first_line = text.find("\n") if "\n" in text else len(text)
+    if stop <= first_line and not text.startswith(_GAME_LINE):
+        return f"not a game record (no {_GAME_LINE} line first): "
+    if stop >= len(text):
+        return "the record ends early: "
+    return _action(text, stop, status)
+
+
 def _action(text: str, stop: int, status: int) -> str:
-    """The action at ``stop`` as packeis-review names it: "action N (MOVE)
-    cannot be played: " for a move the rules refuse, "action N (MOVE): "
-    for a name no move of the board has; "" outside the actions."""
+    """The fault among the actions: "action N (MOVE) cannot be played: " for
+    a move the rules refuse, "action N (MOVE): " for a name no move of the
+    board has, "action number 'TEXT' (expected N.): ", the Result line's
+    mismatch; "" before the actions."""
     plies = re.search(r"^\[Plies [^\n]*", text, re.MULTILINE)
-    if not plies or not plies.end() < stop < len(text):
+    if not plies or stop <= plies.end():
         return ""
     number = 0
-    for token in re.finditer(r"\S+", text[plies.end():]):
-        start, end = plies.end() + token.start(), plies.end() + token.end()
-        if token.group().startswith("["):
-            return ""  # the Result line
-        numbered = re.fullmatch(r"[0-9]*\.", token.group())
+    for token in re.finditer(r"[^ \t\r\n]+", text[plies.end():]):
+        start, end, word = plies.end() + token.start(), plies.end() + token.end(), token.group()
+        if word.startswith("["):
+            return "the Result line does not match the game replayed: "
+        numbered = re.fullmatch(r"[0-9]+\.", word)
         if not start <= stop < end:
-            number = int(token.group()[:-1] or 0) if numbered else number
+            number = int(word[:-1]) if numbered else number
             continue
         if numbered or number == 0:
-            return ""
+            return f"action number '{word[:32]}' (expected {number + 1}.): "
         played = " cannot be played" if status in _APPLYING else ""
-        return f"action {number} ({token.group()[:32]}){played}: "
+        return f"action {number} ({word[:32]}){played}: "
     return ""
 
 
 def _record_error(source: str, text: str, error: PackeisError) -> str:
     """packeis-review's line for a record the library refused:
-    "PATH:LINE:COLUMN: action 2 (a1) cannot be played: REASON (STATUS)"."""
+    "PATH:LINE:COLUMN: action 2 (a1) cannot be played: REASON (STATUS)"
+    (kept word for word with examples/review/record.c: the tests compare
+    them)."""
     stop = min(error.stop or 0, len(text))
     line = text.count("\n", 0, stop) + 1
     column = stop - (text.rfind("\n", 0, stop) + 1) + 1
     reason = _core.packeis_strerror(error.status).decode()
-    return (f"{source}:{line}:{column}: {_action(text, stop, error.status)}{reason} "
+    return (f"{source}:{line}:{column}: {_fault(text, stop, error.status)}{reason} "
             f"({status_name(error.status)})")
 
 

@@ -287,6 +287,34 @@ class Review(unittest.TestCase):
         self.assertTrue(any(p["exact"] for p in plies) and any(p["forced"] for p in plies))
         self.assertEqual(mine, theirs)
 
+    @unittest.skipUnless(PACKEIS_REVIEW, "PACKEIS_REVIEW not set")
+    def test_each_fault_said_as_packeis_review_says_it(self):
+        with open(os.path.join(RECORDS, "row_blunders.txt")) as file:
+            good = file.read()
+        faults = {"name": good.replace("3. a1-a2", "3. a1-z9"),
+                  "number": good.replace("3. a1-a2", "03. a1-a2"),
+                  "result": good.replace("B 4 fish", "B 5 fish"),
+                  "cut": "\n".join(good.splitlines()[:10]) + "\n",
+                  "empty": "", "garbage": "hello, world\n",
+                  "occupied": good.replace("2. a4", "2. a1")}
+        with tempfile.TemporaryDirectory() as folder:
+            paths = [folder, os.path.join(folder, "missing.txt")]
+            for name, text in faults.items():
+                paths.append(os.path.join(folder, name + ".txt"))
+                with open(paths[-1], "w") as file:
+                    file.write(text)
+            out = os.path.join(folder, "review.json")
+            env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+            subprocess.run([PACKEIS_REVIEW, *paths, "--json", out, "--quiet"],
+                           capture_output=True, env=env)
+            with open(out) as file:
+                theirs = [game["error"] for game in json.load(file)["games"]]
+            mine = [game["error"] for game in packeis.review(paths)["games"]]
+        self.assertEqual(len(mine), 9)
+        self.assertIn("action 2 (a1) cannot be played", mine[-1])
+        for path, said, expected in zip(paths, mine, theirs):
+            self.assertEqual(said, expected, path)
+
     def test_bad_records_beside_good_ones(self):
         with whole_row_game() as game:
             record = game.save_record()
