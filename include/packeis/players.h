@@ -287,6 +287,10 @@ packeis_status packeis_player_analyse(packeis_player *p, const packeis_game *gam
                                       packeis_player_line *lines, size_t *count,
                                       packeis_player_report *report);
 
+/* sizeof(packeis_player_line), for bindings that declare it themselves.
+ * @since players 0.2 */
+size_t packeis_player_line_size(void);
+
 /* Whether the player analyses (1) or not (0; NULL: 0). */
 int packeis_player_analyses(const packeis_player *p);
 
@@ -379,6 +383,13 @@ packeis_status packeis_player_review_game(const packeis_player_reviewer *reviewe
  * solver's budget (alphabeta, positions a position). */
 #define PACKEIS_PLAYER_REVIEW_ESTIMATOR    "mcts:20000"
 #define PACKEIS_PLAYER_REVIEW_SOLVER_NODES 200000
+
+/* sizeof of packeis_player_reviewer, packeis_player_review_ply and
+ * packeis_player_review_summary, for bindings that declare them.
+ * @since players 0.2 */
+size_t packeis_player_reviewer_size(void);
+size_t packeis_player_review_ply_size(void);
+size_t packeis_player_review_summary_size(void);
 
 /* One player's figures over a game (or many). */
 typedef struct packeis_player_review_summary {

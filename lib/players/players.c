@@ -25,6 +25,8 @@ size_t packeis_player_report_size(void) { return sizeof(packeis_player_report); 
 
 size_t packeis_player_limits_size(void) { return sizeof(packeis_player_limits); }
 
+size_t packeis_player_line_size(void) { return sizeof(packeis_player_line); }
+
 const char *const *packeis_player_names(void)
 {
     /* In the order of `kinds`; packeis_player_new() finds every one of them. */

@@ -12,6 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+size_t packeis_player_reviewer_size(void) { return sizeof(packeis_player_reviewer); }
+
+size_t packeis_player_review_ply_size(void) { return sizeof(packeis_player_review_ply); }
+
+size_t packeis_player_review_summary_size(void) { return sizeof(packeis_player_review_summary); }
+
 double packeis_player_review_accuracy(double loss)
 {
     if (!(loss > 0))

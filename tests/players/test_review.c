@@ -325,6 +325,10 @@ static void summaries_by_hand(void **state)
         {.player = 0, .has_value = 1, .loss = 0.25, .accuracy = 20, .judgement = 2},
     };
     packeis_player_review_summary s[2];
+    assert_int_equal(packeis_player_review_summary_size(), sizeof s[0]);
+    assert_int_equal(packeis_player_review_ply_size(), sizeof plies[0]);
+    assert_int_equal(packeis_player_reviewer_size(), sizeof(packeis_player_reviewer));
+    assert_int_equal(packeis_player_line_size(), sizeof(packeis_player_line));
     assert_int_equal(packeis_player_review_summarize(plies, TC_COUNT(plies), 2, s), 0);
     assert_int_equal(s[0].moves, 3);
     assert_int_equal(s[0].exact, 1);
