@@ -349,7 +349,11 @@ typedef struct packeis_player_review_ply {
 /* Reviews the move `played` in `game` (the position before it, not over;
  * the move legal there): the solver first (2 players, solver_nodes above
  * 0), whose values are used if it solved every move, else the estimator's
- * analysis of every move. *out->ply is packeis_game_ply_count() of
+ * analysis of every move; then, with 2 players, a move played other than
+ * the best is valued by the estimator's search of the position it leads to
+ * (past the moves that are forced; a finished game's reward), as a review
+ * of a chess game values each position: the root's search knows little of
+ * a move it gave few visits. The ply's nodes count both searches. *out->ply is packeis_game_ply_count() of
  * `game`. Returns PACKEIS_OK; PACKEIS_E_INVALID_ARGUMENT (NULL pointers,
  * no estimator, a player that does not analyse, a move not legal in
  * `game`: nothing written), PACKEIS_E_GAME_OVER, PACKEIS_E_OUT_OF_MEMORY

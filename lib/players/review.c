@@ -16,7 +16,10 @@ size_t packeis_player_reviewer_size(void) { return sizeof(packeis_player_reviewe
 
 size_t packeis_player_review_ply_size(void) { return sizeof(packeis_player_review_ply); }
 
-size_t packeis_player_review_summary_size(void) { return sizeof(packeis_player_review_summary); }
+size_t packeis_player_review_summary_size(void)
+{
+    return sizeof(packeis_player_review_summary);
+}
 
 double packeis_player_review_accuracy(double loss)
 {
@@ -60,6 +63,49 @@ static packeis_status solve(const packeis_player_reviewer *r, const packeis_game
     return PACKEIS_OK;
 }
 
+/* The value for `player` (2 players) of the position `played` leads to,
+ * searched on its own: the estimator's best line there (its mover's value,
+ * the other's the opposite, rewards summing to 0), after the moves that
+ * are forced; a finished game's reward. *valued 0: no value (a search with
+ * no visits). */
+static packeis_status value_after(const packeis_player_reviewer *r, const packeis_game *game,
+                                  packeis_move played, int player, double *value, int *valued,
+                                  uint64_t *nodes)
+{
+    packeis_game *child;
+    packeis_status status = packeis_game_clone(game, &child);
+    if (status != PACKEIS_OK)
+        return status;
+    status = packeis_game_apply(child, played);
+    while (status == PACKEIS_OK && packeis_game_phase(child) != PACKEIS_PHASE_OVER &&
+           packeis_game_legal_move_count(child) == 1) {
+        packeis_move only;
+        size_t one;
+        status = packeis_game_legal_moves(child, &only, 1, &one);
+        if (status == PACKEIS_OK)
+            status = packeis_game_apply(child, only);
+    }
+    *valued = 0;
+    if (status == PACKEIS_OK && packeis_game_phase(child) == PACKEIS_PHASE_OVER) {
+        *value = packeis_game_reward(child, player);
+        *valued = 1;
+    } else if (status == PACKEIS_OK) {
+        packeis_player_line best;
+        packeis_player_report report;
+        size_t count = 0;
+        status =
+            packeis_player_analyse(r->estimator, child, &r->limits, 1, &best, &count, &report);
+        *nodes += report.nodes;
+        if (status == PACKEIS_OK && count == 1 && best.nodes > 0) {
+            int same = packeis_game_current_player(child) == player;
+            *value = same ? best.value : -best.value;
+            *valued = 1;
+        }
+    }
+    packeis_game_free(child);
+    return status;
+}
+
 /* Fills the values of `out` from the analysis lines[count], best first. */
 static void judge_lines(const packeis_player_line *lines, size_t count,
                         packeis_player_review_ply *out)
@@ -84,6 +130,34 @@ static void judge_lines(const packeis_player_line *lines, size_t count,
         out->margin_after = played->margin;
         out->fish_loss = best->margin > played->margin ? best->margin - played->margin : 0;
     }
+}
+
+/* 2 players: the line of a move played other than the best gets the value
+ * of a search of the position it leads to (value_after()), as a review of
+ * a chess game values each position: a search that gave a poor move few
+ * visits knows little of it (mcts's mean over a handful of playouts, az's
+ * one visit). With 3 or 4 players, the values of the others after the
+ * move are not one search's, and the root's stand. */
+static packeis_status research_played(const packeis_player_reviewer *r,
+                                      const packeis_game *game, packeis_move played,
+                                      packeis_player_line *lines, size_t count, uint64_t *nodes)
+{
+    int player = packeis_game_current_player(game);
+    if (packeis_game_player_count(game) != 2 || lines[0].move == played)
+        return PACKEIS_OK;
+    for (size_t i = 1; i < count; i++) {
+        if (lines[i].move != played)
+            continue;
+        double value = 0;
+        int valued = 0;
+        packeis_status status = value_after(r, game, played, player, &value, &valued, nodes);
+        if (status == PACKEIS_OK && valued) {
+            lines[i].value = value;
+            lines[i].nodes = lines[i].nodes ? lines[i].nodes : 1;
+        }
+        return status;
+    }
+    return PACKEIS_OK;
 }
 
 static int reviewer_ok(const packeis_player_reviewer *r)
@@ -119,12 +193,15 @@ packeis_status packeis_player_review_move(const packeis_player_reviewer *r,
     if (!lines)
         return PACKEIS_E_OUT_OF_MEMORY;
     packeis_status status = solve(r, game, lines, legal, &count, &ply.nodes);
-    if (status == PACKEIS_OK && count == 0) {
+    int estimated = status == PACKEIS_OK && count == 0;
+    if (estimated) {
         packeis_player_report report;
         status = packeis_player_analyse(r->estimator, game, &r->limits, legal, lines, &count,
                                         &report);
         ply.nodes += report.nodes;
     }
+    if (status == PACKEIS_OK && estimated && count > 0)
+        status = research_played(r, game, played, lines, count, &ply.nodes);
     if (status == PACKEIS_OK && count > 0) {
         judge_lines(lines, count, &ply);
         *out = ply;

@@ -261,6 +261,41 @@ static void first_line_is_the_move_played(void **state)
     }
 }
 
+/* With 2 players a move played other than the best is valued by a search
+ * of the position it leads to (the root's few visits of it are noise):
+ * that search's work is in the ply's nodes; the best move's is not
+ * searched again. */
+static void played_moves_searched_again(void **state)
+{
+    (void)state;
+    packeis_game *game = tc_standard_game(2, 5);
+    for (int i = 0; i < 12; i++) { /* placements, then a few slides */
+        packeis_move moves[PACKEIS_MAX_MOVES];
+        size_t count;
+        TC_CHECK(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count), PACKEIS_OK);
+        TC_CHECK(packeis_game_apply(game, moves[(size_t)(i * 5) % count]), PACKEIS_OK);
+    }
+    packeis_player *estimator = new_player("mcts");
+    packeis_player_reviewer reviewer = {.estimator = estimator, .limits = {.nodes = 300}};
+    packeis_player_review_ply best, other;
+    packeis_move moves[PACKEIS_MAX_MOVES];
+    size_t count;
+    TC_CHECK(packeis_game_legal_moves(game, moves, PACKEIS_MAX_MOVES, &count), PACKEIS_OK);
+    assert_int_equal(packeis_player_review_move(&reviewer, game, moves[0], &best), PACKEIS_OK);
+    packeis_move played = best.best == moves[0] ? moves[1] : moves[0];
+    packeis_player_forget(estimator);
+    assert_int_equal(packeis_player_review_move(&reviewer, game, best.best, &best), PACKEIS_OK);
+    assert_int_equal(best.nodes, 300);
+    assert_true(best.loss == 0);
+    packeis_player_forget(estimator);
+    assert_int_equal(packeis_player_review_move(&reviewer, game, played, &other), PACKEIS_OK);
+    assert_true(other.has_value && !other.exact);
+    assert_int_equal(other.nodes, 600);
+    assert_true(other.value_after >= -1 && other.value_after <= 1);
+    packeis_player_free(estimator);
+    packeis_game_free(game);
+}
+
 static void bad_input(void **state)
 {
     (void)state;
@@ -362,6 +397,7 @@ int main(void)
         cmocka_unit_test(review_of_a_whole_game),
         cmocka_unit_test(exact_reviews_match_brute_force),
         cmocka_unit_test(first_line_is_the_move_played),
+        cmocka_unit_test(played_moves_searched_again),
         cmocka_unit_test(bad_input),
         cmocka_unit_test(summaries_by_hand),
     };
