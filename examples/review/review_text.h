@@ -2,8 +2,8 @@
 /*
  * review_text.h: a review for people, in the terminal: a table of the
  * plies (number as in the record, player, move played, best move, value
- * before -> after for the mover, loss, `=` where exact, ?! ? ??) and the
- * summary per player.
+ * before -> after for the mover, loss, `=` where exact, the marks ?!, ?
+ * and ?? of the judgements) and the summary per player.
  */
 #ifndef PACKEIS_EXAMPLES_REVIEW_TEXT_H
 #define PACKEIS_EXAMPLES_REVIEW_TEXT_H
