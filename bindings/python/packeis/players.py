@@ -79,8 +79,9 @@ _ON_REPORT = CFUNCTYPE(None, c_void_p, POINTER(_Report))
 
 
 class _Line(Structure):
-    """packeis_player_line, field for field (no size function checks it:
-    the tests compare its layout with the header's, compiled)."""
+    """packeis_player_line, field for field (its size checked against
+    packeis_player_line_size() as the library loads; the tests compare its
+    layout with the header's, compiled)."""
 
     _fields_ = [("move", c_uint16), ("value", c_double), ("exact", c_int),
                 ("has_margin", c_int), ("margin", c_double), ("nodes", c_uint64),
@@ -102,6 +103,7 @@ _DECLARATIONS = {
     "packeis_player_version": (c_char_p, []),
     "packeis_player_report_size": (c_size_t, []),
     "packeis_player_limits_size": (c_size_t, []),
+    "packeis_player_line_size": (c_size_t, []),
     "packeis_player_names": (POINTER(c_char_p), []),
     "packeis_player_new": (c_int, [c_char_p, c_uint64, POINTER(_PLAYER)]),
     "packeis_player_from_spec": (c_int, [c_char_p, c_uint64, POINTER(_PLAYER), POINTER(_Limits),
@@ -120,6 +122,31 @@ _DECLARATIONS = {
 }
 
 
+#: The size function of each struct declared here, as the library loads.
+_SIZES = {"packeis_player_report_size": _Report, "packeis_player_limits_size": _Limits,
+          "packeis_player_line_size": _Line}
+
+
+def _check_layout(library: Any, path: str, module: str, sizes: dict) -> None:
+    """ImportError unless each size function of ``sizes`` (its name ->
+    the ctypes struct ``module`` declares) is in ``library`` and answers
+    the struct's size: with a library of another layout, C would read and
+    write past the structs (packeis.review checks its own so)."""
+    for name, struct in sizes.items():
+        c_name = name[:-len("_size")]
+        try:
+            function = getattr(library, name)
+        except AttributeError:
+            raise ImportError(f"{path}: no {name}(): a libpackeis-players older than {module} "
+                              f"needs, refused") from None
+        function.restype, function.argtypes = c_size_t, []
+        size = function()
+        if size != ctypes.sizeof(struct):
+            raise ImportError(f"{path}: {name}() is {size}, but {module} declares {c_name} "
+                              f"in {ctypes.sizeof(struct)} bytes: a libpackeis-players of "
+                              f"another layout than {module}'s ({SONAME}), refused")
+
+
 def _candidates() -> list[str]:
     here = os.path.dirname(getattr(_core, "_name", "") or "")
     found = [os.environ.get(ENVIRONMENT_VARIABLE, "")]
@@ -136,13 +163,10 @@ def _load() -> ctypes.CDLL:
         except OSError as error:
             errors.append(str(error))
             continue
+        _check_layout(library, path, "packeis.players", _SIZES)
         for name, (restype, argtypes) in _DECLARATIONS.items():
             function = getattr(library, name)
             function.restype, function.argtypes = restype, argtypes
-        if (library.packeis_player_report_size() != ctypes.sizeof(_Report)
-                or library.packeis_player_limits_size() != ctypes.sizeof(_Limits)):
-            raise ImportError(f"{path}: its structs are not those packeis.players declares "
-                              f"(a libpackeis-players other than {SONAME})")
         return library
     raise ImportError(f"libpackeis-players not found (set ${ENVIRONMENT_VARIABLE} to the "
                       f"library file): {'; '.join(errors[:2])}")

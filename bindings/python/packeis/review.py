@@ -33,8 +33,8 @@ from ._game import Game
 from ._lib import lib as _core
 from ._status import status_name
 from ._review_plot import plot
-from .players import (REVIEW_ESTIMATOR, REVIEW_SOLVER_NODES, AlphaBeta, Player, _Limits,
-                      _lib)
+from .players import (REVIEW_ESTIMATOR, REVIEW_SOLVER_NODES, AlphaBeta, Player, _check_layout,
+                      _Limits, _lib)
 
 __all__ = ["review", "plot", "JUDGEMENTS", "REVIEW_ESTIMATOR", "REVIEW_SOLVER_NODES"]
 
@@ -66,6 +66,12 @@ class _Summary(Structure):
                 ("inaccuracies", c_size_t), ("mistakes", c_size_t), ("blunders", c_size_t),
                 ("fish_lost", c_double)]
 
+
+# The library's structs must be these (players.py checked its own).
+_check_layout(_lib, getattr(_lib, "_name", "libpackeis-players"), "packeis.review",
+              {"packeis_player_reviewer_size": _Reviewer,
+               "packeis_player_review_ply_size": _Ply,
+               "packeis_player_review_summary_size": _Summary})
 
 _ON_PLY = CFUNCTYPE(None, c_void_p, POINTER(_Ply), c_size_t, c_size_t)
 _NO_CALLBACK = _ON_PLY()  # NULL: progress is reported from Python, between plies

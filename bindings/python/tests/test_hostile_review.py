@@ -1,0 +1,163 @@
+# SPDX-License-Identifier: MIT
+"""Hostile calls on the analysis and the review (Player.analyse,
+Player.analyses, packeis.review(), packeis.review.plot, the az player's
+weights) in test_hostile.py's style: each case runs in a child interpreter
+(the same executable and environment), and fails on a crash (a signal), a
+hang (the timeout), a leaked game (the allocator's live blocks) or a wrong
+answer (the child's own assertions). A case prints "ok" as its last line
+when all of its checks passed. Also: a players library whose structs are
+laid out otherwise is refused as it loads.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+import signal
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from test_hostile import SLOW, HostileCase, child_env  # noqa: E402
+
+PRELUDE = """
+import copy, gc, itertools, json, math, os, pickle, signal, sys, threading, time
+import packeis
+from packeis import Game, Move
+from packeis.players import MCTS, AZ, AlphaBeta, Greedy, MonteCarlo, Player, Random
+
+signal.signal(signal.SIGINT, signal.default_int_handler)
+
+def expect(exception, function, *args, says=None, **kwargs):
+    try:
+        function(*args, **kwargs)
+    except exception as error:
+        if says is not None:
+            assert says in str(error), (says, str(error))
+        return error
+    raise AssertionError(f"{function} did not raise {exception.__name__}")
+
+# The row of four floes of tests/players/test_review.c (fish 1, 1, 3, 1):
+# A on cell 0, B on cell 3, 4 plies, A to slide at ply 2.
+ROW = [(0, 0, 1), (2, 0, 1), (4, 0, 3), (6, 0, 1)]
+P, S = Move.place, Move.slide
+
+def row_game(allocator=None, plies=4):
+    game = Game(layout=ROW, players=2, penguins=1, allocator=allocator)
+    for move in (P(0), P(3), S(0, 2), S(2, 1))[:plies]:
+        game.apply(move)
+    return game
+
+def standard_game(seed, plies, players=2, allocator=None):
+    game = Game(seed=seed, players=players, allocator=allocator)
+    for i in range(plies):
+        moves = game.legal_moves()
+        game.apply(moves[(i * 7 + seed) % len(moves)])
+    return game
+
+FAST = dict(player="mcts:200", solver_nodes=2000)  # a review in a blink
+"""
+
+
+def start(code, env=None):
+    source = PRELUDE + textwrap.dedent(code) + "\nprint('ok')\n"
+    return subprocess.Popen([sys.executable, "-c", source], env=env or child_env(), text=True,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+
+
+class ReviewCase(HostileCase):
+    def run_child(self, code, timeout=60, env=None):
+        return self.finish(start(code, env), timeout)
+
+    def interrupt_child(self, code, timeout=60, after=0.5):
+        """As HostileCase's, with this file's prelude."""
+        process = start(code)
+        line = process.stdout.readline()
+        if line.strip() != "ready":
+            self.finish(process, timeout)
+            self.fail(f"the child printed {line!r} instead of 'ready'")
+        time.sleep(after)
+        process.send_signal(signal.SIGINT)
+        return self.finish(process, timeout)
+
+
+# -- the layout check ----------------------------------------------------------
+FAKE_SIZE = """
+#include <stddef.h>
+size_t %s(void) { return 3; }
+"""
+
+
+class LayoutCheckTest(ReviewCase):
+    def test_each_size_function_is_checked(self):
+        # A library answering another size for any one struct (or lacking
+        # the function) is refused with its name and both sizes.
+        self.run_child("""
+            from packeis import players, review
+            structs = dict(players._SIZES)
+            structs.update({"packeis_player_reviewer_size": review._Reviewer,
+                            "packeis_player_review_ply_size": review._Ply,
+                            "packeis_player_review_summary_size": review._Summary})
+            assert len(structs) == 6, structs
+            import ctypes
+            for name, struct in structs.items():
+                class Library:  # the real sizes but one
+                    pass
+                library = Library()
+                for other, s in structs.items():
+                    setattr(library, other, lambda s=s: ctypes.sizeof(s))
+                bad = ctypes.sizeof(struct) + 8
+                setattr(library, name, lambda: bad)
+                error = expect(ImportError, players._check_layout, library, "/x/lib.so",
+                               "packeis.test", structs, says=f"/x/lib.so: {name}() is {bad}")
+                assert f"declares {name[:-5]} in {ctypes.sizeof(struct)} bytes" in str(error), error
+                delattr(library, name)
+                expect(ImportError, players._check_layout, library, "/x/lib.so",
+                       "packeis.test", structs, says=f"no {name}()")
+            players._check_layout(players._lib, "real", "packeis.test", structs)  # the real one
+        """)
+
+    def fake_library(self, folder, function):
+        """A library defining ``function`` as 3 bytes, every other symbol
+        (through its dependency) the real players library's."""
+        real = os.environ.get("PACKEIS_PLAYERS_LIBRARY")
+        if not real or not shutil.which("cc"):
+            self.skipTest("needs cc and $PACKEIS_PLAYERS_LIBRARY")
+        source, library = os.path.join(folder, "fake.c"), os.path.join(folder, "libfake.so")
+        with open(source, "w") as file:
+            file.write(FAKE_SIZE % function)
+        plain = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}  # no sanitizer
+        subprocess.run(["cc", "-shared", "-fPIC", source, "-o", library, "-Wl,--no-as-needed", real,
+                        f"-Wl,-rpath,{os.path.dirname(os.path.abspath(real))}"],
+                       check=True, env=plain)
+        env = child_env()
+        env["PACKEIS_PLAYERS_LIBRARY"] = library
+        return library, env
+
+    def test_a_library_of_another_layout_is_refused(self):
+        with tempfile.TemporaryDirectory() as folder:
+            library, env = self.fake_library(folder, "packeis_player_line_size")
+            out = subprocess.run([sys.executable, "-c", "import packeis.players"], env=env,
+                                 capture_output=True, text=True, timeout=60 * SLOW)
+            self.assertNotEqual(out.returncode, 0)
+            self.assertIn(f"ImportError: {library}: packeis_player_line_size() is 3, but "
+                          f"packeis.players declares packeis_player_line in", out.stderr)
+        with tempfile.TemporaryDirectory() as folder:
+            library, env = self.fake_library(folder, "packeis_player_review_ply_size")
+            # packeis.players is fine; packeis.review is refused, each time asked.
+            self.run_child(f"""
+                from packeis import players
+                assert players.version().startswith("0.")
+                for _ in range(2):
+                    error = expect(ImportError, getattr, packeis, "review")
+                    assert str(error).startswith(
+                        {library!r} + ": packeis_player_review_ply_size() is 3, but "
+                        "packeis.review declares packeis_player_review_ply in "), error
+            """, env=env)
+
+
+if __name__ == "__main__":
+    unittest.main()
