@@ -197,10 +197,11 @@ class Schema(unittest.TestCase):
                                        sum(p["loss"] for p in valued) / len(valued), places=3)
 
     def test_two_players(self):
-        result, done = review("--quiet", "--budget", "500", data("standard_game.txt"))
+        result, done = review("--quiet", "--budget", "500", "--solver-nodes", "20000",
+                              data("standard_game.txt"))
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertEqual(list(result), ["format", "version", "reviewer", "games"])
-        self.assertEqual(result["reviewer"], {"estimator": "mcts:500", "solver_nodes": 200000})
+        self.assertEqual(result["reviewer"], {"estimator": "mcts:500", "solver_nodes": 20000})
         game = result["games"][0]
         self.check_game(game, 2)
         self.assertEqual(len(game["plies"]), 58)
