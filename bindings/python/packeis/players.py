@@ -42,7 +42,7 @@ from typing import Any, Callable, NamedTuple, Optional
 
 from ._alloc import run_on_worker
 from ._args import U64, integer
-from ._errors import GameOverError, InvalidArgumentError, OutOfRangeError
+from ._errors import GameOverError, InvalidArgumentError, OutOfRangeError, ReentrantCallError
 from ._game import Game
 from ._lib import lib as _core
 from ._moves import Move
@@ -319,6 +319,8 @@ class Player:
 
     def _open(self, spec: str, seed: int) -> None:
         self._handle = _PLAYER()
+        self._busy: set = set()  # the threads in (or waiting for) a call on it
+        self._closed = False
         if not isinstance(spec, str) or "\0" in spec:
             raise TypeError(f"a seat spec is a string without NUL, not {spec!r}")
         try:
@@ -340,7 +342,6 @@ class Player:
         self.default_seconds, self.default_nodes = budget.seconds, budget.nodes
         self._lock = threading.Lock()
         self._flag = c_int(0)
-        self._closed = False
 
     # -- what it is ----------------------------------------------------------
     @property
@@ -365,12 +366,14 @@ class Player:
         """Sets an option; ValueError (with the reason) if the player
         refuses it, the player then unchanged."""
         why = c_char_p()
-        with self._lock:
-            if _lib.packeis_player_set_option(self._live(), str(name).encode(),
+
+        def set_it(handle: Any) -> None:
+            if _lib.packeis_player_set_option(handle, str(name).encode(),
                                               _text(value).encode(), byref(why)):
                 raise ValueError(f"{name}={value!r}: {why.value.decode()}")
             self._options_set.pop(str(name), None)  # in the order last set
             self._options_set[str(name)] = _text(value)
+        self._locked(set_it)
 
     @property
     def analyses(self) -> bool:
@@ -456,16 +459,38 @@ class Player:
         on a helper thread: the player's stop flag is raised on Ctrl-C
         (raised once the call returned) or when ``stop()`` answers true.
         For modules that call the players library themselves (review)."""
-        with self._lock:
-            handle = self._live()
+        def on_wait(interrupted: bool) -> None:
+            if interrupted or (stop is not None and stop()):
+                self._flag.value = 1
+
+        def search(handle: Any) -> int:
             self._flag.value = 0
-
-            def on_wait(interrupted: bool) -> None:
-                if interrupted or (stop is not None and stop()):
-                    self._flag.value = 1
-
             return run_on_worker(game._call, lambda game_handle: call(
                 handle, ctypes.cast(game_handle, c_void_p)), on_wait=on_wait)
+        return self._locked(search)
+
+    def _locked(self, body: Callable[[Any], Any]) -> Any:
+        """``body(handle)`` holding the player. The thread is marked busy
+        with it first: stop() and signal handlers run on the thread that
+        waits for a search, and a call of theirs on this player would wait
+        for its own lock for ever; they are refused (ReentrantCallError),
+        and their close() frees the player as the call returns."""
+        me = threading.get_ident()
+        if me in self._busy:
+            self._live()  # closed, else:
+            raise ReentrantCallError("the player is in use by the search this call was made "
+                                     "from (its stop callable or a signal handler): only "
+                                     "stop() and close() may be called there")
+        try:
+            self._busy.add(me)
+            with self._lock:
+                try:
+                    return body(self._live())
+                finally:
+                    if self._closed:  # by close() from inside, or another thread's
+                        self._free()
+        finally:
+            self._busy.discard(me)
 
     def _search(self, game: Game, stop: Optional[Callable[[], Any]],
                 call: Callable[[Any, Any], int]) -> int:
@@ -490,8 +515,7 @@ class Player:
     def forget(self) -> None:
         """A new game: drops what was kept from earlier moves (the mcts
         tree, the alphabeta table)."""
-        with self._lock:
-            _lib.packeis_player_forget(self._live())
+        self._locked(_lib.packeis_player_forget)
 
     # -- life ----------------------------------------------------------------
     def _live(self) -> Any:
@@ -500,16 +524,25 @@ class Player:
         return self._handle
 
     def close(self) -> None:
-        """Frees the player (later calls raise ValueError)."""
+        """Frees the player (later calls raise ValueError); a search in
+        progress is stopped and waited for. From inside a search of this
+        thread (its stop callable, a signal handler) the player is freed as
+        the search returns its best move so far."""
         lock = getattr(self, "_lock", None)
-        if lock is None or self._closed:
+        if lock is None:
             return
+        self._closed = True
         self._flag.value = 1  # a search in progress ends first
+        if threading.get_ident() in self._busy:
+            return  # the call this thread is in frees it (_locked)
         with lock:
-            self._closed = True
-            handle, self._handle = self._handle, _PLAYER()
-            if handle:
-                _lib.packeis_player_free(handle)
+            self._free()
+
+    def _free(self) -> None:
+        """Frees the C player once (the lock held)."""
+        handle, self._handle = self._handle, _PLAYER()
+        if handle:
+            _lib.packeis_player_free(handle)
 
     def __enter__(self) -> "Player":
         return self

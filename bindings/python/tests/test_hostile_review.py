@@ -159,5 +159,69 @@ class LayoutCheckTest(ReviewCase):
             """, env=env)
 
 
+
+# -- a player's own calls from inside its search ----------------------------
+class PlayerReentryTest(ReviewCase):
+    def test_stop_callables_and_handlers_that_use_the_player(self):
+        # stop() and signal handlers run on the searching thread while it
+        # holds the player: each of these waited for itself for ever (a
+        # hang). Now close() takes effect as the search returns (its best
+        # move so far), and any other call is refused.
+        self.run_child("""
+            g = Game(seed=1)
+            for use in ("analyse", "choose", "forget", "set_option", "close"):
+                m = MCTS(seed=1)
+                seen = []
+                def stop():
+                    if seen:
+                        return False
+                    try:
+                        if use == "analyse":
+                            m.analyse(g, 1, nodes=10)
+                        elif use == "choose":
+                            m.choose(g, nodes=10)
+                        elif use == "forget":
+                            m.forget()
+                        elif use == "set_option":
+                            m.set_option("threads", 1)
+                        else:
+                            m.close()
+                        seen.append("ran")
+                    except packeis.ReentrantCallError as error:
+                        seen.append(str(error))
+                    return False
+                started = time.monotonic()
+                lines = m.analyse(g, 2, seconds=0.3, stop=stop)
+                assert len(lines) == 2, (use, lines)
+                assert time.monotonic() - started < 5, use
+                if use == "close":
+                    assert seen == ["ran"] and time.monotonic() - started < 0.25, seen
+                    expect(ValueError, m.analyse, g, says="the player was closed")
+                else:
+                    assert seen == ["the player is in use by the search this call was made "
+                                    "from (its stop callable or a signal handler): only stop() "
+                                    "and close() may be called there"], (use, seen)
+                    assert len(m.analyse(g, 1, nodes=10)) == 1  # usable after
+                m.close()
+            # A signal handler closing the player during a search.
+            m = MCTS(seed=1)
+            signal.signal(signal.SIGALRM, lambda *_: m.close())
+            signal.setitimer(signal.ITIMER_REAL, 0.2)
+            started = time.monotonic()
+            assert len(m.analyse(g, 1, seconds=3)) == 1
+            assert time.monotonic() - started < 1.5, time.monotonic() - started
+            expect(ValueError, m.forget, says="the player was closed")
+            # Another thread's close waits for the search, which stops.
+            m = MCTS(seed=1)
+            threading.Timer(0.2, m.close).start()
+            assert len(m.analyse(g, 1, seconds=3)) == 1
+            assert m._handle.value is None
+            # A review whose progress closes its estimator: refused at the next ply.
+            m = MCTS(seed=1, playouts=50)
+            expect(ValueError, packeis.review, row_game(), player=m, solver_nodes=0,
+                   progress=lambda *_: m.close(), says="the player was closed")
+        """, timeout=60)
+
+
 if __name__ == "__main__":
     unittest.main()
