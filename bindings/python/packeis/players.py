@@ -40,6 +40,7 @@ from ctypes import (CFUNCTYPE, POINTER, Structure, byref, c_char_p, c_double, c_
                     c_size_t, c_uint16, c_uint64, c_void_p)
 from typing import Any, Callable, NamedTuple, Optional
 
+from . import _handle
 from ._alloc import run_on_worker
 from ._args import U64, integer
 from ._errors import GameOverError, InvalidArgumentError, OutOfRangeError, ReentrantCallError
@@ -99,6 +100,8 @@ class _Option(Structure):
 
 
 _PLAYER = c_void_p
+#: The handle of a freed player (a disarmed release's): nothing writes in it.
+_NO_PLAYER = _PLAYER()
 _DECLARATIONS = {
     "packeis_player_version": (c_char_p, []),
     "packeis_player_report_size": (c_size_t, []),
@@ -331,6 +334,9 @@ class Player:
             raise ValueError(f"seed must be an integer in 0 ... 2**64 - 1, not {seed!r}")
         why = ctypes.create_string_buffer(256)
         budget = _Limits()
+        self._lock = threading.Lock()
+        self._flag = c_int(0)
+        self._release = _watch(self, self._handle)  # before C writes the player there
         status = _lib.packeis_player_from_spec(spec.encode(), seed, byref(self._handle),
                                                byref(budget), why, len(why))
         if status == -2:
@@ -340,8 +346,6 @@ class Player:
         self.spec, self.seed = spec, seed
         self._options_set: dict = {}  # name -> value, as set_option() last took them
         self.default_seconds, self.default_nodes = budget.seconds, budget.nodes
-        self._lock = threading.Lock()
-        self._flag = c_int(0)
 
     # -- what it is ----------------------------------------------------------
     @property
@@ -539,10 +543,24 @@ class Player:
             self._free()
 
     def _free(self) -> None:
-        """Frees the C player once (the lock held)."""
-        handle, self._handle = self._handle, _PLAYER()
-        if handle:
-            _lib.packeis_player_free(handle)
+        """Frees the C player once (the lock held), even if an exception (a
+        signal handler) interrupts this: the handle and the release are
+        cleared with no call between them and the free, so a retry frees it
+        or finds nothing. A player being collected in a cycle had its
+        release free it already (its reference is dead): only forgotten."""
+        handle, release = self._handle, self._release
+        if not handle:
+            return
+        if release is not None and release() is None:
+            self._handle = _NO_PLAYER
+            return
+        self._handle = _NO_PLAYER
+        if release is not None:
+            release._as_parameter_ = _NO_PLAYER
+        _lib.packeis_player_free(handle)
+        if release is not None:  # bookkeeping only, from here on
+            self._release = None
+            _handle._armed.pop(id(release), None)
 
     def __enter__(self) -> "Player":
         return self
@@ -551,10 +569,15 @@ class Player:
         self.close()
 
     def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:  # noqa: BLE001 - at exit the module may be half gone
-            pass
+        # A signal handler raising in the middle is retried over; one
+        # raising before the first line is not, and the release frees the
+        # player then (_watch).
+        for _ in range(1000):
+            try:
+                self.close()
+                return
+            except BaseException:  # noqa: B036 - nothing can be raised from here
+                continue
 
     def __reduce__(self) -> Any:
         """Pickled (and copied) as its spec, its seed and the options set
@@ -564,6 +587,20 @@ class Player:
 
     def __repr__(self) -> str:
         return f"packeis.players.{type(self).__name__}({self.spec!r}, seed={self.seed})"
+
+
+def _watch(player: Player, handle: Any) -> Any:
+    """A weak reference to ``player`` whose callback is the C free function
+    itself, called with ``handle`` as the player goes, with no Python code
+    in between that anything could interrupt: a player whose ``__del__`` did
+    not run to its end (an exception at its entry) is freed all the same
+    (as games are: packeis._handle). :meth:`Player._free` disarms it."""
+    release = _handle._Release(player, _lib.packeis_player_free)
+    release._as_parameter_ = handle
+    if len(_handle._armed) >= _handle._prune_at:
+        _handle._prune()
+    _handle._armed[id(release)] = release
+    return release
 
 
 def _rebuild(cls: type, spec: str, seed: int, options_set: tuple = ()) -> Player:

@@ -223,5 +223,106 @@ class PlayerReentryTest(ReviewCase):
         """, timeout=60)
 
 
+
+# -- a player's C memory under interruptions -----------------------------------
+class PlayerLifetimeTest(ReviewCase):
+    def test_an_exception_at_the_entry_of_del_frees_the_player(self):
+        # Every player keeps blocks of the game it searched (its copy, its
+        # tree's): the allocator's count shows a player never freed. An
+        # exception as __del__ starts (a signal handler, a trace function)
+        # left the C player unfreed; now its release frees it.
+        self.run_child("""
+            class Tick(Exception):
+                pass
+            ignored = []
+            sys.unraisablehook = lambda unraisable: ignored.append(unraisable.exc_type)
+            def tick_in_del(frame, event, arg):
+                if event == "call" and frame.f_code.co_name == "__del__":
+                    sys.settrace(None)
+                    raise Tick()
+                return None
+            a = packeis.Allocator()
+            g = Game(seed=1, allocator=a)
+            base = a.live_blocks
+            for kind in (MCTS, AlphaBeta, MonteCarlo, AZ):
+                p = kind(seed=1)
+                p.analyse(g, 1, nodes=20)
+                assert a.live_blocks > base, (kind, a)
+                sys.settrace(tick_in_del)
+                del p
+                sys.settrace(None)
+                gc.collect()
+                assert ignored == [Tick], (kind, ignored)
+                ignored.clear()
+                assert a.live_blocks == base, (kind, a)
+            # In a cycle, collected by the garbage collector.
+            p = MCTS(seed=1)
+            p.me = p
+            p.analyse(g, 1, nodes=20)
+            sys.settrace(tick_in_del)
+            del p
+            gc.collect()
+            sys.settrace(None)
+            assert a.live_blocks == base and ignored == [Tick], (a, ignored)
+            ignored.clear()
+            # Freed once only, whichever way it goes.
+            for way in ("close", "__del__", "refcount", "cycle", "close+cycle", "with"):
+                p = MCTS(seed=1)
+                if way == "with":
+                    with p:
+                        p.analyse(g, 1, nodes=20)
+                else:
+                    p.analyse(g, 1, nodes=20)
+                if "close" in way:
+                    p.close()
+                if way == "__del__":
+                    p.__del__()
+                    p.__del__()
+                if "cycle" in way:
+                    p.me = p
+                del p
+                gc.collect()
+                assert a.live_blocks == base and ignored == [], (way, a, ignored)
+        """)
+
+    def test_players_made_and_closed_under_a_raising_timer(self):
+        # A timer raising every 100 to 700 us while players are made, search
+        # and are closed (or dropped): none may be lost unfreed.
+        self.run_child("""
+            class Tick(Exception):
+                pass
+            armed = []
+            def tick(signum, frame):
+                if armed:
+                    raise Tick()
+            signal.signal(signal.SIGALRM, tick)
+            sys.unraisablehook = lambda unraisable: None
+            a = packeis.Allocator()
+            g = Game(seed=1, allocator=a)
+            base, ticks, end = a.live_blocks, 0, time.monotonic() + 30
+            p = None
+            while ticks < 1000 and time.monotonic() < end:
+                try:
+                    armed.append(True)
+                    signal.setitimer(signal.ITIMER_REAL, 0.0001 * (1 + ticks % 7), 0.0003)
+                    while True:
+                        p = MCTS(seed=ticks)
+                        p.analyse(g, 1, nodes=2)
+                        if ticks % 2:
+                            p.close()
+                        p = None
+                except Tick:
+                    ticks += 1
+                finally:
+                    armed.clear()
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, signal.SIG_IGN)
+            p = None
+            gc.collect()
+            assert ticks > 200, ticks
+            assert a.live_blocks == base, (a, ticks)
+        """, timeout=120)
+
+
 if __name__ == "__main__":
     unittest.main()
