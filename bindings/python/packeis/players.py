@@ -34,6 +34,8 @@ libpackeis loaded (and in its build tree), else by its SONAME.
 from __future__ import annotations
 
 import ctypes
+import math
+import numbers
 import os
 import threading
 from ctypes import (CFUNCTYPE, POINTER, Structure, byref, c_char_p, c_double, c_int,
@@ -264,18 +266,25 @@ def _text(value: Any) -> str:
 
 
 def _budget(name: str, value: Any, kind: type) -> Any:
-    """A search budget for C: 0 for None; a positive number (seconds) or a
-    positive integer below 2**64 (nodes: numpy integers too), else
-    ValueError, or OutOfRangeError for nodes too many for C's uint64_t
-    (ctypes would keep their low 64 bits)."""
+    """A search budget for C: 0 for None; a positive finite number
+    (seconds: numpy's too, float32 included) or a positive integer below
+    2**64 (nodes: numpy integers too), else ValueError, or OutOfRangeError
+    for nodes too many for C's uint64_t (ctypes would keep their low 64
+    bits)."""
     if value is None:
         return kind(0)
-    wrong = ValueError(f"{name} must be a positive {'number' if kind is float else 'integer'}"
-                       f" or None, not {value!r}")
     if kind is float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        wrong = ValueError(f"{name} must be a positive finite number or None, not {value!r}")
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise wrong
-        return float(value)
+        try:
+            seconds = float(value)  # OverflowError for an int past a double's range
+        except (OverflowError, ValueError):
+            raise wrong from None
+        if not 0 < seconds < math.inf:  # NaN too
+            raise wrong
+        return seconds
+    wrong = ValueError(f"{name} must be a positive integer or None, not {value!r}")
     try:
         number = integer(value, name)
     except TypeError:

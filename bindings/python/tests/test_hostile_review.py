@@ -324,5 +324,43 @@ class PlayerLifetimeTest(ReviewCase):
         """, timeout=120)
 
 
+
+# -- arguments -------------------------------------------------------------------
+class BudgetTest(ReviewCase):
+    def test_budgets_of_every_type(self):
+        self.run_child("""
+            import numpy as np
+            g = Game(seed=1)
+            m = MCTS(seed=1)
+            for seconds in (np.float32(0.05), np.float64(0.05), np.int64(1), 0.05, 1, 1e-300):
+                assert len(m.analyse(g, 2, seconds=seconds, nodes=50)) == 2, seconds
+            for bad in (float("inf"), float("-inf"), float("nan"), np.float32("inf"),
+                        np.float64("nan"), 0, -0.0, -1, 10**400, -10**400, True, np.bool_(True),
+                        "1", b"1", 1j, [1]):
+                for call in (lambda: m.analyse(g, 1, seconds=bad),
+                             lambda: m.choose(g, seconds=bad),
+                             lambda: packeis.review([], seconds=bad)):
+                    expect(ValueError, call, says="seconds must be a positive finite number "
+                                                  "or None, not")
+            for bad in (0, -1, 1.5, float("nan"), float("inf"), "100", True, np.float64(2)):
+                expect(ValueError, m.analyse, g, 1, nodes=bad,
+                       says="nodes must be a positive integer or None, not")
+            for big in (2**64, 10**30, np.float64(1e30)):
+                expect((packeis.OutOfRangeError, ValueError), m.analyse, g, 1, nodes=big)
+            for k in (np.int64(2), np.uint8(2), 2):
+                assert len(m.analyse(g, k, nodes=50)) == 2
+            for bad in (1.5, 2.0, np.float32(2), "3", True, np.bool_(True), b"2", [2]):
+                expect(TypeError, m.analyse, g, bad, says="k must be an integer, not")
+            for bad in (0, -1, -2**70, np.int64(-1)):
+                expect(packeis.InvalidArgumentError, m.analyse, g, bad, says="k must be 1 or more")
+            for huge in (2**64, 10**30, np.uint64(2**64 - 1)):  # every move, as for None
+                assert len(m.analyse(g, huge, nodes=50)) == 30
+            # The review's budget, as packeis-review writes it in the spec.
+            result = packeis.review([], player="mcts", seconds=np.float32(0.25),
+                                    nodes=np.int64(300), solver_nodes=np.uint64(5))
+            assert result["reviewer"] == {"estimator": "mcts:300,0.25s", "solver_nodes": 5}, result
+        """)
+
+
 if __name__ == "__main__":
     unittest.main()
