@@ -265,6 +265,20 @@ def _text(value: Any) -> str:
                     f"{type(value).__name__}")
 
 
+def _c_text(text: str, what: str, error: type = ValueError) -> bytes:
+    """``text`` for C: ``error`` for a NUL (C would read up to it: a file
+    name cut short, an option value lost), bytes that are not UTF-8 kept
+    as the file system's names keep them (surrogateescape: a weights file
+    of such a name loads), ValueError for what has no bytes at all."""
+    if "\0" in text:
+        raise error(f"{what} has a NUL character, which C would read as its end: {text!r}")
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError as fault:
+        raise ValueError(f"{what} cannot be written in UTF-8 (a lone surrogate at "
+                         f"{fault.start}): {text!r}") from None
+
+
 def _budget(name: str, value: Any, kind: type) -> Any:
     """A search budget for C: 0 for None; a positive finite number
     (seconds: numpy's too, float32 included) or a positive integer below
@@ -333,8 +347,9 @@ class Player:
         self._handle = _PLAYER()
         self._busy: set = set()  # the threads in (or waiting for) a call on it
         self._closed = False
-        if not isinstance(spec, str) or "\0" in spec:
+        if not isinstance(spec, str):
             raise TypeError(f"a seat spec is a string without NUL, not {spec!r}")
+        spec_bytes = _c_text(spec, "the seat spec", TypeError)
         try:
             seed = integer(seed, "seed")
         except TypeError:
@@ -346,12 +361,12 @@ class Player:
         self._lock = threading.Lock()
         self._flag = c_int(0)
         self._release = _watch(self, self._handle)  # before C writes the player there
-        status = _lib.packeis_player_from_spec(spec.encode(), seed, byref(self._handle),
+        status = _lib.packeis_player_from_spec(spec_bytes, seed, byref(self._handle),
                                                byref(budget), why, len(why))
         if status == -2:
             raise MemoryError("out of memory")
         if status:
-            raise ValueError(why.value.decode())
+            raise ValueError(why.value.decode("utf-8", "replace"))
         self.spec, self.seed = spec, seed
         self._options_set: dict = {}  # name -> value, as set_option() last took them
         self.default_seconds, self.default_nodes = budget.seconds, budget.nodes
@@ -379,11 +394,12 @@ class Player:
         """Sets an option; ValueError (with the reason) if the player
         refuses it, the player then unchanged."""
         why = c_char_p()
+        name_bytes = _c_text(str(name), "an option's name")
+        value_bytes = _c_text(_text(value), f"the value of {name}")
 
         def set_it(handle: Any) -> None:
-            if _lib.packeis_player_set_option(handle, str(name).encode(),
-                                              _text(value).encode(), byref(why)):
-                raise ValueError(f"{name}={value!r}: {why.value.decode()}")
+            if _lib.packeis_player_set_option(handle, name_bytes, value_bytes, byref(why)):
+                raise ValueError(f"{name}={value!r}: {why.value.decode('utf-8', 'replace')}")
             self._options_set.pop(str(name), None)  # in the order last set
             self._options_set[str(name)] = _text(value)
         self._locked(set_it)

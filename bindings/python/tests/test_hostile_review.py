@@ -61,9 +61,19 @@ FAST = dict(player="mcts:200", solver_nodes=2000)  # a review in a blink
 """
 
 
+#: The source tree (its committed az network).
+SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")
+
+
+def review_env():
+    env = child_env()
+    env["PACKEIS_SOURCE"] = SOURCE
+    return env
+
+
 def start(code, env=None):
     source = PRELUDE + textwrap.dedent(code) + "\nprint('ok')\n"
-    return subprocess.Popen([sys.executable, "-c", source], env=env or child_env(), text=True,
+    return subprocess.Popen([sys.executable, "-c", source], env=env or review_env(), text=True,
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
 
@@ -133,7 +143,7 @@ class LayoutCheckTest(ReviewCase):
         subprocess.run(["cc", "-shared", "-fPIC", source, "-o", library, "-Wl,--no-as-needed", real,
                         f"-Wl,-rpath,{os.path.dirname(os.path.abspath(real))}"],
                        check=True, env=plain)
-        env = child_env()
+        env = review_env()
         env["PACKEIS_PLAYERS_LIBRARY"] = library
         return library, env
 
@@ -359,6 +369,66 @@ class BudgetTest(ReviewCase):
             result = packeis.review([], player="mcts", seconds=np.float32(0.25),
                                     nodes=np.int64(300), solver_nodes=np.uint64(5))
             assert result["reviewer"] == {"estimator": "mcts:300,0.25s", "solver_nodes": 5}, result
+        """)
+
+
+
+class OptionTextTest(ReviewCase):
+    def test_weights_paths_and_option_texts(self):
+        # az with version 2 weights (the committed network) under names C
+        # must read whole: a NUL cut the name short (set_option took
+        # "/x\\0..." as "/x", and a lone NUL as the default network); a name
+        # of bytes that are not UTF-8 raised UnicodeEncodeError.
+        self.run_child(r"""
+            import shutil, tempfile
+            from packeis.learn import nnue
+            weights = os.path.join(os.environ["PACKEIS_SOURCE"], "lib", "players", "models",
+                                   "az-default.pkaz")
+            assert nnue.weights_version(weights) == 2
+            folder = tempfile.mkdtemp()
+            odd = os.path.join(folder, os.fsdecode(b"w\xff\xfe.pkaz"))  # not UTF-8
+            shutil.copy(weights, odd)
+            g = Game(seed=1)
+            for az in (AZ(weights=odd, seed=1), Player.from_spec(f"az:weights={odd},50", 1)):
+                assert len(az.analyse(g, 3, nodes=30)) == 3
+            az = AZ(seed=1)
+            az.set_option("weights", odd)
+            assert len(az.analyse(g, 2, nodes=30)) == 2
+            copy = pickle.loads(pickle.dumps(az))  # the option set, as set
+            assert len(copy.analyse(g, 2, nodes=30)) == 2
+            missing = os.path.join(folder, os.fsdecode(b"gone\xff"))
+            expect(ValueError, az.set_option, "weights", missing, says="cannot open")
+            for bad in ("\0", weights + "\0", weights + "\0junk", "\0" + weights):
+                expect(ValueError, az.set_option, "weights", bad, says="has a NUL character")
+                expect(TypeError, AZ, weights=bad, says="NUL")
+            expect(ValueError, az.set_option, "weights\0", weights, says="has a NUL character")
+            expect(ValueError, az.set_option, "weights", "/tmp/\ud800",
+                   says="cannot be written in UTF-8")
+            expect(ValueError, Player.from_spec, "az:weights=/tmp/\ud800",
+                   says="cannot be written in UTF-8")
+            assert az._options_set == {"weights": odd}, az._options_set  # the refused not kept
+            # A network written by packeis.learn (version 2), then refused
+            # once cut short or spoiled.
+            net = os.path.join(folder, "net.pkaz")
+            nnue.export(nnue.NnueNetwork((32, 32)), net)
+            assert nnue.weights_version(net) == 2 and nnue.read(net).hidden == (32, 32)
+            assert len(AZ(weights=net, seed=1).analyse(g, 2, nodes=30)) == 2
+            data = open(net, "rb").read()
+            for name, spoiled, says in (("cut", data[:-1], "truncated"),
+                                        ("long", data + b"\0", "too long"),
+                                        ("head", data[:10], "truncated"),
+                                        ("magic", b"XXXX" + data[4:], "no az weights file")):
+                path = os.path.join(folder, name)
+                open(path, "wb").write(spoiled)
+                expect(ValueError, AZ, weights=path, says=says)
+                expect(ValueError, az.set_option, "weights", path, says=says)
+            assert len(az.analyse(g, 2, nodes=30)) == 2  # the player as it was
+            # Its review, 3 players too.
+            g3 = standard_game(2, 12, players=3)
+            result = packeis.review([g3, row_game()], player=f"az:weights={net},30",
+                                    solver_nodes=0)
+            assert [len(e["plies"]) for e in result["games"]] == [12, 4], result
+            shutil.rmtree(folder)
         """)
 
 
