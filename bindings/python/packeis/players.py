@@ -453,13 +453,14 @@ class Player:
         if not self.analyses:
             raise InvalidArgumentError(f"the {self.name} player values no move, so it cannot "
                                        f"analyse (mcts, az, montecarlo and alphabeta can)")
-        if game.is_over:
-            raise GameOverError("PACKEIS_E_GAME_OVER: the game is over: no move to analyse")
         limits = self._limits(nodes, seconds)
-        wanted = game.move_count if k is None else min(k, game.move_count)
-        lines, count = (_Line * max(wanted, 1))(), c_size_t()
-        status = self._search(game, stop, lambda handle, game_handle: _lib.packeis_player_analyse(
-            handle, game_handle, byref(limits), wanted, lines, byref(count), None))
+        with game.clone() as copy:  # one position for the count and the search
+            if copy.is_over:
+                raise GameOverError("PACKEIS_E_GAME_OVER: the game is over: no move to analyse")
+            wanted = copy.move_count if k is None else min(k, copy.move_count)
+            lines, count = (_Line * max(wanted, 1))(), c_size_t()
+            status = self._run(copy, lambda handle, game_handle: _lib.packeis_player_analyse(
+                handle, game_handle, byref(limits), wanted, lines, byref(count), None), stop)
         if status:
             _core_check(status)
         return [_line(lines[i]) for i in range(count.value)]

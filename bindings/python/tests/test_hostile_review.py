@@ -432,5 +432,42 @@ class OptionTextTest(ReviewCase):
         """)
 
 
+
+# -- the game under analysis ----------------------------------------------------
+class AnalysedGameTest(ReviewCase):
+    def test_a_game_played_on_by_another_thread(self):
+        # analyse() read the number of moves, then copied the game: another
+        # thread's move in between gave "every move" of one position counted
+        # from another (29 of 30 lines). One copy now answers both.
+        self.run_child("""
+            g = Game(seed=1)
+            first = g.legal_moves()[0]
+            before = frozenset(g.legal_moves())
+            g.apply(first)
+            after = frozenset(g.legal_moves())
+            g.undo()
+            sys.setswitchinterval(1e-6)  # threads take turns within analyse()
+            done = threading.Event()
+            def play():
+                while not done.is_set():
+                    with g.lock:
+                        g.apply(first)
+                    g.undo()
+            thread = threading.Thread(target=play)
+            thread.start()
+            m = MCTS(seed=1)
+            seen = set()
+            try:
+                for _ in range(2000):
+                    moves = frozenset(line.move for line in m.analyse(g, None, nodes=10))
+                    assert moves in (before, after), (len(moves), len(before), len(after))
+                    seen.add(moves)
+            finally:
+                done.set()
+                thread.join()
+            assert seen == {before, after}, len(seen)
+        """, timeout=120)
+
+
 if __name__ == "__main__":
     unittest.main()
