@@ -22,6 +22,7 @@ import os
 import re
 import sys
 import types
+from collections.abc import Mapping
 from ctypes import (CFUNCTYPE, POINTER, Structure, byref, c_double, c_int, c_size_t, c_uint16,
                     c_uint64, c_void_p)
 from typing import Any, Callable, Iterable, Optional, Union
@@ -96,20 +97,38 @@ class _BadRecord(Exception):
 
 # -- what to review ----------------------------------------------------------
 def _items(games: Any) -> list:
-    """``games`` as a list of reviewables: one, or an iterable of them."""
+    """``games`` as a list of reviewables: one, or an iterable of them
+    (not a mapping, whose keys iteration would give), each checked."""
     if isinstance(games, (Game, str, os.PathLike)):
         games = [games]
-    elif isinstance(games, (bytes, bytearray)) or not hasattr(games, "__iter__"):
+    elif (isinstance(games, (bytes, bytearray, Mapping))
+          or not hasattr(games, "__iter__")):
+        hint = " (its values: list(games.values()))" if isinstance(games, Mapping) else ""
         raise TypeError(f"review() takes a Game, a record's text, a path or an iterable of "
-                        f"them, not {type(games).__name__}")
+                        f"them, not {type(games).__name__}{hint}")
     items = list(games)
-    for item in items:
+    for number, item in enumerate(items, 1):
         if not isinstance(item, (Game, str, os.PathLike)):
             raise TypeError(f"review() reviews Games, record texts and paths, not "
-                            f"{type(item).__name__}")
+                            f"{type(item).__name__} (game {number})")
         if isinstance(item, Game) and item.closed:
-            raise ValueError("review() was given a closed Game")
+            raise ValueError(f"review() was given a closed Game (game {number})")
+        if not isinstance(item, Game) and not _is_record_text(item):
+            _check_path(item, number)
     return items
+
+
+def _check_path(item: Any, number: int) -> None:
+    """ValueError for a path no file can have: a NUL in it, or a character
+    the file system's encoding has no bytes for (open() would raise at
+    the game's turn, and the games reviewed before would be lost)."""
+    try:
+        path = os.fsencode(item)
+    except UnicodeEncodeError as fault:
+        raise ValueError(f"review(): the path of game {number} cannot be encoded for the file "
+                         f"system (a lone surrogate at {fault.start}): {item!r}") from None
+    if b"\0" in path:
+        raise ValueError(f"review(): the path of game {number} has a NUL character: {item!r}")
 
 
 def _is_record_text(item: Any) -> bool:
@@ -132,6 +151,10 @@ _APPLYING = {_ffi.PACKEIS_E_WRONG_PHASE, _ffi.PACKEIS_E_GAME_OVER, _ffi.PACKEIS_
 
 
 _GAME_LINE = '[Game "packeis"]'
+#: A str that cannot be UTF-8 (a record's text built from bytes decoded
+#: with surrogateescape): such characters are read as a file's bytes that
+#: are not UTF-8 are, U+FFFD.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _fault(text: str, stop: int, status: int) -> str:
@@ -187,7 +210,7 @@ def _load(item: Any, source: str) -> Game:
     packeis-review writes."""
     if isinstance(item, Game):
         return item.clone()
-    text = item
+    text = _LONE_SURROGATE.sub("\ufffd", item) if isinstance(item, str) else item
     if not _is_record_text(item):
         try:
             with open(item, "rb") as file:
@@ -232,8 +255,8 @@ class _Setup:
 
     def _make(self, player: Union[Player, str, None], nodes: Optional[int],
               seconds: Optional[float], solver_nodes: Optional[int]) -> None:
-        if player is None or isinstance(player, str):
-            player = Player.from_spec(player or REVIEW_ESTIMATOR, SEED)
+        if player is None or isinstance(player, str):  # "" is refused, as packeis-review does
+            player = Player.from_spec(REVIEW_ESTIMATOR if player is None else player, SEED)
             self.made.append(player)
         elif not isinstance(player, Player):
             raise TypeError(f"player must be a packeis.players.Player, a seat spec or None, "

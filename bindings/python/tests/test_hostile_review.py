@@ -469,5 +469,61 @@ class AnalysedGameTest(ReviewCase):
         """, timeout=120)
 
 
+# -- what review() is given -------------------------------------------------------
+class ReviewInputTest(ReviewCase):
+    def test_what_is_not_a_list_of_games(self):
+        # A dict was iterated as its keys (each reviewed as a path); a path
+        # with a NUL, or one the file system cannot encode, raised from
+        # open() at its turn, losing the games reviewed before; a record
+        # text with a lone surrogate raised UnicodeEncodeError the same way;
+        # player="" was taken for the default (packeis-review refuses it).
+        self.run_child(r"""
+            row = row_game()
+            record = row.save_record()
+            for bad, says in (({"a": row}, "not dict (its values: list(games.values()))"),
+                              ({}, "not dict"), (b"[Game", "not bytes"),
+                              (bytearray(b"x"), "not bytearray"), (None, "not NoneType"),
+                              (5, "not int"), (1.5, "not float")):
+                expect(TypeError, packeis.review, bad, says=says)
+            for bad, says in (([row, None], "not NoneType (game 2)"),
+                              ([row, b"/tmp"], "not bytes (game 2)"),
+                              ([row, [row]], "not list (game 2)")):
+                expect(TypeError, packeis.review, bad, says=says)
+            closed = row_game()
+            closed.close()
+            expect(ValueError, packeis.review, [row, closed], says="closed Game (game 2)")
+            expect(packeis.GameClosedError, MCTS().analyse, closed)
+            for path in ("\0", "/tmp/x\0y", "games/\0", "\0" + record):  # no "[": a path
+                expect(ValueError, packeis.review, [row, path], **FAST,
+                       says="the path of game 2 has a NUL character")
+            expect(ValueError, packeis.review, [row, "/tmp/\ud800"], **FAST,
+                   says="the path of game 2 cannot be encoded for the file system")
+            expect(ValueError, packeis.review, [], player="", says="''")
+            # Not an argument fault: the entry says why, the others are reviewed.
+            result = packeis.review([row, "/tmp/\udcff-no-such-record", record + "\ud800",
+                                     record.replace("a1", "\udcff"), record + "\0", " \n\t" + record,
+                                     row], **FAST)
+            entries = result["games"]
+            said = [e.get("error", "reviewed") for e in entries]
+            assert [e.endswith(end) for e, end in zip(said, [
+                "reviewed", "-no-such-record: No such file or directory",
+                "game replayed: malformed text (PACKEIS_E_MALFORMED_TEXT)",
+                "(\ufffd): malformed text (PACKEIS_E_MALFORMED_TEXT)",
+                "game replayed: malformed text (PACKEIS_E_MALFORMED_TEXT)",
+                "line first): malformed text (PACKEIS_E_MALFORMED_TEXT)",
+                "reviewed"])] == [True] * 7, said
+            assert said[3].startswith("game 4:10:4: action 1 ("), said[3]
+            # Blanks first make a record text (not a path) that C refuses, as
+            # packeis-review refuses such a file.
+            assert entries[5]["error"].startswith("game 6:1:1: not a game record"), entries[5]
+            assert entries[0]["plies"] == entries[6]["plies"]
+            json.dumps(result)  # every text encodable
+            # Generators, tuples, a Game twice, a record text as one game.
+            assert len(packeis.review((g for g in [row, row]), **FAST)["games"]) == 2
+            assert len(packeis.review(iter(()), **FAST)["games"]) == 0
+            assert packeis.review(record, **FAST)["games"][0]["source"] == "game 1"
+        """)
+
+
 if __name__ == "__main__":
     unittest.main()
