@@ -18,6 +18,7 @@ writes them (values and losses to 4 decimals, accuracy to 2).
 """
 from __future__ import annotations
 
+import errno
 import os
 import re
 import sys
@@ -205,6 +206,26 @@ def _record_error(source: str, text: str, error: PackeisError) -> str:
             f"({status_name(error.status)})")
 
 
+#: The longest record file read, packeis-review's (examples/review/record.c:
+#: a record on the standard board is under 8 KB).
+RECORD_MAX = 64 << 20
+
+
+def _read(path: Any, source: str) -> str:
+    """A record file's text, or _BadRecord as packeis-review says it: past
+    RECORD_MAX bytes, "File too large" (a file given by mistake: an image,
+    /dev/zero, which was read until memory ran out). A FIFO is waited for,
+    as packeis-review waits (Ctrl-C stops the review there)."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read(RECORD_MAX + 1)
+    except OSError as error:
+        raise _BadRecord(f"{source}: {error.strerror or error}") from None
+    if len(data) > RECORD_MAX:
+        raise _BadRecord(f"{source}: {os.strerror(errno.EFBIG)}")
+    return data.decode("utf-8", "replace")
+
+
 def _load(item: Any, source: str) -> Game:
     """The game to review (a copy, for a Game), or _BadRecord with the line
     packeis-review writes."""
@@ -212,11 +233,7 @@ def _load(item: Any, source: str) -> Game:
         return item.clone()
     text = _LONE_SURROGATE.sub("\ufffd", item) if isinstance(item, str) else item
     if not _is_record_text(item):
-        try:
-            with open(item, "rb") as file:
-                text = file.read().decode("utf-8", "replace")
-        except OSError as error:
-            raise _BadRecord(f"{source}: {error.strerror or error}") from None
+        text = _read(item, source)
     try:
         return Game.from_record(text)
     except MemoryError:
@@ -387,8 +404,9 @@ def review(games: Union[Reviewable, Iterable[Reviewable]], *,
 
     A record that cannot be read or replayed gets an entry with "source"
     and "error" (``"bad.txt:9:10: action 2 (a1) cannot be played: a penguin
-    is already on that floe (PACKEIS_E_OCCUPIED)"``) and the others are
-    reviewed. Ctrl-C (KeyboardInterrupt, also from ``progress``) stops the
+    is already on that floe (PACKEIS_E_OCCUPIED)"``; past 64 MB: ``"File too
+    large"``) and the others are reviewed. A path is read as packeis-review
+    reads it: a FIFO is waited for until its writer closes it. Ctrl-C (KeyboardInterrupt, also from ``progress``) stops the
     review: the game under way keeps the plies finished, with "complete"
     false, the games after it are left out, and the result is returned.
 

@@ -501,8 +501,8 @@ class ReviewInputTest(ReviewCase):
             expect(ValueError, packeis.review, [], player="", says="''")
             # Not an argument fault: the entry says why, the others are reviewed.
             result = packeis.review([row, "/tmp/\udcff-no-such-record", record + "\ud800",
-                                     record.replace("a1", "\udcff"), record + "\0", " \n\t" + record,
-                                     row], **FAST)
+                                     record.replace("a1", "\udcff"), record + "\0",
+                                     " \n\t" + record, row], **FAST)
             entries = result["games"]
             said = [e.get("error", "reviewed") for e in entries]
             assert [e.endswith(end) for e, end in zip(said, [
@@ -522,6 +522,44 @@ class ReviewInputTest(ReviewCase):
             assert len(packeis.review((g for g in [row, row]), **FAST)["games"]) == 2
             assert len(packeis.review(iter(()), **FAST)["games"]) == 0
             assert packeis.review(record, **FAST)["games"][0]["source"] == "game 1"
+        """)
+
+    def test_files_that_are_no_records(self):
+        # /dev/zero was read until memory ran out (MemoryError after 22 s
+        # under a 3 GB limit), a file of 200 MB read whole: past 64 MB a
+        # file is "File too large", as packeis-review says. A FIFO is
+        # waited for (as packeis-review waits): Ctrl-C stops the review
+        # there, the games before it kept.
+        self.run_child(r"""
+            import resource, tempfile, subprocess
+            if "asan" not in os.environ.get("LD_PRELOAD", ""):  # ASan maps terabytes
+                resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+            folder = tempfile.mkdtemp()
+            big = os.path.join(folder, "big")
+            with open(big, "wb") as file:
+                file.truncate((64 << 20) + 1)
+            os.mkfifo(os.path.join(folder, "fifo"))
+            started = time.monotonic()
+            result = packeis.review([row_game(), "/dev/zero", big, folder, "/dev/null"], **FAST)
+            said = [e.get("error", "reviewed") for e in result["games"]]
+            assert said == ["reviewed", "/dev/zero: File too large", f"{big}: File too large",
+                            f"{folder}: Is a directory",
+                            "/dev/null:1:1: not a game record (no [Game \"packeis\"] line first): "
+                            "malformed text (PACKEIS_E_MALFORMED_TEXT)"], said
+            assert time.monotonic() - started < 20, time.monotonic() - started
+            review = os.environ.get("PACKEIS_REVIEW")
+            if review:  # packeis-review's own words for them
+                out = subprocess.run([review, "--quiet", "--json", "-", "/dev/zero", big, folder,
+                                      "/dev/null"], capture_output=True, text=True,
+                                     env={k: v for k, v in os.environ.items()
+                                          if k != "LD_PRELOAD"})
+                assert [e["error"] for e in json.loads(out.stdout)["games"]] == said[1:], out
+            signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+            signal.setitimer(signal.ITIMER_REAL, 0.5)
+            result = packeis.review([row_game(), os.path.join(folder, "fifo"), row_game()], **FAST)
+            assert [len(e["plies"]) for e in result["games"]] == [4], result  # the FIFO left out
+            import shutil
+            shutil.rmtree(folder)
         """)
 
 
