@@ -488,23 +488,48 @@ class Player:
         and ``game`` (not copied: the call must not change it), holding both,
         on a helper thread: the player's stop flag is raised on Ctrl-C
         (raised once the call returned) or when ``stop()`` answers true.
-        For modules that call the players library themselves (review)."""
+        For modules that call the players library themselves (review).
+
+        The helper thread holds the player (and the game) for as long as
+        the C call runs, whatever becomes of the caller: an exception that
+        ends the caller's wait early (a signal handler raising as the wait
+        loops) must not let the player be freed under the search."""
+        stopping: list = []
+
         def on_wait(interrupted: bool) -> None:
             if interrupted or (stop is not None and stop()):
+                stopping.append(True)
                 self._flag.value = 1
 
-        def search(handle: Any) -> int:
-            self._flag.value = 0
-            return run_on_worker(game._call, lambda game_handle: call(
-                handle, ctypes.cast(game_handle, c_void_p)), on_wait=on_wait)
-        return self._locked(search)
+        def search() -> int:
+            with self._lock:
+                try:
+                    handle = self._live()
+                    self._flag.value = 1 if stopping else 0
+                    return game._call(lambda game_handle: call(
+                        handle, ctypes.cast(game_handle, c_void_p)))
+                finally:
+                    if self._closed:  # by close() from inside, or another thread's
+                        self._free()
+        return self._marked(lambda: run_on_worker(search, on_wait=on_wait))
 
     def _locked(self, body: Callable[[Any], Any]) -> Any:
-        """``body(handle)`` holding the player. The thread is marked busy
-        with it first: stop() and signal handlers run on the thread that
-        waits for a search, and a call of theirs on this player would wait
-        for its own lock for ever; they are refused (ReentrantCallError),
-        and their close() frees the player as the call returns."""
+        """``body(handle)`` holding the player, on this thread."""
+        def locked() -> Any:
+            with self._lock:
+                try:
+                    return body(self._live())
+                finally:
+                    if self._closed:  # by close() from inside, or another thread's
+                        self._free()
+        return self._marked(locked)
+
+    def _marked(self, body: Callable[[], Any]) -> Any:
+        """``body()`` with this thread marked busy with the player: stop()
+        and signal handlers run on the thread that waits for a search, and
+        a call of theirs on this player would wait for its own lock for
+        ever; they are refused (ReentrantCallError), and their close()
+        frees the player as the call returns."""
         me = threading.get_ident()
         if me in self._busy:
             self._live()  # closed, else:
@@ -513,12 +538,7 @@ class Player:
                                      "stop() and close() may be called there")
         try:
             self._busy.add(me)
-            with self._lock:
-                try:
-                    return body(self._live())
-                finally:
-                    if self._closed:  # by close() from inside, or another thread's
-                        self._free()
+            return body()
         finally:
             self._busy.discard(me)
 

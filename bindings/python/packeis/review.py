@@ -308,7 +308,15 @@ class _Setup:
         ply, done = _Ply(), c_size_t()
 
         def call(handle: Any, game_handle: Any) -> int:
-            self.reviewer.estimator = handle
+            # The solver too is held while the helper thread reviews: a
+            # caller whose wait an exception ended closes the players.
+            if self.solver is None:
+                return run(handle, None, game_handle)
+            with self.solver._lock:
+                return run(handle, self.solver._live(), game_handle)
+
+        def run(handle: Any, solver: Any, game_handle: Any) -> int:
+            self.reviewer.estimator, self.reviewer.solver = handle, solver
             return _lib.packeis_player_review_game(byref(self.reviewer), game_handle, index, 1,
                                                    byref(ply), byref(done), _NO_CALLBACK, None)
         status = self.estimator._run(game, call)
