@@ -191,6 +191,51 @@ class Packeis {
     if (!pointer) throw new Error(`no player called ${name}`);
     return new Player(this, pointer, name);
   }
+  // The library's default reviewer (players.h): {estimator, solverNodes}.
+  get reviewDefaults() {
+    return { estimator: this.cString(this.x.web_review_default_estimator()), solverNodes: Number(this.x.web_review_default_solver_nodes()) };
+  }
+  // A review session (glue.h web_review_new(), packeis-review's reviewer):
+  // `estimator` a seat spec ('' for the library's default), an alphabeta
+  // solver of `solverNodes` positions a position (0: none).
+  newReview({ estimator = '', solverNodes = 0 } = {}) {
+    const pointer = this.scratch((s) => this.x.web_review_new(s.string(estimator)[0], BigInt(solverNodes)));
+    if (!pointer) {
+      const why = this.x.web_review_error();
+      throw new Error(`review: ${why ? this.cString(why) : 'cannot start'}`);
+    }
+    return new Review(this, pointer);
+  }
+  // glue.h web_review_layout(), read once and checked against the fields
+  // read here: {ply: {size, at}, summary: {size, at}, sizeT}.
+  reviewLayout() {
+    if (this.reviewLayoutRead) return this.reviewLayoutRead;
+    const pointer = this.x.web_review_layout();
+    const values = new Uint32Array(this.x.memory.buffer, pointer, new Uint32Array(this.x.memory.buffer, pointer, 1)[0]);
+    const expected = 2 + REVIEW_PLY_FIELDS.length + 1 + REVIEW_SUMMARY_FIELDS.length + 1;
+    if (values.length !== expected)
+      throw new Error(`packeis.wasm: the review's layout has ${values.length} values, this page reads ${expected}`);
+    const fields = (list, from) => Object.fromEntries(list.map(([name], i) => [name, values[from + i]]));
+    const summaryAt = 2 + REVIEW_PLY_FIELDS.length;
+    this.reviewLayoutRead = {
+      ply: { size: values[1], at: fields(REVIEW_PLY_FIELDS, 2) },
+      summary: { size: values[summaryAt], at: fields(REVIEW_SUMMARY_FIELDS, summaryAt + 1) },
+      sizeT: values[expected - 1],
+    };
+    return this.reviewLayoutRead;
+  }
+  // A struct at `base` whose fields `list` ([name, type]) are at `at`.
+  readStruct(base, list, at, sizeT) {
+    const v = this.view();
+    const read = {
+      i32: (o) => v.getInt32(o, true),
+      u16: (o) => v.getUint16(o, true),
+      f64: (o) => v.getFloat64(o, true),
+      u64: (o) => Number(v.getBigUint64(o, true)),
+      size: (o) => (sizeT === 8 ? Number(v.getBigUint64(o, true)) : v.getUint32(o, true)),
+    };
+    return Object.fromEntries(list.map(([name, type]) => [name, read[type](base + at[name])]));
+  }
   // Random playouts from a 2-player standard start: the benchmark.
   benchPlayouts(seed, games) {
     return this.x.web_bench_playouts(BigInt(seed), games);
@@ -388,6 +433,81 @@ export class Game {
       return this.api.cString(buffer, this.api.view().getUint32(out, true));
     });
   }
+}
+
+// The fields of packeis_player_review_ply and packeis_player_review_summary
+// (players.h) in the header's order, the order of web_review_layout().
+const REVIEW_PLY_FIELDS = [
+  ['ply', 'size'], ['player', 'i32'], ['played', 'u16'], ['best', 'u16'], ['forced', 'i32'],
+  ['hasValue', 'i32'], ['exact', 'i32'], ['valueBefore', 'f64'], ['valueAfter', 'f64'], ['loss', 'f64'],
+  ['accuracy', 'f64'], ['hasMargin', 'i32'], ['marginBefore', 'f64'], ['marginAfter', 'f64'],
+  ['fishLoss', 'f64'], ['judgement', 'i32'], ['nodes', 'u64'],
+];
+const REVIEW_SUMMARY_FIELDS = [
+  ['moves', 'size'], ['forced', 'size'], ['unvalued', 'size'], ['exact', 'size'], ['averageLoss', 'f64'],
+  ['accuracy', 'f64'], ['inaccuracies', 'size'], ['mistakes', 'size'], ['blunders', 'size'], ['fishLost', 'f64'],
+];
+export const JUDGEMENTS = ['good', 'inaccuracy', 'mistake', 'blunder'];
+
+// A review session of lib/players ("game review"): the plies of one game
+// reviewed one at a time, as the review JSON (doc/formats.md) has them.
+export class Review {
+  constructor(api, pointer) {
+    this.api = api;
+    this.x = api.x;
+    this.p = pointer;
+  }
+  get count() {
+    return Number(this.x.web_review_count(this.p));
+  }
+  truncate(count) {
+    this.x.web_review_truncate(this.p, count);
+  }
+  // Reviews ply `ply` of `game`'s history (at most `count`): the ply as
+  // the review JSON's (moves in notation, null where a value is unknown).
+  reviewPly(game, ply) {
+    const status = this.x.web_review_ply(this.p, game.p, ply);
+    if (status !== OK) throw new PackeisError(this.api, status, `review of ply ${ply + 1}`);
+    const { ply: layout, sizeT } = this.api.reviewLayout();
+    const raw = this.api.readStruct(this.x.web_review_result(this.p, ply), REVIEW_PLY_FIELDS, layout.at, sizeT);
+    return plyAsJson(game, raw);
+  }
+  // Every player's figures over the plies held, as the review JSON's.
+  summary(players) {
+    const pointer = this.x.web_review_summary(this.p, players);
+    if (!pointer) throw new Error(`review: no summary for ${players} players`);
+    const { summary: layout, sizeT } = this.api.reviewLayout();
+    const rows = [];
+    for (let p = 0; p < players; p++) {
+      const s = this.api.readStruct(pointer + p * layout.size, REVIEW_SUMMARY_FIELDS, layout.at, sizeT);
+      rows.push({
+        player: p, moves: s.moves, forced: s.forced, unvalued: s.unvalued, exact: s.exact, average_loss: s.averageLoss,
+        accuracy: s.accuracy, inaccuracies: s.inaccuracies, mistakes: s.mistakes, blunders: s.blunders, fish_lost: s.fishLost,
+      });
+    }
+    return rows;
+  }
+  free() {
+    if (this.p) this.x.web_review_free(this.p);
+    this.p = 0;
+  }
+}
+
+// A ply of the library's struct as the review JSON has it (examples/review
+// writes the same): values only for a move valued, margins only for one
+// valued exactly.
+function plyAsJson(game, p) {
+  const valued = p.hasValue !== 0 && !p.forced;
+  const margins = valued && p.exact !== 0 && p.hasMargin !== 0;
+  return {
+    ply: p.ply, player: p.player, played: game.formatMove(p.played), best: game.formatMove(p.best),
+    forced: p.forced !== 0, valued, exact: valued && p.exact !== 0,
+    value_before: valued ? p.valueBefore : null, value_after: valued ? p.valueAfter : null,
+    loss: valued || p.forced ? p.loss : null, accuracy: valued || p.forced ? p.accuracy : null,
+    judgement: JUDGEMENTS[valued ? p.judgement : 0],
+    margin_before: margins ? p.marginBefore : null, margin_after: margins ? p.marginAfter : null,
+    fish_loss: margins ? p.fishLoss : null, nodes: p.nodes,
+  };
 }
 
 // A computer player of lib/players.

@@ -2,8 +2,11 @@
 /* glue.c: see glue.h. */
 #include "glue.h"
 
+#include "reviewer.h"
+
 #include <stddef.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,6 +129,159 @@ WEB_EXPORT("web_report_layout") const uint32_t *web_report_layout(void)
         offsetof(packeis_player_report, root_moves), offsetof(packeis_player_report, moves),
         offsetof(packeis_player_report, visits),     sizeof(size_t),
     };
+    return layout;
+}
+
+/* ---- the review panel: see glue.h ---- */
+
+struct web_review {
+    review_setup setup; /* packeis-review's reviewer (examples/review/reviewer.h) */
+    packeis_player_review_ply *plies;
+    size_t count, capacity;
+    packeis_player_review_summary summary[PACKEIS_MAX_PLAYERS];
+};
+
+static char review_error[160];
+
+WEB_EXPORT("web_review_error") const char *web_review_error(void)
+{
+    return review_error[0] ? review_error : NULL;
+}
+
+WEB_EXPORT("web_review_free") void web_review_free(web_review *r)
+{
+    if (!r)
+        return;
+    review_setup_free(&r->setup);
+    free(r->plies);
+    free(r);
+}
+
+WEB_EXPORT("web_review_new")
+web_review *web_review_new(const char *estimator_spec, uint64_t solver_nodes)
+{
+    review_error[0] = '\0';
+    web_review *r = calloc(1, sizeof *r);
+    const char *spec = estimator_spec && estimator_spec[0] ? estimator_spec : NULL;
+    if (r && review_setup_make(&r->setup, spec, NULL, solver_nodes, NULL, review_error,
+                               sizeof review_error) == 0)
+        return r;
+    if (!r)
+        snprintf(review_error, sizeof review_error, "out of memory");
+    free(r);
+    return NULL;
+}
+
+WEB_EXPORT("web_review_default_estimator") const char *web_review_default_estimator(void)
+{
+    return PACKEIS_PLAYER_REVIEW_ESTIMATOR;
+}
+
+WEB_EXPORT("web_review_default_solver_nodes") uint64_t web_review_default_solver_nodes(void)
+{
+    return PACKEIS_PLAYER_REVIEW_SOLVER_NODES;
+}
+
+/* Room for `count` plies in r->plies. */
+static int reserve_plies(web_review *r, size_t count)
+{
+    if (count <= r->capacity)
+        return 1;
+    size_t capacity = r->capacity ? 2 * r->capacity : 64;
+    while (capacity < count)
+        capacity *= 2;
+    packeis_player_review_ply *grown = realloc(r->plies, capacity * sizeof *grown);
+    if (!grown)
+        return 0;
+    r->plies = grown;
+    r->capacity = capacity;
+    return 1;
+}
+
+WEB_EXPORT("web_review_ply")
+packeis_status web_review_ply(web_review *r, const packeis_game *game, size_t ply)
+{
+    if (!r || !game)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    if (ply > r->count)
+        return PACKEIS_E_OUT_OF_RANGE;
+    if (!reserve_plies(r, ply + 1))
+        return PACKEIS_E_OUT_OF_MEMORY;
+    size_t done = 0;
+    packeis_player_review_ply reviewed;
+    packeis_status status = packeis_player_review_game(&r->setup.reviewer, game, ply, 1,
+                                                       &reviewed, &done, NULL, NULL);
+    if (status != PACKEIS_OK || done != 1)
+        return status != PACKEIS_OK ? status : PACKEIS_E_OUT_OF_RANGE;
+    r->plies[ply] = reviewed;
+    r->count = ply + 1;
+    return PACKEIS_OK;
+}
+
+WEB_EXPORT("web_review_count") size_t web_review_count(const web_review *r)
+{
+    return r ? r->count : 0;
+}
+
+WEB_EXPORT("web_review_truncate") void web_review_truncate(web_review *r, size_t count)
+{
+    if (r && count < r->count)
+        r->count = count;
+}
+
+WEB_EXPORT("web_review_result")
+const packeis_player_review_ply *web_review_result(const web_review *r, size_t ply)
+{
+    return r && ply < r->count ? &r->plies[ply] : NULL;
+}
+
+WEB_EXPORT("web_review_summary")
+const packeis_player_review_summary *web_review_summary(web_review *r, int players)
+{
+    if (!r || packeis_player_review_summarize(r->plies, r->count, players, r->summary) != 0)
+        return NULL;
+    return r->summary;
+}
+
+#define PLY_AT(field)     offsetof(packeis_player_review_ply, field)
+#define SUMMARY_AT(field) offsetof(packeis_player_review_summary, field)
+
+WEB_EXPORT("web_review_layout") const uint32_t *web_review_layout(void)
+{
+    static const uint32_t layout[] = {
+        31,
+        sizeof(packeis_player_review_ply),
+        PLY_AT(ply),
+        PLY_AT(player),
+        PLY_AT(played),
+        PLY_AT(best),
+        PLY_AT(forced),
+        PLY_AT(has_value),
+        PLY_AT(exact),
+        PLY_AT(value_before),
+        PLY_AT(value_after),
+        PLY_AT(loss),
+        PLY_AT(accuracy),
+        PLY_AT(has_margin),
+        PLY_AT(margin_before),
+        PLY_AT(margin_after),
+        PLY_AT(fish_loss),
+        PLY_AT(judgement),
+        PLY_AT(nodes),
+        sizeof(packeis_player_review_summary),
+        SUMMARY_AT(moves),
+        SUMMARY_AT(forced),
+        SUMMARY_AT(unvalued),
+        SUMMARY_AT(exact),
+        SUMMARY_AT(average_loss),
+        SUMMARY_AT(accuracy),
+        SUMMARY_AT(inaccuracies),
+        SUMMARY_AT(mistakes),
+        SUMMARY_AT(blunders),
+        SUMMARY_AT(fish_lost),
+        sizeof(size_t),
+    };
+    _Static_assert(sizeof layout / sizeof layout[0] == 31, "web_review_layout: 31 values");
     return layout;
 }
 

@@ -78,6 +78,60 @@ const packeis_player_report *web_report(void);
  * sizeof(size_t) (12 values). */
 const uint32_t *web_report_layout(void);
 
+/* ---- the review panel ----------------------------------------------------
+ *
+ * A review session: the reviewer of players.h ("game review") and the plies
+ * it has reviewed of one game, 0 ... count - 1, which the page's worker
+ * reviews one at a time (so that it reads its messages between them) and
+ * adds up with packeis_player_review_summarize(). */
+typedef struct web_review web_review;
+
+/* A session with packeis-review's reviewer (examples/review/reviewer.h,
+ * the players seeded with 1): the estimator the player of `estimator_spec`
+ * (a seat spec; NULL or "": PACKEIS_PLAYER_REVIEW_ESTIMATOR), an alphabeta
+ * solver of `solver_nodes` positions a position (0: none). NULL on
+ * failure: web_review_error() says why. */
+web_review *web_review_new(const char *estimator_spec, uint64_t solver_nodes);
+
+/* The library's default reviewer: PACKEIS_PLAYER_REVIEW_ESTIMATOR and
+ * PACKEIS_PLAYER_REVIEW_SOLVER_NODES (players.h). */
+const char *web_review_default_estimator(void);
+uint64_t web_review_default_solver_nodes(void);
+
+/* Reviews ply `ply` of `game`'s history (packeis_player_review_game(),
+ * first = ply, count = 1) and keeps it as the session's ply `ply`, dropping
+ * those after it: `ply` is at most web_review_count() (the plies kept are
+ * always 0 ... count - 1, a game's first plies). Returns the status
+ * (PACKEIS_E_OUT_OF_RANGE for a ply beyond the history or past the count). */
+packeis_status web_review_ply(web_review *r, const packeis_game *game, size_t ply);
+
+/* The plies the session holds. */
+size_t web_review_count(const web_review *r);
+
+/* Drops the plies from `count` on (a game changed there). */
+void web_review_truncate(web_review *r, size_t count);
+
+/* The session's ply `ply` (below web_review_count()), or NULL. */
+const packeis_player_review_ply *web_review_result(const web_review *r, size_t ply);
+
+/* The plies held added up for each of `players` players (1-4): an array of
+ * `players` summaries, valid until the next call on the session; NULL for
+ * a bad count. */
+const packeis_player_review_summary *web_review_summary(web_review *r, int players);
+
+/* Why the last web_review_new() failed, or NULL. */
+const char *web_review_error(void);
+
+void web_review_free(web_review *r);
+
+/* The layouts of packeis_player_review_ply and
+ * packeis_player_review_summary, so that the page reads them in place:
+ * [0] the number of values, [1] sizeof(packeis_player_review_ply), then
+ * the byte offsets of its fields in the header's order (17 values), then
+ * sizeof(packeis_player_review_summary) and the offsets of its fields in
+ * the header's order (10 values), then sizeof(size_t): 31 values. */
+const uint32_t *web_review_layout(void);
+
 /* Plays `games` random playouts (packeis_game_playout_batch()) from the
  * start of the standard game of 2 players shuffled with `seed`, in batches;
  * returns the number of plies played, or 0 on failure. */

@@ -4,6 +4,7 @@
 import { E_MALFORMED_TEXT, loadPackeis, OK, PHASE, PLAYER_LETTERS } from './engine.js';
 import { Board } from './board.js';
 import { STRENGTHS, budget, playable, unreachable } from './players.js';
+import { ReviewPanel } from './review.js';
 
 const $ = (id) => document.getElementById(id);
 const PLAYER_LABELS = { random: 'Random', greedy: 'Greedy', montecarlo: 'Monte Carlo', alphabeta: 'Alpha-beta', mcts: 'MCTS', az: 'Network (az)' };
@@ -161,6 +162,7 @@ function refresh() {
   renderSeats();
   renderMoves();
   $('record').value = game.saveRecord();
+  review?.sync();
   $('undo').disabled = game.plyCount === 0;
   $('redo').disabled = game.redoCount === 0;
   const person = isPersonToMove();
@@ -433,6 +435,7 @@ function onWorkerMessage({ data }) {
     else addEventListener('load', whenIdle, { once: true });
     return;
   }
+  if (data.type.startsWith('review')) return review.onMessage(data);
   if (data.id !== page.request) return; // a search given up (undo, redo, new game)
   if (data.type === 'progress') return showProgress(data);
   page.request = 0;
@@ -625,6 +628,7 @@ function submitLoad(event) {
 // ---- start ------------------------------------------------------------------
 
 const board = new Board($('board'), { onCell });
+let review = null; // the review panel (review.js), once the library is loaded
 
 async function main() {
   page.api = await loadPackeis();
@@ -637,6 +641,14 @@ async function main() {
   page.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   page.worker.onmessage = onWorkerMessage;
   page.worker.onerror = (event) => setStatus(`The computer players could not start: ${event.message}`);
+  review = new ReviewPanel({
+    api: page.api,
+    worker: page.worker,
+    nextId: () => ++page.counter,
+    context: () => ({ game: page.game, line: page.line, label: `packeis-${page.setup.seed}-${page.line.length}.txt` }),
+    goTo,
+  });
+  $('review-button').addEventListener('click', () => review.toggle());
   const fromUrl = readUrl();
   page.setup = fromUrl;
   $('new-game-button').addEventListener('click', openNewGame);

@@ -10,6 +10,20 @@
 // positions), and the worker reads its messages between them:
 // a page served without cross-origin isolation has no SharedArrayBuffer
 // through which to set the players' stop flag during a slice.
+//
+// The review panel (review.js) posts
+//   {type: 'review', id, record, line, first, estimator, solverNodes}
+//                           review the plies first ... of the game `record`
+//                           continued by the moves `line` (all of them, from
+//                           its start), one at a time
+//   {type: 'review-stop', id}
+// and gets {type: 'review-ply', id, ply, summary, done, total, ms} after
+// each ply (ply and summary as the review JSON has them, doc/formats.md),
+// then {type: 'review-done', id, complete} or {type: 'review-error', id,
+// message}. A new review or a new game ('forget') ends the one under way.
+// Each ply is a step of the same queue as the searches, with the
+// worker's messages read between steps: a search asked for meanwhile runs
+// at the next step, the review after it.
 import { loadPackeis } from './engine.js';
 import { forgetFiles, provideFiles } from './players.js';
 
@@ -105,6 +119,70 @@ async function think({ id, seat, player: name, seed, record, nodes, seconds }) {
   }
 }
 
+// ---- the review -------------------------------------------------------------
+
+let review = null; // the session (engine.js Review): the plies of one line, kept between requests
+let reviewJob = null; // {id, cancelled} of the review under way
+
+// The game of `record` with the moves of `line` from its start played.
+function lineGame(record, line) {
+  const game = api.loadRecord(record);
+  game.undoTo(0);
+  for (const move of line) {
+    const status = game.apply(move);
+    if (status !== 0) {
+      game.free();
+      throw new Error(`the line's move ${game.plyCount + 1} cannot be played: ${api.strerror(status)}`);
+    }
+  }
+  return game;
+}
+
+// Queues `step` after what the worker does (a search, a ply), first
+// reading the messages that came: resolves to its result.
+async function nextStep(step) {
+  await yieldToMessages();
+  const result = queue.then(step);
+  queue = result.catch(() => {});
+  return result;
+}
+
+async function reviewLine({ id, record, line, first, estimator, solverNodes }) {
+  const job = { id, cancelled: false };
+  if (reviewJob) reviewJob.cancelled = true;
+  reviewJob = job;
+  let game = null;
+  try {
+    game = await nextStep(() => {
+      if (job.cancelled) return null;
+      if (!review || review.estimator !== estimator || review.solverNodes !== solverNodes) {
+        review?.free();
+        review = api.newReview({ estimator, solverNodes });
+        Object.assign(review, { estimator, solverNodes });
+      }
+      // The plies kept are those the page kept, or fewer (then the
+      // missing ones are reviewed again): a session holds a line's first plies.
+      review.truncate(first);
+      return lineGame(record, line);
+    });
+    for (let ply = game ? review.count : line.length; ply < line.length && !job.cancelled; ply++) {
+      const message = await nextStep(() => {
+        if (job.cancelled) return null;
+        const started = performance.now();
+        const reviewed = review.reviewPly(game, ply);
+        return { ply: reviewed, summary: review.summary(game.players), ms: performance.now() - started };
+      });
+      if (message) post({ type: 'review-ply', id, done: ply + 1, total: line.length, ...message });
+    }
+    post({ type: 'review-done', id, complete: !job.cancelled });
+  } catch (error) {
+    post({ type: 'review-error', id, message: error.message });
+  } finally {
+    game?.free();
+    if (reviewJob === job) reviewJob = null;
+  }
+}
+
 // The files of the player `name` (players.js), fetched for request `id`
 // unless they are here: "move now" for it, a new game, or no answer within
 // DOWNLOAD_SECONDS ends the download (and the request, with an error).
@@ -151,9 +229,16 @@ self.onmessage = ({ data }) => {
     downloads.get(data.id)?.abort(new Error('stopped before it came'));
   } else if (data.type === 'forget') {
     for (const controller of downloads.values()) controller.abort(new Error('a new game'));
+    if (reviewJob) reviewJob.cancelled = true;
     queue = queue.then(() => {
       for (const player of players.values()) player.free();
       players.clear();
+      review?.free(); // its estimator's tree of the game before
+      review = null;
     });
   } else if (data.type === 'think') queue = queue.then(() => think(data));
+  else if (data.type === 'review') loading.then(() => reviewLine(data));
+  else if (data.type === 'review-stop') {
+    if (reviewJob?.id === data.id) reviewJob.cancelled = true;
+  }
 };
