@@ -317,7 +317,9 @@ int main(int argc, char **argv)
     if (stopped)
         fprintf(stderr, "%s: stopped (Ctrl-C): %zu of %zu records reviewed, the last %s\n",
                 PROGRAM, reviewed, cfg.count,
-                reviewed && !games[reviewed - 1].complete ? "in part" : "whole");
+                reviewed && !games[reviewed - 1].complete && !games[reviewed - 1].error[0]
+                    ? "in part"
+                    : "whole");
     int write_failed = 0;
     if (cfg.json)
         write_failed |= write_output(cfg.json, review_json, &setup, games, reviewed) != 0;

@@ -693,10 +693,12 @@ static int merge_all(struct run *run)
             status = -1;
         }
     for (size_t g = 0; g < run->count; g++)
-        if (status == 0)
+        if (status == 0) {
             keep_record(run, g);
-        else
+        } else {
             free(run->games[g].record);
+            run->games[g].record = NULL; /* main() frees what --review kept */
+        }
     free(seen);
     if (status != 0)
         fprintf(stderr, "packeis-tournament: --merge: %s\n", why);

@@ -635,7 +635,12 @@ class Review(unittest.TestCase):
                 self.assertEqual(done.returncode, 0, done.stderr)
             merged, _ = tournament(*self.PLAYERS, *self.REVIEW, "--merge", parts[0], "--merge",
                                    parts[1])
+            # A game missing: refused, as without --review (its records,
+            # kept for the review, were freed twice: SIGABRT).
+            _, done = tournament(*self.PLAYERS, *self.REVIEW, "--merge", parts[0], check=False)
         self.assertEqual(merged["table"], self.results["table"])
+        self.assertEqual(done.returncode, 1, done.stderr)
+        self.assertIn("game 4 of 4 is in no --merge file", done.stderr)
 
     def test_bad_uses_are_refused_before_any_game(self):
         cases = [
