@@ -433,7 +433,8 @@ typedef struct packeis_player_az_net packeis_player_az_net;
  * cannot be read or is no valid weights file (wrong magic, unknown version,
  * shapes other than doc/formats.md allows, a size other than the shapes
  * imply, a float not finite, an int8 of -128); -2 when out of memory. *out
- * is NULL on failure. */
+ * is NULL on failure. A FIFO is read where a program has it open for
+ * writing, and refused at once where none has (not waited on). */
 int packeis_player_az_load(const char *path, packeis_player_az_net **out, char *why,
                            size_t why_size);
 

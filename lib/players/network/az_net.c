@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /* az_net.c: reading and checking an az weights file (doc/formats.md,
  * "az weights"): every refusal is a sentence naming the file. */
+#define _POSIX_C_SOURCE 200809L /* open() without waiting, fdopen() */
+
 #include "az_net.h"
 #include "player_kind.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static uint32_t read_u32(const unsigned char *bytes)
 {
@@ -45,6 +50,12 @@ static int read_header(FILE *file, const char *path, az_net *net, unsigned char 
     if (ferror(file)) {
         player_say(why, why_size, "cannot read the weights file '%s': %s", path,
                    strerror(errno));
+        return -1;
+    }
+    struct stat about;
+    if (got == 0 && fstat(fileno(file), &about) == 0 && S_ISFIFO(about.st_mode)) {
+        player_say(why, why_size, "'%s' is a FIFO no program writes to (nothing to read)",
+                   path);
         return -1;
     }
     if (got < 4 || memcmp(header, "PKAZ", 4) != 0) {
@@ -160,6 +171,35 @@ static void transpose_all(az_net *net)
     transpose(net->wp, net->h2, AZ_POLICY, net->wpt);
 }
 
+/* The file for reading. A FIFO is opened without waiting for a writer (a
+ * plain open() waits for one, forever if none comes): one no program has
+ * open for writing then reads as empty and is refused, rather than
+ * hanging the caller (an engine's setoption, which nothing could stop).
+ * Reads wait again once open, for a writer that is there. WASI (the page)
+ * has no FIFOs, nor a way to change a descriptor's flags: fopen() there. */
+static FILE *open_weights(const char *path)
+{
+#if defined(__wasi__)
+    return fopen(path, "rb");
+#else
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    struct stat about;
+    int flags = fcntl(fd, F_GETFL);
+    int regular = fstat(fd, &about) == 0 && S_ISREG(about.st_mode);
+    FILE *file = regular || (flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0)
+                     ? fdopen(fd, "rb")
+                     : NULL;
+    if (!file) {
+        int error = errno;
+        close(fd);
+        errno = error;
+    }
+    return file;
+#endif
+}
+
 int az_net_load(const char *path, az_net **out, char *why, size_t why_size)
 {
     if (out)
@@ -168,7 +208,7 @@ int az_net_load(const char *path, az_net **out, char *why, size_t why_size)
         player_say(why, why_size, "no weights file named");
         return -1;
     }
-    FILE *file = fopen(path, "rb");
+    FILE *file = open_weights(path);
     if (!file) {
         player_say(why, why_size, "cannot open the weights file '%s': %s", path,
                    strerror(errno));
