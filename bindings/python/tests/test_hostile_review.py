@@ -570,10 +570,11 @@ class ReviewInterruptTest(ReviewCase):
         # reviews and analyses: whatever happens to each call, nothing
         # crashes or hangs, no game or player is left unfreed (the
         # allocator), and a review after the storm is the review before it.
-        # A tick as the caller's wait for the helper thread loops back ends
-        # the wait early (packeis._alloc.run_on_worker), and review() then
-        # closed its players while the helper thread still searched with
-        # them: a segfault, in 2 runs of 3.
+        # A tick right as run_on_worker (packeis._alloc) has queued the call
+        # for its helper thread, before it waits, raises out of it while
+        # the call goes on, and review() then closed its players while the
+        # helper thread still searched with them: a segfault (in the
+        # solver's analyse), in 2 runs of 3.
         self.run_child("""
             a = packeis.Allocator()
             games = [row_game(a), standard_game(3, 10, allocator=a)]
