@@ -326,8 +326,18 @@ class _Setup:
         return ply
 
     def close(self) -> None:
+        """Closes the players made here, every one even if Ctrl-C lands
+        meanwhile (raised once they are closed)."""
+        interrupted = None
         for player in self.made:
-            player.close()
+            for _ in range(100):
+                try:
+                    player.close()
+                    break
+                except KeyboardInterrupt as error:
+                    interrupted = error
+        if interrupted is not None:
+            raise interrupted
 
 
 # -- the review as JSON values -----------------------------------------------
@@ -414,9 +424,12 @@ def review(games: Union[Reviewable, Iterable[Reviewable]], *,
     and "error" (``"bad.txt:9:10: action 2 (a1) cannot be played: a penguin
     is already on that floe (PACKEIS_E_OCCUPIED)"``; past 64 MB: ``"File too
     large"``) and the others are reviewed. A path is read as packeis-review
-    reads it: a FIFO is waited for until its writer closes it. Ctrl-C (KeyboardInterrupt, also from ``progress``) stops the
-    review: the game under way keeps the plies finished, with "complete"
-    false, the games after it are left out, and the result is returned.
+    reads it: a FIFO is waited for until its writer closes it. Ctrl-C
+    (KeyboardInterrupt, also from ``progress``) stops the review wherever
+    it lands once the players are made: the game under way keeps the plies
+    finished, with "complete" false, the games after it are left out, and
+    the result is returned (a second Ctrl-C while it is put together is
+    raised).
 
     :raises TypeError, ValueError: bad arguments (before any review);
         :class:`packeis.InvalidArgumentError` for a player that values no
@@ -426,45 +439,73 @@ def review(games: Union[Reviewable, Iterable[Reviewable]], *,
     if progress is not None and not callable(progress):
         raise TypeError("progress must be a callable(game_index, games, plies_done, plies)")
     setup = _Setup(player, nodes, seconds, solver_nodes)
+    run = _Run(setup, len(items), progress)
     result = {"format": "packeis-review", "version": 1,
               "reviewer": {"estimator": setup.spec, "solver_nodes": setup.solver_nodes},
-              "games": []}
-    try:
-        for index, item in enumerate(items):
-            entry, stopped = _review_one(setup, item, index, len(items), progress)
-            if entry is not None:
-                result["games"].append(entry)
-            if stopped:
-                break
-    finally:
-        setup.close()
+              "games": run.entries}
+    try:  # from here on, a first Ctrl-C wherever it lands returns the result
+        try:
+            for index, item in enumerate(items):
+                if run.review_one(item, index):
+                    break
+        finally:
+            setup.close()
+    except KeyboardInterrupt:
+        run.interrupted()
     return result
 
 
-def _review_one(setup: _Setup, item: Any, index: int, count: int,
-                progress: Any) -> tuple:
-    """``item``'s entry (None if stopped before it began) and whether the
-    review was stopped (Ctrl-C, the estimator's stop()): then the entry
-    holds the plies done, "complete" false."""
-    source = _source(item, index + 1)
-    try:
-        game = _load(item, source)
-    except _BadRecord as error:
-        return {"source": source, "error": str(error)}, False
-    except KeyboardInterrupt:
-        return None, True
-    with game:
-        plies: list = []
-        total = game.ply_count
+class _Run:
+    """The entries of a review as they are made, and whether Ctrl-C stopped
+    it: the first stops the review wherever it lands (in a search, between
+    plies, as an entry is put together, as a copy or a player is closed),
+    a second while the result is put together is raised."""
+
+    def __init__(self, setup: _Setup, count: int, progress: Any) -> None:
+        self.setup, self.count, self.progress = setup, count, progress
+        self.entries: list = []
+        self.stopped = False  # by Ctrl-C
+
+    def interrupted(self) -> None:
+        """Called in an ``except KeyboardInterrupt``: the review stops, or
+        the exception is raised again if it had already."""
+        if self.stopped:
+            raise  # noqa: PLE0704 - the KeyboardInterrupt being handled
+        self.stopped = True
+
+    def review_one(self, item: Any, index: int) -> bool:
+        """Appends ``item``'s entry (none if Ctrl-C came before its review
+        began) and says whether the review stops here (Ctrl-C, the
+        estimator's stop()): the entry then holds the plies done, "complete"
+        false."""
+        source = _source(item, index + 1)
         try:
-            setup.new_game()
-            for ply in range(total):
-                plies.append(setup.review_ply(game, ply))
-                if progress is not None:
-                    progress(index, count, len(plies), total)
-        except (KeyboardInterrupt, _Stopped):
-            return _game_entry(source, game, plies, False), True
-        return _game_entry(source, game, plies, True), False
+            game = _load(item, source)
+        except _BadRecord as error:
+            self.entries.append({"source": source, "error": str(error)})
+            return False
+        with game:
+            plies: list = []
+            stopped = True
+            try:
+                total = game.ply_count
+                self.setup.new_game()
+                for ply in range(total):
+                    plies.append(self.setup.review_ply(game, ply))
+                    if self.progress is not None:
+                        self.progress(index, self.count, len(plies), total)
+                stopped = False
+            except KeyboardInterrupt:
+                self.interrupted()
+            except _Stopped:
+                pass
+            try:
+                self.entries.append(_game_entry(source, game, plies, not stopped))
+            except KeyboardInterrupt:  # as the entry was put together: kept, "stopped"
+                self.interrupted()
+                stopped = True
+                self.entries.append(_game_entry(source, game, plies, False))
+        return stopped
 
 
 class _CallableModule(types.ModuleType):
