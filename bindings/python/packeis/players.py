@@ -511,7 +511,15 @@ class Player:
                 finally:
                     if self._closed:  # by close() from inside, or another thread's
                         self._free()
-        return self._marked(lambda: run_on_worker(search, on_wait=on_wait))
+        try:
+            return self._marked(lambda: run_on_worker(search, on_wait=on_wait))
+        except BaseException:
+            # The search may go on without the caller (an exception raised
+            # as run_on_worker queued it, before its wait): stopped, so that
+            # whoever waits for the player or the game next waits briefly.
+            stopping.append(True)
+            self._flag.value = 1
+            raise
 
     def _locked(self, body: Callable[[Any], Any]) -> Any:
         """``body(handle)`` holding the player, on this thread."""

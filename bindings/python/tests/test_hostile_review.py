@@ -659,6 +659,35 @@ class ReviewInterruptTest(ReviewCase):
             assert counts["returned"] > 100, counts
         """, timeout=180)
 
+    def test_a_search_left_running_by_its_caller_is_stopped(self):
+        # An exception raised as run_on_worker has queued the search, before
+        # its wait (a signal handler; made here by a stand-in that queues the
+        # call and raises), leaves the search running without the caller,
+        # and with its whole budget (30 s a position here): the copy of the
+        # game and the player were then waited for that long. The player's
+        # stop flag now goes up, so they are free within a moment.
+        self.run_child("""
+            from packeis import players
+            real = players.run_on_worker
+            def leaky(function, *args, on_wait=None):
+                threading.Thread(target=real, args=(function,) + args).start()
+                time.sleep(0.1)
+                raise KeyboardInterrupt
+            g = standard_game(1, 4)
+            m = MCTS(seed=1)
+            players.run_on_worker = leaky
+            started = time.monotonic()
+            expect(KeyboardInterrupt, m.analyse, g, 2, seconds=30)
+            m.close()
+            assert time.monotonic() - started < 5, time.monotonic() - started
+            started = time.monotonic()
+            result = packeis.review(g, seconds=30, solver_nodes=0)
+            assert time.monotonic() - started < 5, time.monotonic() - started
+            assert [(e["complete"], e["plies"]) for e in result["games"]] == [(False, [])], result
+            players.run_on_worker = real
+            assert len(MCTS(seed=1).analyse(g, 2, nodes=50)) == 2
+        """)
+
 
 if __name__ == "__main__":
     unittest.main()
