@@ -353,11 +353,10 @@ typedef struct packeis_player_review_ply {
  * the best is valued by the estimator's search of the position it leads to
  * (past the moves that are forced; a finished game's reward), as a review
  * of a chess game values each position: the root's search knows little of
- * a move it gave few visits. The ply's nodes count both searches. *out->ply is packeis_game_ply_count() of
- * `game`. Returns PACKEIS_OK; PACKEIS_E_INVALID_ARGUMENT (NULL pointers,
- * no estimator, a player that does not analyse, a move not legal in
- * `game`: nothing written), PACKEIS_E_GAME_OVER, PACKEIS_E_OUT_OF_MEMORY
- * or a status of the search.
+ * a move it gave few visits. The ply's nodes count both searches. *out->ply is
+ * packeis_game_ply_count() of `game`. Returns PACKEIS_OK; PACKEIS_E_INVALID_ARGUMENT (NULL
+ * pointers, no estimator, a player that does not analyse, a move not legal in `game`: nothing
+ * written), PACKEIS_E_GAME_OVER, PACKEIS_E_OUT_OF_MEMORY or a status of the search.
  * @since players 0.2 */
 packeis_status packeis_player_review_move(const packeis_player_reviewer *reviewer,
                                           const packeis_game *game, packeis_move played,
@@ -432,7 +431,8 @@ typedef struct packeis_player_az_net packeis_player_az_net;
  * in `why` (a sentence naming the file; `why` may be NULL) for a file that
  * cannot be read or is no valid weights file (wrong magic, unknown version,
  * shapes other than doc/formats.md allows, a size other than the shapes
- * imply, a float not finite, an int8 of -128); -2 when out of memory. *out
+ * imply, a float not finite, an int8 of -128, an int32 bias beyond
+ * -2^28 ... 2^28, where an int32 sum could overflow); -2 when out of memory. *out
  * is NULL on failure. A FIFO is read where a program has it open for
  * writing, and refused at once where none has (not waited on). */
 int packeis_player_az_load(const char *path, packeis_player_az_net **out, char *why,

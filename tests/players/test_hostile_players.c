@@ -124,11 +124,95 @@ static void fifo_with_writer_read(void **state)
     remove(fifo_path);
 }
 
+/* ---- version 2: int32 biases whose sums overflow ------------------------
+ *
+ * b2, bp and bv were read as any int32: b2 = 2^31 - 1 overflowed the hidden
+ * layer's int32 sums, bp = 2^31 - 1 the logits of a slide (two outputs
+ * added) and the softmax's differences (undefined behaviour; in practice a
+ * wrapped logit, a NaN prior from the softmax). The sums of the weights
+ * stay below 2^24 whatever the input, so biases up to 2^28 cannot
+ * overflow: beyond, the file is refused, naming the array and the index. */
+
+/* `f` written, loaded and refused with `words`. */
+static void nnue_refused(const nnue_file *f, const char *words)
+{
+    const char *path = temp_path("bias.pkaz");
+    assert_int_equal(nnue_file_write(path, f, 0, 0), 0);
+    refused(path, words);
+    remove(path);
+}
+
+static void v2_biases_that_could_overflow_refused(void **state)
+{
+    (void)state;
+    const int32_t beyond[] = {INT32_MAX, INT32_MIN, (1 << 28) + 1, -(1 << 28) - 1};
+    for (size_t i = 0; i < TC_COUNT(beyond); i++) {
+        nnue_file *f = nnue_file_zero(1, 32, 32);
+        f->b2[31] = beyond[i];
+        nnue_refused(f, "b2[31] is");
+        f->b2[31] = 0, f->bp[100] = beyond[i];
+        nnue_refused(f, "bp[100] is");
+        f->bp[100] = 0, f->bv[3] = beyond[i];
+        nnue_refused(f, "bv[3] is");
+        nnue_file_free(f);
+    }
+}
+
+/* Every weight and bias at the ends of what a file may hold: loaded, and
+ * the az player plays legal games on it with finite values (under
+ * -fsanitize=undefined with halt_on_error, as meson.build runs this test
+ * where the build is sanitized, no sum overflows). */
+static void v2_weights_at_their_limits_play(void **state)
+{
+    (void)state;
+    nnue_file *f = nnue_file_zero(3, 32, 32);
+    for (size_t i = 0; i < 704 * 32; i++)
+        f->w1[i] = (int16_t)(i % 2 ? INT16_MAX : INT16_MIN);
+    for (size_t i = 0; i < 32; i++)
+        f->b1[i] = i % 3 ? INT16_MAX : INT16_MIN, f->b2[i] = i % 2 ? 1 << 28 : -(1 << 28);
+    for (size_t i = 0; i < 32 * 48; i++)
+        f->w2[i] = (int8_t)(i % 5 ? 127 : -127);
+    for (size_t i = 0; i < 192 * 32; i++)
+        f->wp[i] = (int8_t)(i % 2 ? 127 : -127);
+    for (size_t i = 0; i < 192; i++)
+        f->bp[i] = i % 2 ? 1 << 28 : -(1 << 28);
+    for (size_t i = 0; i < 4 * 32; i++)
+        f->wv[i] = 127;
+    for (size_t i = 0; i < 4; i++)
+        f->bv[i] = i % 2 ? 1 << 28 : -(1 << 28);
+    const char *path = temp_path("limits.pkaz");
+    assert_int_equal(nnue_file_write(path, f, 0, 0), 0);
+    nnue_file_free(f);
+    for (int players = 2; players <= 4; players++) {
+        packeis_player *p;
+        assert_int_equal(packeis_player_new("az", 1, &p), 0);
+        const char *why = NULL;
+        if (packeis_player_set_option(p, "weights", path, &why) != 0)
+            fail_msg("%s", why);
+        packeis_game *game = tc_standard_game(players, 5);
+        packeis_player_limits limits = {.nodes = 40};
+        while (packeis_game_phase(game) != PACKEIS_PHASE_OVER) {
+            packeis_player_line lines[4];
+            size_t count = 0;
+            assert_int_equal(packeis_player_analyse(p, game, &limits, 4, lines, &count, NULL),
+                             PACKEIS_OK);
+            for (size_t i = 0; i < count; i++)
+                assert_true(lines[i].value >= -1 && lines[i].value <= 1);
+            assert_int_equal(packeis_game_apply(game, lines[0].move), PACKEIS_OK);
+        }
+        packeis_game_free(game);
+        packeis_player_free(p);
+    }
+    remove(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(fifo_without_writer_refused),
         cmocka_unit_test(fifo_with_writer_read),
+        cmocka_unit_test(v2_biases_that_could_overflow_refused),
+        cmocka_unit_test(v2_weights_at_their_limits_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

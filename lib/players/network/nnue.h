@@ -36,6 +36,12 @@ enum {
     NNUE_H1_MAX = 1024,
     NNUE_H2_MAX = 256,
     NNUE_ALIGN = 64, /* bytes: one cache line, a ZMM register */
+    /* The largest int32 bias (b2, bp, bv) a file may hold. The weights'
+     * part of a sum is below 2^24 whatever the input (127 * 127 * (1024 +
+     * 16) in the hidden layer, 127 * 127 * 256 in an output), so with
+     * biases up to 2^28 no int32 sum overflows: not a slide's logit (two
+     * outputs added), nor the softmax's difference of two of them. */
+    NNUE_BIAS_MAX = 1 << 28,
 };
 
 /* `bytes` rounded up to a whole number of NNUE_ALIGN. */

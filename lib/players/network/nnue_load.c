@@ -75,7 +75,8 @@ static int check_header(const unsigned char *h, const char *path, nnue_net *net,
 }
 
 /* Decodes array `a` from little-endian `bytes` into its place; an int8 of
- * -128 is refused (the kernels' ranges are symmetric). */
+ * -128 is refused (the kernels' ranges are symmetric), and an int32 bias
+ * beyond NNUE_BIAS_MAX (an int32 sum could overflow). */
 static int decode(const nnue_array *a, const unsigned char *bytes, const char *path, char *why,
                   size_t why_size)
 {
@@ -92,7 +93,15 @@ static int decode(const nnue_array *a, const unsigned char *bytes, const char *p
         } else if (a->size == 2) {
             ((int16_t *)*a->at)[i] = (int16_t)(uint16_t)(b[0] | b[1] << 8);
         } else {
-            ((int32_t *)*a->at)[i] = (int32_t)le32(b);
+            int32_t bias = (int32_t)le32(b);
+            if (bias < -NNUE_BIAS_MAX || bias > NNUE_BIAS_MAX) {
+                player_say(why, why_size,
+                           "'%s': %s[%zu] is %ld (int32 biases are -2^28 to 2^28, so that no "
+                           "sum overflows)",
+                           path, a->name, i, (long)bias);
+                return -1;
+            }
+            ((int32_t *)*a->at)[i] = bias;
         }
     }
     return 0;
