@@ -3,7 +3,10 @@
 with matplotlib, which is imported only when a graph is drawn."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+from ._args import integer
 
 __all__ = ["plot"]
 
@@ -14,13 +17,79 @@ _MARKS = (("blunder", "#d62728", "v", 60), ("mistake", "#ff7f0e", "v", 40),
 _PLAYER_COLOURS = ("#1f77b4", "#2ca02c", "#9467bd", "#8c564b")
 
 
-def _game_of(result: dict, game: int) -> dict:
+_JUDGEMENTS = ("good", "inaccuracy", "mistake", "blunder")
+
+
+def _game_of(result: Any, game: Any) -> Any:
+    """The entry to draw: ``result["games"][game]``, or ``result`` itself
+    when it is one game's entry."""
+    if not isinstance(result, Mapping):
+        raise TypeError(f"plot() draws a packeis.review() result or one of its games' "
+                        f"entries (a dict), not {type(result).__name__}")
     if "games" not in result:
         return result  # one game's entry
     games = result["games"]
-    if not -len(games) <= game < len(games):
-        raise IndexError(f"game must be {-len(games)} to {len(games) - 1}, got {game}")
-    return games[game]
+    if not isinstance(games, list):
+        raise TypeError(f"the result's 'games' is a list, not {type(games).__name__}")
+    number = integer(game, "game")  # TypeError for a bool, a float, a str
+    if not -len(games) <= number < len(games):
+        raise IndexError(f"game must be {-len(games)} to {len(games) - 1}, got {number}"
+                         if games else "the result has no game to draw")
+    return games[number]
+
+
+def _checked(entry: Any) -> dict:
+    """``entry`` if it is a reviewed game's entry of the review JSON, as
+    far as the graph reads it; else ValueError (TypeError for what is not a
+    dict) naming the field, before any figure is made."""
+    if not isinstance(entry, Mapping):
+        raise TypeError(f"a game's entry is a dict, not {type(entry).__name__}")
+    source = entry.get("source", "the game")
+    if "error" in entry:
+        raise ValueError(f"{source}: not reviewed: {entry['error']}")
+    for key in ("source", "players", "plies"):
+        if key not in entry:
+            raise ValueError(f"{source}: the entry has no {key!r} (not a game of a review)")
+    players, plies = entry["players"], entry["plies"]
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        raise ValueError(f"{source}: 'players' must be 2 to 4, not {players!r}")
+    if not isinstance(plies, list):
+        raise ValueError(f"{source}: 'plies' must be a list, not {type(plies).__name__}")
+    for index, ply in enumerate(plies):
+        _check_ply(source, index, ply, players)
+    return entry
+
+
+def _check_ply(source: str, index: int, ply: Any, players: int) -> None:
+    where = f"{source}: plies[{index}]"
+    if not isinstance(ply, Mapping):
+        raise ValueError(f"{where} must be a dict, not {type(ply).__name__}")
+    missing = [key for key in ("ply", "player", "valued", "exact", "judgement", "value_after")
+               if key not in ply]
+    if missing:
+        raise ValueError(f"{where} has no {', '.join(map(repr, missing))}")
+    number, player = ply["ply"], ply["player"]
+    if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+        raise ValueError(f"{where}: 'ply' must be an integer from 0, not {number!r}")
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+        raise ValueError(f"{where}: 'player' must be 0 to {players - 1}, not {player!r}")
+    if ply["judgement"] not in _JUDGEMENTS:
+        raise ValueError(f"{where}: 'judgement' must be one of {', '.join(_JUDGEMENTS)}, "
+                         f"not {ply['judgement']!r}")
+    value = ply["value_after"]
+    if ply["valued"] and (isinstance(value, bool) or not isinstance(value, (int, float))
+                          or not -1 <= value <= 1):
+        raise ValueError(f"{where}: 'value_after' of a valued ply must be a number from -1 "
+                         f"to 1, not {value!r}")
+
+
+def _axes(ax: Any) -> None:
+    """TypeError unless ``ax`` is a matplotlib Axes (checked before drawing)."""
+    from matplotlib.axes import Axes  # noqa: PLC0415 - only when drawn
+    if not isinstance(ax, Axes):
+        hint = " (one of them: ax[0])" if hasattr(ax, "flat") else ""
+        raise TypeError(f"ax must be a matplotlib Axes or None (a new figure), not "
+                        f"{type(ax).__name__}{hint}")
 
 
 def _curves(entry: dict) -> dict:
@@ -46,12 +115,16 @@ def plot(result: dict, ax: Any = None, game: int = 0) -> Any:
     the player who made them, plies the solver valued exactly ringed.
     matplotlib is imported here only.
 
-    :raises ValueError: the entry is a record that could not be reviewed.
+    :raises ValueError: the entry is a record that could not be reviewed,
+        or not a game of a review (a field missing or of another kind:
+        named); TypeError: ``result`` not a dict, ``game`` not an integer,
+        ``ax`` not an Axes; IndexError: no game ``game``. Nothing is drawn
+        then, and no figure made.
     """
-    entry = _game_of(result, game)
-    if "error" in entry:
-        raise ValueError(f"{entry['source']}: not reviewed: {entry['error']}")
+    entry = _checked(_game_of(result, game))
     made = ax is None
+    if not made:
+        _axes(ax)
     if made:
         from matplotlib import pyplot  # noqa: PLC0415 - only when drawn
         _, ax = pyplot.subplots(figsize=(8, 3.5))

@@ -688,6 +688,79 @@ class ReviewInterruptTest(ReviewCase):
             assert len(MCTS(seed=1).analyse(g, 2, nodes=50)) == 2
         """)
 
+# -- the graph -----------------------------------------------------------------------
+class PlotTest(ReviewCase):
+    def test_what_is_no_review(self):
+        # A malformed result raised whatever the drawing hit first
+        # (KeyError: 'players', TypeError: string indices must be integers,
+        # IndexError: tuple index out of range for 9 players, KeyError: 7
+        # for a player past the count), game=True drew game 1, an ax of
+        # another kind raised AttributeError: 'int' object has no attribute
+        # 'plot', and a figure was made before the fault was found.
+        self.run_child("""
+            import matplotlib
+            matplotlib.use("Agg")
+            from matplotlib import pyplot
+            plot = packeis.review.plot
+            result = packeis.review([row_game(), standard_game(1, 9, players=3), "/no/such",
+                                     Game()], **FAST)
+            good = result["games"][0]
+            assert plot(result).get_title() == "game 1"
+            assert plot(result, game=-1).get_title() == "game 4"  # no ply: an empty graph
+            assert plot(result["games"][1]).get_title() == "game 2"
+            pyplot.close("all")
+            def ply(**change):
+                return dict(good["plies"][0], **change)
+            def game_of(**change):
+                return {"games": [dict(good, **change)]}
+            cases = [
+                (TypeError, None, "not NoneType"), (TypeError, "x", "not str"),
+                (TypeError, [result], "not list"), (TypeError, json.dumps(result), "not str"),
+                (TypeError, {"games": None}, "'games' is a list, not NoneType"),
+                (TypeError, {"games": [None]}, "a game's entry is a dict, not NoneType"),
+                (IndexError, {"games": []}, "the result has no game to draw"),
+                (ValueError, {"games": [{}]}, "the entry has no 'source'"),
+                (ValueError, {"source": "s", "plies": []}, "s: the entry has no 'players'"),
+                (ValueError, result["games"][2], "/no/such: not reviewed: /no/such: No such"),
+                (ValueError, {"source": "s", "error": "x"}, "s: not reviewed: x"),
+                (ValueError, game_of(players=9), "'players' must be 2 to 4, not 9"),
+                (ValueError, game_of(players=True), "'players' must be 2 to 4, not True"),
+                (ValueError, game_of(players="2"), "'players' must be 2 to 4, not '2'"),
+                (ValueError, game_of(plies=None), "'plies' must be a list, not NoneType"),
+                (ValueError, game_of(plies=["x"]), "plies[0] must be a dict, not str"),
+                (ValueError, game_of(plies=[{"valued": True}]), "plies[0] has no 'ply', 'player'"),
+                (ValueError, game_of(plies=[ply(player=7)]), "'player' must be 0 to 1, not 7"),
+                (ValueError, game_of(plies=[ply(ply=-1)]), "'ply' must be an integer from 0"),
+                (ValueError, game_of(plies=[ply(judgement="bad")]), "'judgement' must be one of"),
+                (ValueError, game_of(plies=[ply(value_after="x")]), "'value_after' of a valued"),
+                (ValueError, game_of(plies=[ply(value_after=None)]), "not None"),
+                (ValueError, game_of(plies=[ply(value_after=float("nan"))]), "not nan"),
+                (ValueError, game_of(plies=[ply(value_after=2)]), "not 2"),
+            ]
+            for exception, bad, says in cases:
+                expect(exception, plot, bad, says=says)
+            for game, exception, says in ((True, TypeError, "game must be an integer, not a bool"),
+                                          (1.5, TypeError, "not float"),
+                                          ("0", TypeError, "not str"),
+                                          (None, TypeError, "not NoneType"),
+                                          (4, IndexError, "game must be -4 to 3, got 4"),
+                                          (10**30, IndexError, "got 10000000000")):
+                expect(exception, plot, result, game=game, says=says)
+            import numpy as np
+            assert plot(result, game=np.int64(1)).get_title() == "game 2"
+            pyplot.close("all")
+            figure, axes = pyplot.subplots(2)
+            for ax, says in ((5, "not int"), ("ax", "not str"), (object(), "not object"),
+                             (axes, "not ndarray (one of them: ax[0])"), (True, "not bool")):
+                expect(TypeError, plot, result, ax=ax, says=says)
+            assert plot(result, ax=axes[1]) is axes[1]
+            pyplot.close(figure)
+            assert pyplot.get_fignums() == [], pyplot.get_fignums()  # none made by a refusal
+            # A stopped review's entry is drawn, titled so.
+            stopped = dict(good, complete=False, plies=good["plies"][:2])
+            assert plot(stopped).get_title() == "game 1 (stopped)"
+        """)
+
 
 if __name__ == "__main__":
     unittest.main()
