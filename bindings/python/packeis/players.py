@@ -45,7 +45,8 @@ from typing import Any, Callable, NamedTuple, Optional
 from . import _handle
 from ._alloc import run_on_worker
 from ._args import U64, integer
-from ._errors import GameOverError, InvalidArgumentError, OutOfRangeError, ReentrantCallError
+from ._errors import (GameClosedError, GameOverError, InvalidArgumentError, OutOfRangeError,
+                      ReentrantCallError)
 from ._game import Game
 from ._lib import lib as _core
 from ._moves import Move
@@ -479,6 +480,8 @@ class Player:
     def _check_game(game: Any, what: str, stop: Any) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"{what}() needs a packeis.Game, not {type(game).__name__}")
+        if game.closed:  # or never set up (Game.__new__): AttributeError in clone()
+            raise GameClosedError(f"{what}() was given a closed packeis.Game")
         if stop is not None and not callable(stop):
             raise TypeError("stop must be a callable, such as threading.Event().is_set")
 

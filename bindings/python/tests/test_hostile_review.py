@@ -492,7 +492,13 @@ class ReviewInputTest(ReviewCase):
             closed = row_game()
             closed.close()
             expect(ValueError, packeis.review, [row, closed], says="closed Game (game 2)")
-            expect(packeis.GameClosedError, MCTS().analyse, closed)
+            for player in (MCTS(), Greedy()):
+                for game in (closed, Game.__new__(Game)):  # never set up: AttributeError before
+                    expect(packeis.GameClosedError, player.analyse, game,
+                           says="analyse() was given a closed packeis.Game")
+                    expect(packeis.GameClosedError, player.choose, game,
+                           says="choose() was given a closed packeis.Game")
+            expect(ValueError, packeis.review, Game.__new__(Game), says="closed Game (game 1)")
             for path in ("\0", "/tmp/x\0y", "games/\0", "\0" + record):  # no "[": a path
                 expect(ValueError, packeis.review, [row, path], **FAST,
                        says="the path of game 2 has a NUL character")
