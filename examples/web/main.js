@@ -647,6 +647,7 @@ async function main() {
     nextId: () => ++page.counter,
     context: () => ({ game: page.game, line: page.line, label: `packeis-${page.setup.seed}-${page.line.length}.txt` }),
     goTo,
+    announce,
   });
   $('review-button').addEventListener('click', () => review.toggle());
   const fromUrl = readUrl();

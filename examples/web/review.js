@@ -6,9 +6,9 @@
 // (the page's own history navigation, as the move list's).
 import { PLAYER_LETTERS } from './engine.js';
 
-// The solver's budget a position: the library's default (200,000 positions)
-// took 131 ms a ply on average and up to 455 ms in the worker's
-// WebAssembly; 50,000 keeps a ply near 60 ms (README, "Play in a web
+// The solver's budget a position: a quarter of the library's default
+// (200,000 positions), which took twice the time a ply in WebAssembly
+// (tests/web/review_speed.mjs; the figures in the README, "Play in a web
 // browser"). The estimator is the library's default.
 export const SOLVER_NODES = 50000;
 
@@ -31,7 +31,7 @@ const round = (value, decimals) => (value === null ? null : Number(value.toFixed
 
 export class ReviewPanel {
   // `host`: {api, worker, nextId(), context() -> {game, line, label},
-  // goTo(plies)}, the page's.
+  // goTo(plies), announce(text)}, the page's.
   constructor(host) {
     this.host = host;
     this.reviewer = { estimator: host.api.reviewDefaults.estimator, solverNodes: SOLVER_NODES };
@@ -45,6 +45,8 @@ export class ReviewPanel {
     this.slowest = 0; // the longest ply, ms
     this.spent = 0; // the plies' time, ms
     this.late = 0; // plies that came for a review given up
+    this.revision = 0; // counts the changes of the plies, for render()
+    this.rowsValid = 0; // the list's rows that are of this.plies
     this.$ = (id) => document.getElementById(id);
     this.$('review-close').addEventListener('click', () => this.close());
     this.$('review-save').addEventListener('click', () => this.save());
@@ -101,14 +103,17 @@ export class ReviewPanel {
     const { game, line } = this.host.context();
     if (game !== this.game) {
       this.stop();
-      Object.assign(this, { game, line: [], plies: [], summary: [], error: '', slowest: 0, spent: 0 });
+      Object.assign(this, { game, line: [], plies: [], summary: [], error: '', slowest: 0, spent: 0, rowsValid: 0 });
+      this.revision++;
     }
     let same = 0;
     while (same < this.plies.length && this.line[same] === line[same]) same++;
     if (same < this.plies.length) {
       this.plies.length = same;
+      this.rowsValid = Math.min(this.rowsValid, same);
       this.summary = [];
       this.error = '';
+      this.revision++;
     }
     this.line = line.slice();
     // A review under way goes on while the line only grew past it.
@@ -136,6 +141,8 @@ export class ReviewPanel {
     if (data.type === 'review-ply') {
       this.plies[data.ply.ply] = data.ply;
       this.plies.length = data.ply.ply + 1;
+      this.rowsValid = Math.min(this.rowsValid, data.ply.ply);
+      this.revision++;
       this.summary = data.summary;
       this.slowest = Math.max(this.slowest, data.ms);
       this.spent += data.ms;
@@ -145,6 +152,14 @@ export class ReviewPanel {
     this.job = null;
     if (data.type === 'review-error') this.error = data.message;
     this.sync();
+    // Said once (the status line is no live region: it changes every ply).
+    if (this.error) this.host.announce(`The review stopped: ${this.error}`);
+    else if (this.complete) this.host.announce(`Review done: ${this.summaryText()}.`);
+  }
+
+  // "A: accuracy 86.6, 2 blunders; B: ...".
+  summaryText() {
+    return this.summary.map((s) => `${PLAYER_LETTERS[s.player]}: accuracy ${s.accuracy.toFixed(1)}, ${s.inaccuracies} inaccuracies, ${s.mistakes} mistakes, ${s.blunders} blunders`).join('; ');
   }
 
   get complete() {
@@ -155,6 +170,7 @@ export class ReviewPanel {
     const panel = this.$('review');
     const state = this.error ? 'error' : this.job ? 'running' : this.complete ? 'done' : 'stopped';
     panel.dataset.state = state;
+    panel.setAttribute('aria-busy', String(state === 'running'));
     panel.dataset.done = this.plies.length;
     panel.dataset.total = this.line.length;
     // The worker's time (tests/web/review.mjs reports it).
@@ -172,11 +188,18 @@ export class ReviewPanel {
     bar.max = Math.max(1, total);
     bar.value = this.plies.length;
     this.$('review-save').disabled = this.plies.length === 0;
-    this.$('review-reviewer').textContent = `${this.reviewer.estimator} a position, exact values from ${this.reviewer.solverNodes.toLocaleString('en')} positions of alpha-beta (2 players)`;
-    const current = this.host.context().game.plyCount;
-    this.drawGraph(current);
-    this.drawSummary();
-    this.drawList(current);
+    this.$('review-reviewer').textContent = `${this.reviewer.estimator} a position; exact values where alpha-beta solves every move within ${this.reviewer.solverNodes.toLocaleString('en')} positions (2 players)`;
+    // Drawn again when the plies or the line changed; the page refreshes
+    // after every move and step back, which only move the graph's marker
+    // and the list's current row.
+    const shape = `${this.revision}/${this.line.length}`;
+    if (shape !== this.drawn) {
+      this.drawn = shape;
+      this.drawGraph();
+      this.drawSummary();
+      this.drawList();
+    }
+    this.showCurrent(this.host.context().game.plyCount);
   }
 
   // ---- the evaluation graph -----------------------------------------------
@@ -200,7 +223,7 @@ export class ReviewPanel {
     return out;
   }
 
-  drawGraph(current) {
+  drawGraph() {
     const svg = this.$('review-graph');
     svg.replaceChildren();
     const plies = Math.max(this.line.length, 1);
@@ -216,8 +239,9 @@ export class ReviewPanel {
     const step = plies > 40 ? 10 : 5;
     for (let x = 0; x <= plies; x += step)
       element('text', { x: px(x), y: G.height - 6, class: 'tick', 'text-anchor': 'middle' }, axes).textContent = x;
-    // Where the board is.
-    element('line', { x1: px(current), x2: px(current), y1: G.top - 6, y2: G.exactBottom, class: 'now' }, svg);
+    // Where the board is (showCurrent() places it).
+    this.now = element('line', { y1: G.top - 6, y2: G.exactBottom, class: 'now' }, svg);
+    this.px = px;
     const points = this.points();
     // Exactly valued plies: a strip under the plot.
     for (const { ply, x } of points)
@@ -279,30 +303,49 @@ export class ReviewPanel {
     this.$('review-summary').hidden = this.summary.length === 0;
   }
 
-  drawList(current) {
+  // The rows of the plies not yet in the list (those kept are the same
+  // plies: the list drops its rows from where the plies changed).
+  drawList() {
     const list = this.$('review-list');
-    list.replaceChildren();
-    for (const p of this.plies) {
-      const li = document.createElement('li');
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.dataset.ply = p.ply;
-      button.className = p.judgement;
-      if (p.ply + 1 === current) button.setAttribute('aria-current', 'step');
-      const loss = p.forced ? 'forced' : !p.valued ? 'no value' : p.loss > 0.005 ? `−${p.loss.toFixed(2)}` : '0.00';
-      const best = p.valued && p.best !== p.played ? `<span class="best">best ${p.best}</span>` : '';
-      const fish = p.fish_loss ? `<span class="fish">${p.fish_loss} fish</span>` : '';
-      button.innerHTML = `<span class="n">${p.ply + 1}.</span><span class="badge" style="background: var(--p${p.player})">${PLAYER_LETTERS[p.player]}</span>`
-        + `<span class="move">${p.played}<b class="mark">${MARKS[p.judgement]}</b></span><span class="loss">${loss}${p.exact ? '<abbr title="exact: the solver\'s value">=</abbr>' : ''}</span>${fish}${best}`;
-      button.setAttribute('aria-label', this.describe(p));
-      li.appendChild(button);
-      list.appendChild(li);
+    while (list.children.length > this.rowsValid) list.lastChild.remove();
+    const rows = document.createDocumentFragment();
+    for (const p of this.plies.slice(list.children.length)) rows.appendChild(this.row(p));
+    list.appendChild(rows);
+    this.rowsValid = this.plies.length;
+  }
+
+  row(p) {
+    const li = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.ply = p.ply;
+    button.className = p.judgement;
+    const loss = p.forced ? 'forced' : !p.valued ? 'no value' : p.loss > 0.005 ? `−${p.loss.toFixed(2)}` : '0.00';
+    const best = p.valued && p.best !== p.played ? `<span class="best">best ${p.best}</span>` : '';
+    const fish = p.fish_loss ? `<span class="fish">${p.fish_loss} fish</span>` : '';
+    button.innerHTML = `<span class="n">${p.ply + 1}.</span><span class="badge" style="background: var(--p${p.player})">${PLAYER_LETTERS[p.player]}</span>`
+      + `<span class="move">${p.played}<b class="mark">${MARKS[p.judgement]}</b></span><span class="loss">${loss}${p.exact ? '<abbr title="exact: the solver\'s value">=</abbr>' : ''}</span>${fish}${best}`;
+    button.setAttribute('aria-label', this.describe(p));
+    li.appendChild(button);
+    return li;
+  }
+
+  // The board's place: the graph's marker, the list's current row, in the
+  // list's view when the board moved (scrolling the list only).
+  showCurrent(current) {
+    const list = this.$('review-list');
+    const row = list.querySelector(`button[data-ply="${current - 1}"]`);
+    const was = list.querySelector('[aria-current]');
+    if (was !== row) {
+      was?.removeAttribute('aria-current');
+      row?.setAttribute('aria-current', 'step');
     }
-    // The board's move in view, scrolling the list only.
-    const shown = list.querySelector('[aria-current]');
-    if (shown) {
-      const top = shown.offsetTop - list.offsetTop;
-      if (top < list.scrollTop || top + shown.offsetHeight > list.scrollTop + list.clientHeight)
+    if (this.now) for (const x of ['x1', 'x2']) this.now.setAttribute(x, this.px(current).toFixed(1));
+    if (current === this.shown) return;
+    this.shown = current;
+    if (row) {
+      const top = row.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top + row.offsetHeight > list.scrollTop + list.clientHeight)
         list.scrollTop = top - list.clientHeight / 2;
     }
   }

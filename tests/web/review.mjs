@@ -8,10 +8,11 @@
 //     library, native); a click on a row or on a point of the graph shows
 //     the board after that move; screenshots at 1280 x 800 and 390 x 844
 //     (doc/web-review-*.png are these);
+//   - while the worker reviews, the page's thread has no long task and
+//     answers a click on the move list at once;
 //   - a review during a game between computer seats: their searches go on
 //     between the plies reviewed, the review follows the line as it grows
-//     and ends with every ply; the page's thread has no long task while it
-//     runs, and answers a click on the move list at once;
+//     (and when it changes) and ends with every ply;
 //   - closing the panel stops the worker's review (at most the ply under
 //     way comes after), opening it again goes on from there; a line
 //     changed (undo, then another move) drops the plies from the change on;
@@ -91,22 +92,48 @@ async function nativeReview(page, reviewer) {
   return JSON.parse(stdout);
 }
 
-test('a finished game reviewed: graph, list, summary, the board at a move, as packeis-review says', { timeout: 300000 }, async (t) => {
-  const { page, errors } = await open('?seed=21&players=2&seats=mcts-easy,alphabeta-easy&speed=0');
+test('a finished game reviewed: graph, list, summary, the board at a move, as packeis-review says; the page answers meanwhile', { timeout: 300000 }, async (t) => {
+  const { page, errors, stop } = await open('?seed=21&players=2&seats=mcts-easy,alphabeta-easy&speed=0', { trace: true });
   await waitForOver(page);
   const total = await plies(page);
   assert.ok(total > 40, `a game of ${total} plies`);
   await page.click('#review-button');
   assert.equal(await page.isVisible('#review'), true);
   assert.equal(await page.getAttribute('#review-button', 'aria-expanded'), 'true');
+  // While the worker reviews: a click on the move list is answered at
+  // once, and the review goes on.
+  await page.waitForFunction(() => Number(document.getElementById('review').dataset.done) >= 2, null, { timeout: 60000 });
+  const reviewing = await page.evaluate(() => performance.now());
+  assert.equal((await panel(page)).state, 'running');
+  const asked = Date.now();
+  await page.click('#moves button[data-plies="5"]');
+  await page.waitForFunction(() => document.body.dataset.plies === '5');
+  const answered = Date.now() - asked;
+  t.diagnostic(`the move list answered in ${answered} ms during the review`);
+  assert.ok(answered < 2000, `the page took ${answered} ms to show move 5`);
   await waitForState(page, 'done');
+  const reviewed = await page.evaluate(() => performance.now());
+  // No long task of the page's thread with the CPU for 50 ms of it (a
+  // trace tells the shared machine's load apart) while the worker reviewed.
+  const long = await page.evaluate(([from, to]) => window.__longTasks.filter((task) => task.start >= from && task.start < to), [reviewing, reviewed]);
+  const tasks = (await pageTasks(page, stop)).filter((task) => task.thread === 'CrRendererMain');
+  const overlap = (a, b) => a.start < b.start + b.duration && b.start < a.start + a.duration;
+  const blocking = long
+    .map((task) => ({ ...task, cpu: tasks.filter((x) => overlap({ start: x.start, duration: x.dur }, task)).reduce((sum, x) => sum + x.cpu, 0) }))
+    .filter((task) => task.cpu > 50);
+  assert.deepEqual(blocking, [], `the page's thread was blocked during the review (long tasks: ${JSON.stringify(long)})`);
   const figures = await panel(page);
   t.diagnostic(`${total} plies reviewed in the worker in ${(figures.spent / 1000).toFixed(1)} s, the slowest ply ${figures.slowest} ms`);
   assert.equal(figures.done, total);
   assert.match(await page.textContent('#review-status'), new RegExp(`^${total} moves reviewed`));
   assert.equal(await page.isVisible('#review-progress'), false);
+  // Said to a screen reader once, at the end (not at every ply).
+  assert.match(await page.textContent('#announce'), /^Review done: A: accuracy \d+\.\d, \d+ inaccuracies, \d+ mistakes, \d+ blunders; B: /);
+  assert.equal(await page.getAttribute('#review', 'aria-busy'), 'false');
 
-  // The page's review is packeis-review's, number for number.
+  // The page's review is packeis-review's, number for number (on the
+  // record of the whole game: back to its end first).
+  await page.click(`#moves button[data-plies="${total}"]`);
   const review = await savedReview(page);
   const native = await nativeReview(page, review.reviewer);
   assert.deepEqual(review.reviewer, { estimator: 'mcts:20000', solver_nodes: 50000 });
@@ -205,40 +232,29 @@ test('a finished game reviewed: graph, list, summary, the board at a move, as pa
   await page.close();
 });
 
-test('a review during a game: the searches go on between its plies, the page answers, the review follows the line', { timeout: 300000 }, async (t) => {
-  const { page, errors, stop } = await open('?seed=4&players=2&seats=mcts-easy,mcts-easy&speed=1', { trace: true });
+test('a review during a game: the searches go on between its plies, the review follows the line to the end', { timeout: 300000 }, async () => {
+  const { page, errors } = await open('?seed=4&players=2&seats=mcts-easy,mcts-easy&speed=1');
   await page.waitForFunction(() => Number(document.body.dataset.plies) >= 6, null, { timeout: 60000 });
   await page.click('#review-button');
-  await page.waitForFunction(() => document.getElementById('review').dataset.state === 'running' && Number(document.getElementById('review').dataset.done) >= 1, null, { timeout: 30000 });
-  const started = await page.evaluate(() => ({ at: performance.now(), plies: Number(document.body.dataset.plies) }));
-  // The computers keep playing while the review runs: their searches run
-  // between its plies.
-  await page.waitForFunction((n) => Number(document.body.dataset.plies) >= n + 3, started.plies, { timeout: 60000 });
-  // A click on the move list is answered at once during the review.
-  const asked = Date.now();
+  await page.waitForFunction(() => Number(document.getElementById('review').dataset.done) >= 1, null, { timeout: 30000 });
+  const started = { plies: await plies(page), done: (await panel(page)).done };
+  // The computers keep playing while the review is open (a search asked
+  // for runs at the worker's next step), and the review keeps up.
+  await page.waitForFunction(([n, done]) => Number(document.body.dataset.plies) >= n + 3 && Number(document.getElementById('review').dataset.done) >= done + 3,
+    [started.plies, started.done], { timeout: 60000 });
+  // Back to move 2 and on from there: the computers may play other moves,
+  // the review follows the new line.
   await page.click('#moves button[data-plies="2"]');
   await page.waitForFunction(() => document.body.dataset.plies === '2');
-  const answered = Date.now() - asked;
-  t.diagnostic(`the move list answered in ${answered} ms during the review`);
-  assert.ok(answered < 2000, `the page took ${answered} ms to show move 2`);
-  // Play on: the game ends, the review with every ply of it.
   await page.click('#resume');
   await waitForOver(page, 200000);
   await waitForState(page, 'done');
   const total = await plies(page);
   assert.equal((await panel(page)).done, total);
   assert.equal(await page.locator('#review-graph circle.point').count(), total);
-  const ended = await page.evaluate(() => performance.now());
-  // No long task of the page's thread, with the CPU for 50 ms of it (a
-  // trace tells the shared machine's load apart), while the review ran.
-  const long = await page.evaluate((from) => window.__longTasks.filter((task) => task.start >= from), started.at);
-  const tasks = (await pageTasks(page, stop)).filter((task) => task.thread === 'CrRendererMain');
-  const overlap = (a, b) => a.start < b.start + b.duration && b.start < a.start + a.duration;
-  const blocking = long
-    .filter((task) => task.start < ended)
-    .map((task) => ({ ...task, cpu: tasks.filter((x) => overlap({ start: x.start, duration: x.dur }, task)).reduce((sum, x) => sum + x.cpu, 0) }))
-    .filter((task) => task.cpu > 50);
-  assert.deepEqual(blocking, [], `the page's thread was blocked during the review (long tasks: ${JSON.stringify(long)})`);
+  assert.equal(await page.locator('#review-list li').count(), total);
+  assert.deepEqual(await page.$$eval('#review-list .move', (moves) => moves.map((m) => m.textContent.replace(/[?!]+$/, ''))),
+    await page.$$eval('#moves button:not(.start)', (buttons) => buttons.map((b) => b.textContent.replace(/^\d+\./, ''))));
   assert.deepEqual(errors, []);
   await page.close();
 });
