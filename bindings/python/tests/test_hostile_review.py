@@ -767,6 +767,128 @@ class PlotTest(ReviewCase):
             assert plot(stopped).get_title() == "game 1 (stopped)"
         """)
 
+# -- progress callables, threads, copies ------------------------------------------
+class ProgressTest(ReviewCase):
+    def test_progress_that_misbehaves(self):
+        # The review works on a copy: progress may play on, take back or
+        # close the game given. Its exceptions other than KeyboardInterrupt
+        # are raised (the review is lost, nothing leaks); it may review
+        # other games itself, or use the estimator between plies.
+        self.run_child("""
+            a = packeis.Allocator()
+            row = row_game(a)
+            base = a.live_blocks
+            alone = packeis.review(row, **FAST)["games"][0]
+            def undo(*_):
+                if row.ply_count:
+                    row.undo()
+            assert packeis.review(row, progress=undo, **FAST)["games"][0] == alone
+            assert row.ply_count == 0
+            for move in (P(0), P(3), S(0, 2), S(2, 1)):
+                row.apply(move)
+            other = row_game(a)
+            assert packeis.review(other, progress=lambda *_: other.close(),
+                                  **FAST)["games"][0] == alone
+            class Boom(Exception):
+                pass
+            def boom(*_):
+                raise Boom()
+            for bad, exception in ((boom, Boom), (lambda: None, TypeError),
+                                   (lambda *_: sys.exit(3), SystemExit),
+                                   (lambda *_: next(iter(())), StopIteration)):
+                expect(exception, packeis.review, [row, row], progress=bad, **FAST)
+            for bad in (5, "x", True, object()):
+                expect(TypeError, packeis.review, row, progress=bad, says="progress must be")
+            depth = []
+            def recurse(*_):
+                if len(depth) < 3:
+                    depth.append(1)
+                    assert packeis.review(row, progress=recurse, **FAST)["games"][0] == alone
+            assert packeis.review(row, progress=recurse, **FAST)["games"][0] == alone
+            m = MCTS(seed=1, playouts=100)
+            uses = []
+            def use(*_):
+                uses.append(len(m.analyse(standard_game(1, 3), 2, nodes=20)))
+                m.forget()
+            result = packeis.review(row, player=m, solver_nodes=0, progress=use)
+            assert uses == [2, 2, 2, 2] and len(result["games"][0]["plies"]) == 4
+            m.close()
+            gc.collect()
+            assert a.live_blocks == base, a
+        """)
+
+
+class ConcurrencyTest(ReviewCase):
+    def test_reviews_from_threads(self):
+        # Reviews in 4 threads at once, of different games and of the same
+        # one, each making its players: each is the review made alone (a
+        # node budget and seed 1). With one estimator shared, they take
+        # turns ply by ply: valid reviews, nothing leaked.
+        self.run_child("""
+            a = packeis.Allocator()
+            games = [row_game(a), standard_game(2, 12, allocator=a),
+                     standard_game(3, 8, players=3, allocator=a),
+                     standard_game(4, 8, players=4, allocator=a)]
+            base = a.live_blocks
+            alone = [packeis.review(g, **FAST)["games"][0] for g in games]
+            results, errors = {}, []
+            def work(key, game):
+                try:
+                    results[key] = packeis.review(game, **FAST)["games"][0]
+                except BaseException as error:
+                    errors.append(error)
+            threads = [threading.Thread(target=work, args=((i, j), g))
+                       for i, g in enumerate(games) for j in range(2)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert errors == [], errors
+            for (i, _), entry in results.items():
+                assert entry == alone[i], i
+            shared = MCTS(seed=1, playouts=100)
+            def share(key, game):
+                try:
+                    results[key] = packeis.review(game, player=shared, solver_nodes=0)["games"][0]
+                except BaseException as error:
+                    errors.append(error)
+            threads = [threading.Thread(target=share, args=(("shared", i), g))
+                       for i, g in enumerate(games)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert errors == [], errors
+            for i, game in enumerate(games):
+                entry = results["shared", i]
+                assert entry["complete"] and len(entry["plies"]) == game.ply_count, i
+            shared.close()
+            gc.collect()
+            assert a.live_blocks == base, a
+        """, timeout=120)
+
+
+class CopyTest(ReviewCase):
+    def test_lines_and_results_copy_and_pickle(self):
+        self.run_child("""
+            from packeis.players import Line
+            lines = AlphaBeta(seed=1).analyse(row_game(plies=2))
+            for copied in (copy.copy(lines), copy.deepcopy(lines),
+                           pickle.loads(pickle.dumps(lines))):
+                assert copied == lines and all(isinstance(l, Line) for l in copied)
+            assert lines[0].margin == 4.0 and lines[1].margin == -2.0  # test_review.c's row
+            expect(AttributeError, setattr, lines[0], "value", 0)
+            result = packeis.review([row_game(), row_game().save_record(), "/no/such",
+                                     standard_game(1, 9, players=3)], **FAST)
+            for copied in (copy.deepcopy(result), pickle.loads(pickle.dumps(result)),
+                           json.loads(json.dumps(result))):
+                assert copied == result
+            # The same Game twice, and its record: one review each, equal.
+            row = row_game()
+            twice = packeis.review([row, row, row.save_record()], **FAST)["games"]
+            assert twice[0] == dict(twice[1], source="game 1") == dict(twice[2], source="game 1")
+        """)
+
 
 if __name__ == "__main__":
     unittest.main()
