@@ -3,6 +3,7 @@
 with matplotlib, which is imported only when a graph is drawn."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,6 +19,9 @@ _PLAYER_COLOURS = ("#1f77b4", "#2ca02c", "#9467bd", "#8c564b")
 
 
 _JUDGEMENTS = ("good", "inaccuracy", "mistake", "blunder")
+#: What no font draws and no SVG or PDF can hold: the lone surrogates by
+#: which Python names a file whose name is not UTF-8 (os.fsdecode).
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _game_of(result: Any, game: Any) -> Any:
@@ -150,7 +154,8 @@ def plot(result: dict, ax: Any = None, game: int = 0) -> Any:
     ax.set_ylim(-1.05, 1.05)
     ax.set_xlabel("ply")
     ax.set_ylabel("value (expected reward)")
-    ax.set_title(f"{entry['source']}{'' if entry.get('complete', True) else ' (stopped)'}")
+    source = _LONE_SURROGATE.sub("\ufffd", str(entry["source"]))
+    ax.set_title(f"{source}{'' if entry.get('complete', True) else ' (stopped)'}")
     ax.grid(True, linewidth=0.3)
     ax.legend(loc="best", fontsize=8)
     if made:

@@ -767,6 +767,36 @@ class PlotTest(ReviewCase):
             assert plot(stopped).get_title() == "game 1 (stopped)"
         """)
 
+    def test_a_record_whose_name_is_not_utf8(self):
+        # Its source keeps the name as given (os.fsdecode's surrogates, so
+        # that it can be opened again), and the graph's title shows U+FFFD
+        # there: the title held the surrogate, and saving as SVG raised
+        # UnicodeEncodeError ('surrogates not allowed').
+        self.run_child(r"""
+            import io, tempfile
+            import matplotlib
+            matplotlib.use("Agg")
+            import xml.etree.ElementTree as ET
+            folder = tempfile.mkdtemp()
+            path = os.path.join(folder, os.fsdecode(b"g\xff<&.txt"))
+            with open(path, "w") as file:
+                file.write(row_game().save_record())
+            result = packeis.review(path, **FAST)
+            assert result["games"][0]["source"] == path and result["games"][0]["complete"]
+            json.loads(json.dumps(result))
+            ax = packeis.review.plot(result)
+            assert ax.get_title() == os.path.join(folder, "g\ufffd<&.txt"), ax.get_title()
+            for kind in ("svg", "pdf", "png"):
+                out = io.BytesIO()
+                ax.figure.savefig(out, format=kind)
+                assert out.tell() > 1000, kind
+                if kind == "svg":
+                    ET.fromstring(out.getvalue())
+            os.remove(path)
+            os.rmdir(folder)
+        """)
+
+
 # -- progress callables, threads, copies ------------------------------------------
 class ProgressTest(ReviewCase):
     def test_progress_that_misbehaves(self):
