@@ -418,9 +418,15 @@ class Player:
         """Searches ``game`` (left as it was) and reports the move chosen.
         ``nodes`` and ``seconds`` limit this move (the first reached ends
         it); with neither, the spec's budget or the player's default.
-        ``stop`` is polled every 50 ms.
+        ``stop`` is polled every 50 ms, on the calling thread: it (and a
+        signal handler during the search) may call this player's
+        :meth:`stop` and :meth:`close` (the player is freed as the search
+        returns), any other call of this player raises
+        :class:`packeis.ReentrantCallError`.
 
         :raises packeis.GameOverError: the game is over.
+        :raises packeis.GameClosedError: the game is closed (or was never
+            set up).
         """
         self._check_game(game, "choose", stop)
         limits = self._limits(nodes, seconds)
@@ -445,6 +451,10 @@ class Player:
         :raises packeis.InvalidArgumentError: ``k`` below 1, or a player
             that values no move (random, greedy: :attr:`analyses`).
         :raises packeis.GameOverError: the game is over.
+        :raises packeis.GameClosedError: the game is closed.
+        :raises TypeError: ``k`` not an integer (a bool, a float); ValueError:
+            ``nodes`` not a positive integer, ``seconds`` not a positive
+            finite number (numpy's too).
         """
         self._check_game(game, "analyse", stop)
         k = None if k is None else integer(k, "k")  # TypeError for a bool, a float ...
