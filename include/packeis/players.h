@@ -431,8 +431,9 @@ typedef struct packeis_player_az_net packeis_player_az_net;
  * in `why` (a sentence naming the file; `why` may be NULL) for a file that
  * cannot be read or is no valid weights file (wrong magic, unknown version,
  * shapes other than doc/formats.md allows, a size other than the shapes
- * imply, a float not finite, an int8 of -128, an int32 bias beyond
- * -2^28 ... 2^28, where an int32 sum could overflow); -2 when out of memory. *out
+ * imply, a float not finite, floats so large that an evaluation's sums
+ * could pass 1e30, an int8 of -128, an int32 bias beyond -2^28 ... 2^28,
+ * where an int32 sum could overflow); -2 when out of memory. *out
  * is NULL on failure. A FIFO is read where a program has it open for
  * writing, and refused at once where none has (not waited on). */
 int packeis_player_az_load(const char *path, packeis_player_az_net **out, char *why,

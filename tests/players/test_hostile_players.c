@@ -206,6 +206,59 @@ static void v2_weights_at_their_limits_play(void **state)
     remove(path);
 }
 
+/* ---- version 1: floats whose sums overflow ------------------------------
+ *
+ * A float only had to be finite: weights of 3e38 gave an evaluation of
+ * NaN (the policy and the value), the az player's lines values of NaN
+ * (outside -1 ... 1) and a review's losses of NaN. The file is refused
+ * when a layer's sums could leave float's range: the bound of each output
+ * (its bias plus its weights' magnitudes times the bound of each input; an
+ * observation's values are 0 ... 1) above 1e30, naming the layer. */
+
+/* A version 1 file of shapes h1, h2, every weight +-scale (the sign
+ * random), at `path`. */
+static void write_v1_scaled(const char *path, uint32_t h1, uint32_t h2, float scale)
+{
+    az_header header = az_file_header(h1, h2);
+    size_t count = az_file_floats(h1, h2);
+    float *floats = az_file_random(count, 3, 1.0f);
+    assert_non_null(floats);
+    for (size_t i = 0; i < count; i++)
+        floats[i] = floats[i] > 0 ? scale : -scale;
+    assert_int_equal(az_file_write(path, &header, floats, count, 0), 0);
+    free(floats);
+}
+
+static void v1_weights_that_could_overflow_refused(void **state)
+{
+    (void)state;
+    const char *path = temp_path("huge.pkaz");
+    write_v1_scaled(path, 8, 8, 3e38f);
+    refused(path, "W1's outputs could reach");
+    /* Finite at the first layer (8 * 1601 * 1e20), beyond at the second. */
+    write_v1_scaled(path, 8, 8, 1e20f);
+    refused(path, "W2's outputs could reach");
+    /* Within: loaded, and its evaluation finite. */
+    write_v1_scaled(path, 8, 8, 1e5f);
+    packeis_player_az_net *net = NULL;
+    char why[512];
+    if (packeis_player_az_load(path, &net, why, sizeof why) != 0)
+        fail_msg("%s", why);
+    packeis_game *game = tc_standard_game(3, 1);
+    static float policy[PACKEIS_MOVE_VALUES];
+    float values[PACKEIS_MAX_PLAYERS];
+    assert_int_equal(
+        packeis_player_az_evaluate_players(net, game, policy, PACKEIS_MOVE_VALUES, values),
+        PACKEIS_OK);
+    for (size_t m = 0; m < PACKEIS_MOVE_VALUES; m++)
+        assert_true(policy[m] >= 0 && policy[m] <= 1);
+    for (int q = 0; q < PACKEIS_MAX_PLAYERS; q++)
+        assert_true(values[q] >= -1 && values[q] <= 1);
+    packeis_game_free(game);
+    packeis_player_az_free(net);
+    remove(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -213,6 +266,7 @@ int main(void)
         cmocka_unit_test(fifo_with_writer_read),
         cmocka_unit_test(v2_biases_that_could_overflow_refused),
         cmocka_unit_test(v2_weights_at_their_limits_play),
+        cmocka_unit_test(v1_weights_that_could_overflow_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

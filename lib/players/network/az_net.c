@@ -154,6 +154,52 @@ static int read_arrays(FILE *file, const char *path, az_net *net, char *why, siz
     return 0;
 }
 
+/* The bound of each output of a layer: |bias| plus the magnitudes of its
+ * weights times the bounds of its inputs (w row-major [out][in]); the
+ * largest into *top. */
+static void layer_bounds(const float *w, const float *b, const double *in_bound, size_t in,
+                         size_t out, double *bound, double *top)
+{
+    *top = 0;
+    for (size_t o = 0; o < out; o++) {
+        double sum = fabs(b[o]);
+        for (size_t i = 0; i < in; i++)
+            sum += fabs(w[o * in + i]) * (in_bound ? in_bound[i] : 1.0);
+        bound[o] = sum;
+        *top = sum > *top ? sum : *top;
+    }
+}
+
+/* Refuses weights whose sums could leave float's range (NaN values and
+ * policies followed: 3e38 everywhere is finite, its sums are not). Each
+ * layer's outputs are bounded from its inputs' (an observation's values
+ * are 0 ... 1, ReLU keeps a unit within its bound); every bound must stay
+ * below AZ_SUM_MAX, far enough under float's 3.4e38 for any order of
+ * summation (OpenBLAS's too). Bounds in double cannot overflow. */
+static int check_magnitudes(const az_net *net, const char *path, char *why, size_t why_size)
+{
+    size_t h1 = net->h1, h2 = net->h2;
+    double *bounds = malloc((h1 + h2 + AZ_POLICY) * sizeof *bounds);
+    if (!bounds)
+        return -2;
+    double *b1 = bounds, *b2 = b1 + h1, *bp = b2 + h2, bv, top[4];
+    layer_bounds(net->w1, net->b1, NULL, AZ_INPUTS, h1, b1, &top[0]);
+    layer_bounds(net->w2, net->b2, b1, h1, h2, b2, &top[1]);
+    layer_bounds(net->wp, net->bp, b2, h2, AZ_POLICY, bp, &top[2]);
+    layer_bounds(net->wv, net->bv, b2, h2, 1, &bv, &top[3]);
+    free(bounds);
+    static const char *const layers[] = {"W1", "W2", "Wp", "Wv"};
+    for (int l = 0; l < 4; l++)
+        if (!(top[l] < AZ_SUM_MAX)) {
+            player_say(why, why_size,
+                       "'%s': weights too large: %s's outputs could reach %.3g, beyond %g "
+                       "(float sums could overflow)",
+                       path, layers[l], top[l], AZ_SUM_MAX);
+            return -1;
+        }
+    return 0;
+}
+
 /* to[in][out] from row-major w[out][in]. */
 static void transpose(const float *w, size_t in, size_t out, float *to)
 {
@@ -223,6 +269,8 @@ int az_net_load(const char *path, az_net **out, char *why, size_t why_size)
         result = nnue_load(file, header, sizeof header, path, &net->nnue, why, why_size);
     else if (result == 0)
         result = read_arrays(file, path, net, why, why_size);
+    if (result == 0 && net->version == 1)
+        result = check_magnitudes(net, path, why, why_size);
     if (result == 0 && ferror(file)) {
         player_say(why, why_size, "cannot read the weights file '%s'", path);
         result = -1;

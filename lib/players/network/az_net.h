@@ -24,6 +24,9 @@ enum {
     AZ_HIDDEN_MAX = 4096,
     AZ_HEADER_BYTES = 24,
 };
+/* The most any sum of an evaluation may reach (the loader refuses weights
+ * whose sums could go beyond): float's largest is 3.4e38. */
+#define AZ_SUM_MAX 1e30
 
 /* A weights file of version 1 (the float MLP below) or 2 (nnue.h). */
 struct packeis_player_az_net {
