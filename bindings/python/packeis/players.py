@@ -371,25 +371,27 @@ class Player:
         self.spec, self.seed = spec, seed
         self._options_set: dict = {}  # name -> value, as set_option() last took them
         self.default_seconds, self.default_nodes = budget.seconds, budget.nodes
+        self._kind = _kind_of(self._handle)
 
     # -- what it is ----------------------------------------------------------
+    # What the player's kind says of it (static in C), read once: read
+    # later, another thread's close() could free the player between the
+    # handle read and the C call (a segfault, or NULL for a description).
     @property
     def name(self) -> str:
-        return _lib.packeis_player_name(self._live()).decode()
+        self._live()
+        return self._kind.name
 
     @property
     def description(self) -> str:
-        return _lib.packeis_player_description(self._live()).decode()
+        self._live()
+        return self._kind.description
 
     @property
     def options(self) -> dict:
         """The player's options by name (:class:`Option`)."""
-        count = c_size_t()
-        table = _lib.packeis_player_options(self._live(), byref(count))
-        return {o.name.decode(): Option(o.name.decode(), o.type.decode(),
-                                        o.default_value.decode(), o.min, o.max,
-                                        o.description.decode())
-                for o in table[:count.value]}
+        self._live()
+        return dict(self._kind.options)
 
     def set_option(self, name: str, value: Any) -> None:
         """Sets an option; ValueError (with the reason) if the player
@@ -409,7 +411,8 @@ class Player:
     def analyses(self) -> bool:
         """Whether the player values moves (:meth:`analyse`): mcts, az,
         montecarlo and alphabeta do, random and greedy do not."""
-        return bool(_lib.packeis_player_analyses(self._live()))
+        self._live()
+        return self._kind.analyses
 
     # -- playing -------------------------------------------------------------
     def choose(self, game: Game, *, nodes: Optional[int] = None,
@@ -654,6 +657,26 @@ class Player:
 
     def __repr__(self) -> str:
         return f"packeis.players.{type(self).__name__}({self.spec!r}, seed={self.seed})"
+
+
+class _Kind(NamedTuple):
+    """What a player's kind says of it (players.c's static table)."""
+
+    name: str
+    description: str
+    options: dict
+    analyses: bool
+
+
+def _kind_of(handle: Any) -> _Kind:
+    count = c_size_t()
+    table = _lib.packeis_player_options(handle, byref(count))
+    options = {o.name.decode(): Option(o.name.decode(), o.type.decode(), o.default_value.decode(),
+                                       o.min, o.max, o.description.decode())
+               for o in table[:count.value]}
+    return _Kind(_lib.packeis_player_name(handle).decode(),
+                 _lib.packeis_player_description(handle).decode(), options,
+                 bool(_lib.packeis_player_analyses(handle)))
 
 
 def _watch(player: Player, handle: Any) -> Any:

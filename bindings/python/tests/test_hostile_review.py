@@ -334,6 +334,35 @@ class PlayerLifetimeTest(ReviewCase):
         """, timeout=120)
 
 
+    def test_what_it_is_read_while_another_thread_closes_it(self):
+        # name, description, options and analyses read the player in C:
+        # another thread's close() between the handle read and the C call
+        # freed it under the read (a segfault within 3,000 rounds, or
+        # AttributeError: 'NoneType' object has no attribute 'decode').
+        self.run_child("""
+            sys.setswitchinterval(1e-6)
+            wrong = []
+            for round in range(3000):
+                p = AlphaBeta(seed=1) if round % 2 else MCTS(seed=1)
+                done = threading.Event()
+                def read(p=p, done=done):
+                    while not done.is_set():
+                        try:
+                            seen = (p.name, p.analyses, p.description, len(p.options))
+                        except ValueError:  # closed
+                            return
+                        if seen[:2] not in (("mcts", True), ("alphabeta", True)):
+                            wrong.append(seen)
+                thread = threading.Thread(target=read)
+                thread.start()
+                time.sleep(0.0001)
+                p.close()
+                done.set()
+                thread.join()
+            assert wrong == [], wrong[:3]
+            expect(ValueError, getattr, p, "name", says="the player was closed")
+        """, timeout=120)
+
 
 # -- arguments -------------------------------------------------------------------
 class BudgetTest(ReviewCase):
