@@ -597,6 +597,43 @@ class ReviewInputTest(ReviewCase):
             shutil.rmtree(folder)
         """)
 
+    def test_records_of_bytes_and_of_more_players(self):
+        # A record file whose bytes are not UTF-8 is read with U+FFFD for
+        # them: its entry is packeis-review's (whose JSON holds the raw
+        # bytes, not UTF-8: decoded here with the same replacement). A
+        # record of 3 and of 4 players, finished, is reviewed as its Game.
+        self.run_child(r"""
+            import subprocess, tempfile
+            folder = tempfile.mkdtemp()
+            record = standard_game(1, 6).save_record()
+            bad = os.path.join(folder, "bad.txt")
+            with open(bad, "wb") as file:
+                file.write(record.encode().replace(b"1. ", b"1. \xff\xfe", 1))
+            entry = packeis.review(bad, **FAST)["games"][0]
+            assert entry["error"].endswith(":9:4: action 1 (\ufffd\ufffda2): malformed text "
+                                           "(PACKEIS_E_MALFORMED_TEXT)"), entry
+            review = os.environ.get("PACKEIS_REVIEW")
+            if review:
+                out = subprocess.run([review, "--quiet", "--json", "-", bad], capture_output=True,
+                                     env={k: v for k, v in os.environ.items()
+                                          if k != "LD_PRELOAD"})
+                assert b"\xff\xfe" in out.stdout  # C's finding: not UTF-8, so not JSON text
+                theirs = json.loads(out.stdout.decode("utf-8", "replace"))["games"][0]
+                assert theirs == entry, (theirs, entry)
+            for players in (3, 4):
+                game = Game(seed=players, players=players)
+                game.playout(7)
+                assert game.is_over
+                expect(packeis.GameOverError, MCTS().analyse, game, says="the game is over")
+                by_game, by_record = packeis.review([game, game.save_record()], **FAST)["games"]
+                assert by_game["players"] == players and by_game["complete"]
+                assert len(by_game["plies"]) == game.ply_count
+                assert not any(p["exact"] for p in by_game["plies"])  # the solver: 2 players
+                assert dict(by_record, source="game 1") == by_game
+            os.remove(bad)
+            os.rmdir(folder)
+        """)
+
 
 # -- Ctrl-C --------------------------------------------------------------------------
 class ReviewInterruptTest(ReviewCase):
