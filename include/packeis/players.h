@@ -192,7 +192,8 @@ const char *packeis_player_description(const packeis_player *p);
 const packeis_player_option *packeis_player_options(const packeis_player *p, size_t *count);
 
 /* Sets an option by name from text ("20", "1.4", "true"/"false"/"1"/"0",
- * or any text for a "string" option). Returns 0, or -1 with *why (`why` may
+ * or any text for a "string" option; numbers in decimal notation, "2e-3"
+ * too, with no blanks). Returns 0, or -1 with *why (`why` may
  * be NULL) for an unknown option, a malformed value or one out of range;
  * the player is then unchanged. *why is a static sentence, except for a
  * "string" option whose value is refused (az's "weights": a file that cannot

@@ -91,15 +91,50 @@ static int parse_bool(const char *text, double *value)
     return 0;
 }
 
+/* Whether `text` is a number in decimal notation: a sign, digits with a
+ * point among or after them, an exponent ("20", "-1.5", "2e-3"). strtod()
+ * also reads leading blanks, hexadecimal, inf and nan, which the options'
+ * documentation does not give (and a trailing blank it refuses). */
+static int is_decimal(const char *text)
+{
+    static const char digits[] = "0123456789";
+    const char *at = text + (*text == '+' || *text == '-');
+    size_t count = strspn(at, digits);
+    at += count;
+    if (*at == '.') {
+        size_t after = strspn(at + 1, digits);
+        count += after;
+        at += 1 + after;
+    }
+    if (count == 0)
+        return 0;
+    if (*at == 'e' || *at == 'E') {
+        at += 1 + (at[1] == '+' || at[1] == '-');
+        size_t exponent = strspn(at, digits);
+        if (exponent == 0)
+            return 0;
+        at += exponent;
+    }
+    return *at == '\0';
+}
+
 /* A number in the option's range, an integer for "int". */
 static int parse_number(const packeis_player_option *option, const char *text, double *value,
                         const char **why)
 {
+    if (!is_decimal(text)) {
+        *why = "not a number";
+        return 0;
+    }
     char *end;
     errno = 0;
     double v = strtod(text, &end);
-    if (end == text || *end != '\0' || errno == ERANGE || !isfinite(v)) {
+    if (*end != '\0') { /* a locale whose decimal point is not '.' */
         *why = "not a number";
+        return 0;
+    }
+    if (errno == ERANGE || !isfinite(v)) {
+        *why = "out of a double's range";
         return 0;
     }
     if (strcmp(option->type, "int") == 0 && v != floor(v)) {

@@ -259,6 +259,55 @@ static void v1_weights_that_could_overflow_refused(void **state)
     remove(path);
 }
 
+/* ---- option values in notations the documentation does not give -------
+ *
+ * Numbers were read by strtod() alone: "threads= 2" was taken (its leading
+ * blank skipped) where "threads=2 " was refused, and so were hexadecimal
+ * ("0x10"; a budget of "0x10" is refused); 1e-320, a number, was "not a
+ * number". Now decimal notation only, as the seat notation reads budgets. */
+static void option_numbers_decimal_only(void **state)
+{
+    (void)state;
+    packeis_player *p;
+    assert_int_equal(packeis_player_new("mcts", 1, &p), 0);
+    const char *const refused_values[] = {" 2",    "\t2",      "\n2", "2 ",    "0x2", "0X2",
+                                          "0x1p1", "infinity", "nan", "+",     "-",   ".",
+                                          "e5",    "1e",       "1e+", "1.2.3", "2,0", ""};
+    for (size_t i = 0; i < TC_COUNT(refused_values); i++) {
+        const char *why = NULL;
+        if (packeis_player_set_option(p, "threads", refused_values[i], &why) != -1)
+            fail_msg("threads='%s' taken", refused_values[i]);
+        assert_string_equal(why, "not a number");
+        assert_int_equal(packeis_player_set_option(p, "exploration", refused_values[i], &why),
+                         -1);
+    }
+    const char *const taken[] = {"2", "+2", "2.0", "2.", "0.2e1", "20E-1", "2e+0"};
+    for (size_t i = 0; i < TC_COUNT(taken); i++)
+        if (packeis_player_set_option(p, "threads", taken[i], NULL) != 0)
+            fail_msg("threads='%s' refused", taken[i]);
+    const char *const floats[] = {".5", "-0", "0.", "1e-3", "1E2"};
+    for (size_t i = 0; i < TC_COUNT(floats); i++)
+        if (packeis_player_set_option(p, "exploration", floats[i], NULL) != 0)
+            fail_msg("exploration='%s' refused", floats[i]);
+    const char *why = NULL;
+    assert_int_equal(packeis_player_set_option(p, "exploration", "1e-320", &why), -1);
+    assert_string_equal(why, "out of a double's range");
+    assert_int_equal(packeis_player_set_option(p, "exploration", "1e400", &why), -1);
+    assert_string_equal(why, "out of a double's range");
+    packeis_player_free(p);
+    /* The seat notation, which sets options the same way. */
+    char reason[256];
+    assert_int_equal(
+        packeis_player_from_spec("mcts:threads= 2", 1, &p, NULL, reason, sizeof reason), -1);
+    assert_non_null(strstr(reason, "not a number"));
+    assert_int_equal(
+        packeis_player_from_spec("mcts:threads=0x2", 1, &p, NULL, reason, sizeof reason), -1);
+    assert_int_equal(packeis_player_from_spec("mcts:threads=2,exploration=.5", 1, &p, NULL,
+                                              reason, sizeof reason),
+                     0);
+    packeis_player_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -267,6 +316,7 @@ int main(void)
         cmocka_unit_test(v2_biases_that_could_overflow_refused),
         cmocka_unit_test(v2_weights_at_their_limits_play),
         cmocka_unit_test(v1_weights_that_could_overflow_refused),
+        cmocka_unit_test(option_numbers_decimal_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
