@@ -116,7 +116,10 @@ typedef struct packeis_player_limits {
     const PACKEIS_PLAYER_ATOMIC_INT *stop;
     /* Called now and then during the search (alphabeta: after each depth;
      * montecarlo and mcts: every few thousand playouts and at the end), from
-     * the thread that called packeis_player_choose(). May be NULL. */
+     * the thread that called packeis_player_choose(). May be NULL. The
+     * player searching is not to be freed from it; what it asks of that
+     * player is refused until the search ends (choose and analyse:
+     * PACKEIS_E_INVALID_ARGUMENT; set_option: -1; forget does nothing). */
     void (*on_report)(void *context, const packeis_player_report *report);
     void *context;
 } packeis_player_limits;

@@ -11,6 +11,9 @@
 struct packeis_player {
     const player_kind *kind;
     void *state;
+    /* Inside choose or analyse: what on_report calls back is refused, so
+     * that the search keeps its tree and scratch game to the end. */
+    int searching;
 };
 
 static const player_kind *const kinds[] = {
@@ -48,6 +51,7 @@ int packeis_player_new(const char *name, uint64_t seed, packeis_player **out)
         if (!p)
             return -2;
         p->kind = kinds[i];
+        p->searching = 0;
         p->state = p->kind->create(seed);
         if (!p->state) {
             free(p);
@@ -159,6 +163,10 @@ int packeis_player_set_option(packeis_player *p, const char *name, const char *v
         *why = "no player, option name or value";
         return -1;
     }
+    if (p->searching) {
+        *why = "not while the player is searching (a call from its on_report)";
+        return -1;
+    }
     for (size_t i = 0; i < p->kind->option_count; i++) {
         const packeis_player_option *option = &p->kind->options[i];
         if (strcmp(option->name, name) != 0)
@@ -191,7 +199,7 @@ static packeis_status check_search(const packeis_player *p, const packeis_game *
     static const packeis_player_limits none = {0};
     if (report)
         memset(report, 0, sizeof *report);
-    if (!p || !game || !outputs)
+    if (!p || !game || !outputs || p->searching)
         return PACKEIS_E_INVALID_ARGUMENT;
     if (packeis_game_phase(game) == PACKEIS_PHASE_OVER)
         return PACKEIS_E_GAME_OVER;
@@ -216,7 +224,9 @@ packeis_status packeis_player_choose(packeis_player *p, const packeis_game *game
         memset(&scratch, 0, sizeof scratch);
         report = &scratch;
     }
+    p->searching = 1;
     packeis_status status = p->kind->choose(p->state, game, limits, move, report);
+    p->searching = 0;
     if (status != PACKEIS_OK)
         *move = PACKEIS_MOVE_NONE;
     return status;
@@ -269,9 +279,11 @@ packeis_status packeis_player_analyse(packeis_player *p, const packeis_game *gam
     if (status == PACKEIS_OK && !all)
         status = PACKEIS_E_OUT_OF_MEMORY;
     packeis_player_report scratch;
+    p->searching = 1;
     if (status == PACKEIS_OK)
         status = p->kind->analyse(p->state, game, limits, moves, legal, all,
                                   report ? report : &scratch);
+    p->searching = 0;
     if (status == PACKEIS_OK) {
         if (p->kind->ranks != RANK_AS_GIVEN)
             rank_lines(all, legal, p->kind->ranks == RANK_BY_VISITS);
@@ -289,7 +301,7 @@ const char *packeis_player_error(const packeis_player *p)
 
 void packeis_player_forget(packeis_player *p)
 {
-    if (p && p->kind->forget)
+    if (p && !p->searching && p->kind->forget)
         p->kind->forget(p->state);
 }
 

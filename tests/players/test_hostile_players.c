@@ -308,6 +308,97 @@ static void option_numbers_decimal_only(void **state)
     packeis_player_free(p);
 }
 
+/* ---- calls into a player from its own on_report --------------------------
+ *
+ * A progress callback that forgets the player ("new game" pressed while
+ * it thinks), changes an option or asks it for another move: the search
+ * under way lost its tree or its scratch game and failed
+ * (PACKEIS_E_INVALID_ARGUMENT, no move) where the documentation promises
+ * a legal move; only the library's NULL checks stood between it and a
+ * freed tree. Now such calls are refused while the player searches, and
+ * the search ends as it would have. */
+
+typedef struct reentry {
+    packeis_player *player;
+    const packeis_game *game;
+    const char *option; /* one it has */
+    int what, calls, refused;
+} reentry;
+
+static void call_back_in(void *context, const packeis_player_report *report)
+{
+    (void)report;
+    reentry *r = context;
+    r->calls++;
+    packeis_move move = 1;
+    packeis_player_line line;
+    size_t count = 9;
+    const char *why = NULL;
+    switch (r->what) {
+    case 0:
+        packeis_player_forget(r->player);
+        break;
+    case 1:
+        r->refused += packeis_player_set_option(r->player, r->option, "2", &why) == -1 && why &&
+                      strstr(why, "searching");
+        break;
+    case 2:
+        r->refused += packeis_player_choose(r->player, r->game, NULL, &move, NULL) ==
+                          PACKEIS_E_INVALID_ARGUMENT &&
+                      move == PACKEIS_MOVE_NONE;
+        break;
+    default:
+        r->refused += packeis_player_analyse(r->player, r->game, NULL, 1, &line, &count,
+                                             NULL) == PACKEIS_E_INVALID_ARGUMENT &&
+                      count == 0;
+        break;
+    }
+}
+
+static void calls_from_on_report_refused(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"mcts", "az", "montecarlo", "alphabeta"};
+    static const char *const options[] = {"tree", "tree", "playouts", "hash"};
+    packeis_game *game = tc_standard_game(2, 1);
+    packeis_player *greedy;
+    assert_int_equal(packeis_player_new("greedy", 1, &greedy), 0);
+    for (int i = 0; i < 10; i++) {
+        packeis_move move;
+        assert_int_equal(packeis_player_choose(greedy, game, NULL, &move, NULL), PACKEIS_OK);
+        assert_int_equal(packeis_game_apply(game, move), PACKEIS_OK);
+    }
+    packeis_player_free(greedy);
+    for (size_t n = 0; n < TC_COUNT(names); n++)
+        for (int what = 0; what < 4; what++)
+            for (int analyse = 0; analyse < 2; analyse++) {
+                packeis_player *p;
+                assert_int_equal(packeis_player_new(names[n], 1, &p), 0);
+                reentry r = {.player = p, .game = game, .option = options[n], .what = what};
+                packeis_player_limits limits = {
+                    .nodes = 5000, .on_report = call_back_in, .context = &r};
+                packeis_move move = PACKEIS_MOVE_NONE;
+                packeis_player_line lines[3];
+                size_t count = 0;
+                packeis_status status =
+                    analyse ? packeis_player_analyse(p, game, &limits, 3, lines, &count, NULL)
+                            : packeis_player_choose(p, game, &limits, &move, NULL);
+                if (status != PACKEIS_OK)
+                    fail_msg("%s, call %d from on_report, %s: %s", names[n], what,
+                             analyse ? "analyse" : "choose", packeis_status_name(status));
+                if (analyse)
+                    move = lines[0].move;
+                assert_int_equal(packeis_game_check_move(game, move), PACKEIS_OK);
+                assert_true(r.calls > 0);
+                if (what > 0)
+                    assert_int_equal(r.refused, r.calls);
+                /* And after the search, the player is its own again. */
+                assert_int_equal(packeis_player_choose(p, game, NULL, &move, NULL), PACKEIS_OK);
+                packeis_player_free(p);
+            }
+    packeis_game_free(game);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -317,6 +408,7 @@ int main(void)
         cmocka_unit_test(v2_weights_at_their_limits_play),
         cmocka_unit_test(v1_weights_that_could_overflow_refused),
         cmocka_unit_test(option_numbers_decimal_only),
+        cmocka_unit_test(calls_from_on_report_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
