@@ -180,7 +180,8 @@ int packeis_player_new(const char *name, uint64_t seed, packeis_player **out);
  * time in `seconds` and the budget in `nodes` (0 where the spec gives
  * none), its other fields are left alone. Returns 0; -1 with the reason in
  * `why` (a sentence naming the spec; `why` may be NULL) for an unknown
- * player, a bad item or a refused option; -2 when out of memory. */
+ * player, a bad item (an empty one, a comma at the end included; a second
+ * time or budget) or a refused option; -2 when out of memory. */
 int packeis_player_from_spec(const char *spec, uint64_t seed, packeis_player **out,
                              packeis_player_limits *budget, char *why, size_t why_size);
 

@@ -75,29 +75,59 @@ static int set_item(packeis_player *p, const char *spec, const char *item, size_
     return 0;
 }
 
-/* The items of STRENGTH, in order: times and budgets into *budget, options
- * set on the player. */
+/* Why `item` is no strength (a time, a budget or OPTION=VALUE), as a
+ * sentence naming the spec. */
+static void say_no_strength(const char *spec, const char *item, size_t length, char *why,
+                            size_t why_size)
+{
+    player_say(why, why_size,
+               "'%s': '%.*s' is no strength: expected a time per move of at most 24 hours "
+               "(2s, 300ms), a budget (a whole number from 1 to 18446744073709551615) or "
+               "OPTION=VALUE",
+               spec, (int)length, item);
+}
+
+/* The items of STRENGTH, in order: one time and one budget at most into
+ * *budget, options set on the player. An empty item (",," or a comma at
+ * either end) and a second time or budget are refused: the notation has
+ * none of them, and the last of two would win silently. */
 static int read_strength(packeis_player *p, const char *spec, const char *item,
                          packeis_player_limits *budget, char *why, size_t why_size)
 {
-    while (*item) {
+    int times = 0, budgets = 0;
+    for (;;) {
         size_t length = strcspn(item, ",");
+        double seconds;
+        uint64_t nodes;
+        if (length == 0) {
+            player_say(why, why_size, "'%s': an empty item (a comma too many)", spec);
+            return -1;
+        }
         if (memchr(item, '=', length)) {
             if (set_item(p, spec, item, length, why, why_size) != 0)
                 return -1;
-        } else if (!read_time(item, length, &budget->seconds) &&
-                   !read_nodes(item, length, &budget->nodes)) {
-            player_say(
-                why, why_size,
-                "'%s': '%.*s' is no strength: expected a time per move of at most 24 hours "
-                "(2s, 300ms), a budget (a whole number from 1 to 18446744073709551615) or "
-                "OPTION=VALUE",
-                spec, (int)length, item);
+        } else if (read_time(item, length, &seconds)) {
+            if (times++) {
+                player_say(why, why_size, "'%s': a second time per move, '%.*s'", spec,
+                           (int)length, item);
+                return -1;
+            }
+            budget->seconds = seconds;
+        } else if (read_nodes(item, length, &nodes)) {
+            if (budgets++) {
+                player_say(why, why_size, "'%s': a second budget, '%.*s'", spec, (int)length,
+                           item);
+                return -1;
+            }
+            budget->nodes = nodes;
+        } else {
+            say_no_strength(spec, item, length, why, why_size);
             return -1;
         }
-        item += length + (item[length] == ',');
+        if (item[length] == '\0')
+            return 0;
+        item += length + 1;
     }
-    return 0;
 }
 
 int packeis_player_from_spec(const char *spec, uint64_t seed, packeis_player **out,
@@ -128,7 +158,7 @@ int packeis_player_from_spec(const char *spec, uint64_t seed, packeis_player **o
     }
     packeis_player_limits found = {0};
     const char *strength = spec + name_length + (spec[name_length] == ':');
-    if (spec[name_length] == ':' &&
+    if (spec[name_length] == ':' && *strength &&
         read_strength(p, spec, strength, &found, why, why_size) != 0) {
         packeis_player_free(p);
         return -1;

@@ -399,6 +399,47 @@ static void calls_from_on_report_refused(void **state)
     packeis_game_free(game);
 }
 
+/* ---- seat specs ----------------------------------------------------------
+ *
+ * "mcts:1," was taken where "mcts:1,,2" and "mcts:," were refused (an empty
+ * item at the end went unseen), and "mcts:2s,1s" or "mcts:100,5000" kept
+ * the last silently where the notation has one time and one budget. */
+static void spec_items_empty_or_repeated_refused(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *spec, *words;
+    } bad[] = {
+        {"mcts:1,", "an empty item"},
+        {"mcts:threads=2,", "an empty item"},
+        {"mcts:,", "an empty item"},
+        {"mcts:1,,2", "an empty item"},
+        {"mcts:2s,1s", "a second time per move"},
+        {"mcts:300ms,2s,100", "a second time per move"},
+        {"mcts:100,5000", "a second budget"},
+        {"alphabeta:100,2s,5000", "a second budget"},
+    };
+    for (size_t i = 0; i < TC_COUNT(bad); i++) {
+        packeis_player *p = (packeis_player *)1;
+        char why[256] = "";
+        if (packeis_player_from_spec(bad[i].spec, 1, &p, NULL, why, sizeof why) != -1)
+            fail_msg("'%s' taken", bad[i].spec);
+        assert_null(p);
+        if (!strstr(why, bad[i].words) || !strstr(why, bad[i].spec))
+            fail_msg("'%s': '%s' does not say '%s'", bad[i].spec, why, bad[i].words);
+    }
+    /* One time and one budget, in either order, with options between. */
+    packeis_player *p;
+    packeis_player_limits budget = {0};
+    assert_int_equal(packeis_player_from_spec("mcts:100,threads=2,2s", 1, &p, &budget, NULL, 0),
+                     0);
+    assert_true(budget.nodes == 100 && budget.seconds == 2);
+    packeis_player_free(p);
+    assert_int_equal(packeis_player_from_spec("mcts:", 1, &p, &budget, NULL, 0), 0);
+    assert_true(budget.nodes == 0 && budget.seconds == 0);
+    packeis_player_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -409,6 +450,7 @@ int main(void)
         cmocka_unit_test(v1_weights_that_could_overflow_refused),
         cmocka_unit_test(option_numbers_decimal_only),
         cmocka_unit_test(calls_from_on_report_refused),
+        cmocka_unit_test(spec_items_empty_or_repeated_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
