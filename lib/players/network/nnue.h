@@ -72,7 +72,10 @@ typedef struct nnue_kernel {
  * returns how many (at most 4). */
 size_t nnue_kernels(const nnue_kernel **list, size_t capacity);
 /* The fastest of them, or the one the environment variable
- * PACKEIS_NNUE_KERNEL names (portable, avx2, avx512) where it can run. */
+ * PACKEIS_NNUE_KERNEL names (portable, avx2, avx512; exactly, lower case)
+ * where it can run. Any other value (empty, unknown, a kernel this
+ * processor lacks) is ignored: the fastest, with no word said (a library
+ * prints nothing); every kernel computes the same integers. */
 const nnue_kernel *nnue_default_kernel(void);
 
 typedef struct nnue_net {
