@@ -582,50 +582,68 @@ static double reward_of(int value, int exact)
 
 /* Deepens as deepen() does, every root move valued at each depth; the
  * lines hold the last depth completed (nodes 0 where none was). */
-static packeis_status analyse_lines(ab_search *s, const packeis_move *moves, size_t count,
-                                    const packeis_player_limits *limits,
-                                    packeis_player_line *lines, packeis_player_report *report)
+/* What an analysis works in: on the heap, being some 40 KB (WebAssembly's
+ * stack is 64 KB by default, and the search's own frames come on top). */
+typedef struct ab_analysis {
+    ab_lines work, done;
+    packeis_player_report line_report;
+} ab_analysis;
+
+/* The lines from the last depth completed (nodes 0 where none was). */
+static void fill_lines(ab_search *s, ab_analysis *a, const packeis_move *moves, size_t count,
+                       int depth_done, packeis_player_line *lines)
 {
-    ab_lines work = {{0}, {0}, {0}}, done = work;
-    int depth_done = 0, solved = 0;
-    player_report_basics(report, s->budget, 0);
-    for (int depth = 1; count > 1 && depth <= AB_MAX_DEPTH && !solved; depth++) {
-        int complete = 0;
-        packeis_status status = search_root_all(s, moves, count, depth, &work, &complete);
-        if (status != PACKEIS_OK)
-            return status;
-        if (!complete)
-            break;
-        memcpy(done.value, work.value, sizeof done.value);
-        memcpy(done.end, work.end, sizeof done.end);
-        depth_done = depth;
-        solved = 1;
-        size_t best = 0;
-        for (size_t i = 0; i < count; i++) {
-            solved &= work.end[i];
-            best = work.value[i] > work.value[best] ? i : best;
-        }
-        fill_report(s, report, depth, moves[best], work.value[best], solved && s->players == 2);
-        if (limits->on_report)
-            limits->on_report(limits->context, report);
-    }
-    player_report_basics(report, s->budget, s->nodes);
     for (size_t i = 0; i < count; i++) {
         lines[i] = (packeis_player_line){.move = moves[i], .pv_length = 1};
         lines[i].pv[0] = moves[i];
         if (!depth_done)
             continue;
-        int exact = done.end[i] && s->players == 2;
-        lines[i].nodes = work.nodes[i];
+        int exact = a->done.end[i] && s->players == 2;
+        lines[i].nodes = a->work.nodes[i];
         lines[i].exact = exact;
-        lines[i].value = reward_of(done.value[i], exact);
+        lines[i].value = reward_of(a->done.value[i], exact);
         lines[i].has_margin = 1;
-        lines[i].margin = (double)done.value[i] / AB_SCALE;
-        packeis_player_report line_report;
-        read_pv(s, moves[i], &line_report);
-        player_line_pv(&lines[i], &line_report);
+        lines[i].margin = (double)a->done.value[i] / AB_SCALE;
+        read_pv(s, moves[i], &a->line_report);
+        player_line_pv(&lines[i], &a->line_report);
     }
-    return PACKEIS_OK;
+}
+
+/* Deepens as deepen() does, every root move valued at each depth. */
+static packeis_status analyse_lines(ab_search *s, const packeis_move *moves, size_t count,
+                                    const packeis_player_limits *limits,
+                                    packeis_player_line *lines, packeis_player_report *report)
+{
+    ab_analysis *a = calloc(1, sizeof *a);
+    if (!a)
+        return PACKEIS_E_OUT_OF_MEMORY;
+    int depth_done = 0, solved = 0;
+    packeis_status status = PACKEIS_OK;
+    player_report_basics(report, s->budget, 0);
+    for (int depth = 1; count > 1 && depth <= AB_MAX_DEPTH && !solved; depth++) {
+        int complete = 0;
+        status = search_root_all(s, moves, count, depth, &a->work, &complete);
+        if (status != PACKEIS_OK || !complete)
+            break;
+        a->done = a->work;
+        depth_done = depth;
+        solved = 1;
+        size_t best = 0;
+        for (size_t i = 0; i < count; i++) {
+            solved &= a->work.end[i];
+            best = a->work.value[i] > a->work.value[best] ? i : best;
+        }
+        fill_report(s, report, depth, moves[best], a->work.value[best],
+                    solved && s->players == 2);
+        if (limits->on_report)
+            limits->on_report(limits->context, report);
+    }
+    if (status == PACKEIS_OK) {
+        player_report_basics(report, s->budget, s->nodes);
+        fill_lines(s, a, moves, count, depth_done, lines);
+    }
+    free(a);
+    return status;
 }
 
 static packeis_status ab_analyse(void *state, const packeis_game *game,
@@ -634,10 +652,14 @@ static packeis_status ab_analyse(void *state, const packeis_game *game,
                                  packeis_player_report *report)
 {
     player_budget budget;
-    ab_search s;
-    packeis_status status = begin_search(state, game, limits, &budget, &s);
-    return status == PACKEIS_OK ? analyse_lines(&s, moves, count, limits, lines, report)
-                                : status;
+    ab_search *s = malloc(sizeof *s); /* 19 KB: off the stack, as the analysis */
+    if (!s)
+        return PACKEIS_E_OUT_OF_MEMORY;
+    packeis_status status = begin_search(state, game, limits, &budget, s);
+    if (status == PACKEIS_OK)
+        status = analyse_lines(s, moves, count, limits, lines, report);
+    free(s);
+    return status;
 }
 
 static void ab_forget(void *state)
