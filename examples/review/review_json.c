@@ -1,19 +1,24 @@
 /* SPDX-License-Identifier: MIT */
 /* review_json.c: reviews as JSON (review_json.h, doc/formats.md). */
 #include "review_json.h"
+#include "utf8.h"
 
 #include <inttypes.h>
 
 static void json_string(FILE *out, const char *text)
 {
     fputc('"', out);
-    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
-        if (*c == '"' || *c == '\\')
+    for (const unsigned char *c = (const unsigned char *)text; *c;) {
+        size_t length = utf8_sequence(c);
+        if (length == 0)
+            fputs("\\ufffd", out); /* a byte of no UTF-8 sequence (a file name's) */
+        else if (*c == '"' || *c == '\\')
             fprintf(out, "\\%c", *c);
         else if (*c < 0x20 || *c == 0x7f)
             fprintf(out, "\\u%04x", *c);
         else
-            fputc(*c, out);
+            fwrite(c, 1, length, out);
+        c += length ? length : 1;
     }
     fputc('"', out);
 }

@@ -2,6 +2,7 @@
 /* review_svg.c: evaluation graphs (review_svg.h), in the manner of
  * examples/board_svg.c: plain SVG, a style sheet, a title per element. */
 #include "review_svg.h"
+#include "utf8.h"
 
 #define WIDTH      780.0
 #define PLOT_LEFT  64.0
@@ -16,20 +17,25 @@
 static const char *const player_colour[] = {"#2c6fbb", "#7a3fa0", "#2a9d5c", "#8c6d1f"};
 static const char *const mark_class[] = {"", "inaccuracy", "mistake", "blunder"};
 
-/* Text for XML: & < > " escaped. */
+/* Text for XML: & < > " escaped, U+FFFD for a byte of no UTF-8 sequence
+ * (a file name's: XML is UTF-8), control characters but tab left out. */
 static void xml_text(FILE *out, const char *text)
 {
-    for (; *text; text++) {
-        if (*text == '&')
+    for (const unsigned char *c = (const unsigned char *)text; *c;) {
+        size_t length = utf8_sequence(c);
+        if (length == 0)
+            fputs("\xef\xbf\xbd", out);
+        else if (*c == '&')
             fputs("&amp;", out);
-        else if (*text == '<')
+        else if (*c == '<')
             fputs("&lt;", out);
-        else if (*text == '>')
+        else if (*c == '>')
             fputs("&gt;", out);
-        else if (*text == '"')
+        else if (*c == '"')
             fputs("&quot;", out);
-        else if ((unsigned char)*text >= 0x20 || *text == '\t')
-            fputc(*text, out);
+        else if (*c >= 0x20 || *c == '\t')
+            fwrite(c, 1, length, out);
+        c += length ? length : 1;
     }
 }
 

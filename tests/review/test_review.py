@@ -337,6 +337,25 @@ class Graph(unittest.TestCase):
         self.assertTrue(ys[0] == ys[2] < ys[1] == ys[3])  # SVG's y grows downwards
 
 
+class NotUtf8(unittest.TestCase):
+    def test_a_file_name_that_is_not_utf8(self):
+        """JSON and XML are UTF-8: a name's stray bytes are U+FFFD there."""
+        with tempfile.TemporaryDirectory() as scratch:
+            record = os.path.join(os.fsencode(scratch), b"row\xff\xfe<&.txt")
+            with open(data("row_best.txt"), "rb") as src, open(record, "wb") as dst:
+                dst.write(src.read())
+            json_path = os.path.join(scratch, "review.json")
+            svg_path = os.path.join(scratch, "review.svg")
+            done = subprocess.run([os.fsencode(ARGS.review), b"--quiet", b"--json",
+                                   os.fsencode(json_path), b"--svg", os.fsencode(svg_path),
+                                   record], capture_output=True, timeout=120)
+            self.assertEqual(done.returncode, 0, done.stderr)
+            with open(json_path, encoding="utf-8") as file:  # strict: fails on a raw byte
+                source = json.load(file)["games"][0]["source"]
+            self.assertTrue(source.endswith("row\ufffd\ufffd<&.txt"), source)
+            ET.parse(svg_path)  # raises if it is not well formed
+
+
 class Interrupt(unittest.TestCase):
     def test_ctrl_c_writes_what_was_reviewed(self):
         """SIGINT once the review is under way: the game under way is
