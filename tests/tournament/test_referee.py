@@ -229,7 +229,10 @@ class BrokenEngines(unittest.TestCase):
         hanging one lived on with parent 1.)"""
         for number, signal_number in enumerate((signal.SIGINT, signal.SIGTERM, signal.SIGHUP)):
             marker = f"{3020 + number}.{os.getpid()}"  # this run's alone
-            run = self.hanging_tournament(marker)
+            # The signal at its default, whatever this test inherited (a
+            # run under nohup ignores SIGHUP, which the tournament keeps).
+            run = self.hanging_tournament(
+                marker, preexec_fn=lambda n=signal_number: signal.signal(n, signal.SIG_DFL))
             run.send_signal(signal_number)
             self.assertEqual(run.wait(timeout=30), -signal_number)
             deadline = time.monotonic() + 10
