@@ -357,7 +357,7 @@ class Player:
             raise ValueError(f"seed must be an integer in 0 ... 2**64 - 1, not {seed!r}") from None
         if not 0 <= seed <= U64:
             raise ValueError(f"seed must be an integer in 0 ... 2**64 - 1, not {seed!r}")
-        why = ctypes.create_string_buffer(256)
+        why = ctypes.create_string_buffer(4096)  # a reason ends with a path
         budget = _Limits()
         self._lock = threading.Lock()
         self._flag = c_int(0)
