@@ -316,6 +316,8 @@ class File(unittest.TestCase):
 
         minus = bytearray(data)
         minus[32 + 2 * 449 * 32 + 1 * 48 + 1] = 0x80  # W2[1][1] = -128
+        bias = bytearray(data)
+        bias[-16:-12] = struct.pack("<i", 2**28 + 1)  # bv[0], past the C loader's range
         cases = {
             "magic": (header(magic=b"PKAX") + body, "magic"),
             "empty": (b"", "magic"),
@@ -332,6 +334,7 @@ class File(unittest.TestCase):
             "truncated": (data[:-1], "truncated"),
             "trailing": (data + b"\0", "trailing"),
             "minus": (bytes(minus), r"W2\[1\]\[1\] is -128"),
+            "bias": (bytes(bias), r"bv\[0\] is 268435457"),
         }
         c_reads_v2 = c_network.available() and self._c_reads(good)
         for name, (content, message) in cases.items():

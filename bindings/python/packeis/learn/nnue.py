@@ -172,9 +172,14 @@ _FILE_TYPES = ["<i2", "<i2", "i1", "<i4", "i1", "<i4", "i1", "<i4"]
 _NAMES = ["W1", "b1", "W2", "b2", "Wp", "bp", "Wv", "bv"]
 
 
+# The int32 biases' range, as the C loader's (nnue.h, NNUE_BIAS_MAX): the
+# weights' part of a sum stays below 2**24, so no sum overflows.
+BIAS_LIMIT = 2**28
+
+
 def _limits(feature_set: int) -> list[int]:
     first = first_layer_limit(feature_set)
-    return [first, first] + [INT8_LIMIT, 2**31 - 1] * 3
+    return [first, first] + [INT8_LIMIT, BIAS_LIMIT] * 3
 
 
 def quantize(network: NnueNetwork) -> Quantized:
@@ -250,6 +255,12 @@ def read(path: str) -> Quantized:
             at = np.unravel_index(int(np.flatnonzero(array == -128)[0]), shape)
             raise WeightsError(f"{path}: {name}{''.join(f'[{i}]' for i in at)} is -128 "
                                f"(int8 weights are -127 to 127)")
+        if kind == np.int32 and (np.abs(array.astype(np.int64)) > BIAS_LIMIT).any():
+            at = np.unravel_index(int(np.flatnonzero(
+                np.abs(array.astype(np.int64)) > BIAS_LIMIT)[0]), shape)
+            raise WeightsError(f"{path}: {name}{''.join(f'[{i}]' for i in at)} is "
+                               f"{int(array.reshape(shape)[at])} (int32 biases are -2^28 to 2^28, "
+                               f"as the C loader reads them)")
         arrays.append(array.reshape(shape).astype(kind))
     return Quantized(3 if features == REACH_FEATURES else 1, *arrays)
 
