@@ -735,7 +735,9 @@ class ReviewInterruptTest(ReviewCase):
             gc.collect()
             assert a.live_blocks == base, (a, counts)
             assert packeis.review(games + [record], **FAST) == before
-            assert counts["returned"] > 100, counts
+            # Both ways out were taken (how often each depends on the
+            # machine's speed: under ASan 33 of 600 calls returned).
+            assert counts["returned"] > 0 and counts["raised"] > 0, counts
         """, timeout=180)
 
     def test_a_search_left_running_by_its_caller_is_stopped(self):
