@@ -20,24 +20,14 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from test_hostile import PRELUDE as HOSTILE_PRELUDE  # noqa: E402
 from test_hostile import SLOW, HostileCase, child_env  # noqa: E402
 
-PRELUDE = """
-import copy, gc, itertools, json, math, os, pickle, signal, sys, threading, time
-import packeis
-from packeis import Game, Move
+# test_hostile's prelude (its imports, SIGINT as in an interpreter, expect())
+# and what the review's programs use besides.
+PRELUDE = HOSTILE_PRELUDE + """
+import copy, json, math
 from packeis.players import MCTS, AZ, AlphaBeta, Greedy, MonteCarlo, Player, Random
-
-signal.signal(signal.SIGINT, signal.default_int_handler)
-
-def expect(exception, function, *args, says=None, **kwargs):
-    try:
-        function(*args, **kwargs)
-    except exception as error:
-        if says is not None:
-            assert says in str(error), (says, str(error))
-        return error
-    raise AssertionError(f"{function} did not raise {exception.__name__}")
 
 # The row of four floes of tests/players/test_review.c (fish 1, 1, 3, 1):
 # A on cell 0, B on cell 3, 4 plies, A to slide at ply 2.
