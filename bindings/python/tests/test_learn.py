@@ -375,8 +375,10 @@ class Iterate(unittest.TestCase):
         self.assertEqual(rows[0]["selfplay"], "alphabeta:50")
         if "az" in names():
             for spec in (rows[1]["selfplay"], rows[1]["player"], rows[1]["vs_previous"]):
-                self.assertTrue(spec.startswith("az:20,weights=") and spec.endswith(",mix=0.5"),
-                                spec)
+                self.assertTrue(spec.startswith("az:20,weights=") and ",mix=0.5" in spec, spec)
+            # AlphaZero's root noise in self-play (--az-noise, 0.25), not in the matches
+            self.assertTrue(rows[1]["selfplay"].endswith(",mix=0.5,noise=0.25"), rows[1])
+            self.assertTrue(rows[1]["player"].endswith(",mix=0.5"), rows[1])
 
 
 class Plot(unittest.TestCase):

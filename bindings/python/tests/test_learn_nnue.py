@@ -572,6 +572,34 @@ class Training(unittest.TestCase):
         self.assertTrue(rows[1]["selfplay"].startswith("az:20,weights="), rows[1])
         self.assertEqual(rows[1]["previous_games"], 2)
 
+    def test_iterate_from_a_given_network(self):
+        """--init: the given network is model 0, measured first; generation
+        0 is az's self-play with it and Dirichlet noise, model 1 is trained
+        from it; every row is measured against alphabeta as well."""
+        if not self._c_reads(self.model):
+            self.skipTest("the players library does not read version 2 files")
+        directory = os.path.join(self.directory, "from-init")
+        main(["iterate", directory, "--init", self.model, "--generations", "1",
+              "--az-games", "2", "--az-playouts", "20", "--az-noise", "0.3", "--eval-boards", "1",
+              "--eval-playouts", "20", "--eval-alphabeta", "30", "--arch", "nnue", "--reach",
+              "--h1", "32", "--h2", "32", "--seed", "7"])
+        with open(os.path.join(directory, "model-000.pkaz"), "rb") as copy, \
+                open(self.model, "rb") as given:
+            self.assertEqual(copy.read(), given.read())
+        with open(os.path.join(directory, "model-001.pkaz.json")) as file:
+            self.assertEqual(json.load(file)["init"], os.path.join(directory, "model-000.pkaz"))
+        with open(os.path.join(directory, "strength.json")) as file:
+            rows = json.load(file)
+        self.assertEqual([row["model"] for row in rows], ["model-000.pkaz", "model-001.pkaz"])
+        self.assertEqual((rows[0]["generation"], rows[0]["selfplay"]), (None, self.model))
+        self.assertNotIn("previous_score", rows[0])
+        self.assertTrue(rows[1]["selfplay"].startswith("az:20,weights=" + directory), rows[1])
+        self.assertTrue(rows[1]["selfplay"].endswith(",noise=0.3"), rows[1])
+        self.assertNotIn("noise", rows[1]["player"] + rows[1]["vs_previous"])
+        self.assertEqual(rows[1]["previous_games"], 2)
+        for row in rows:
+            self.assertEqual((row["vs_alphabeta"], row["alphabeta_games"]), ("alphabeta:30", 2))
+
     @staticmethod
     def _c_reads(path):
         if not c_network.available():

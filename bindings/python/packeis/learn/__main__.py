@@ -95,12 +95,21 @@ def _parser() -> argparse.ArgumentParser:
     loop.add_argument("--az-playouts", type=int, default=200, help="of each az move")
     loop.add_argument("--az-mix", type=float, default=None,
                       help="az's option mix (a random playout's share of a leaf's value) "
-                      "in self-play and in the strength matches (default: az's, 1)")
+                      "in self-play and in the strength matches (default: az's, 0.5)")
+    loop.add_argument("--az-noise", type=float, default=0.25,
+                      help="az's option noise (Dirichlet noise's share of the root's priors) "
+                           "in self-play, not in the strength matches (default 0.25)")
     loop.add_argument("--az-epochs", type=int, default=1,
                       help="epochs of each later network (from the previous one)")
     loop.add_argument("--eval-boards", type=int, default=50,
                       help="boards of each strength match (two games each)")
-    loop.add_argument("--eval-playouts", type=int, default=400)
+    loop.add_argument("--eval-playouts", type=int, default=400,
+                      help="of each move of az and mcts in the strength matches")
+    loop.add_argument("--eval-alphabeta", type=int, default=2000,
+                      help="nodes of each move of the alphabeta the strength matches measure "
+                           "against (0: none)")
+    loop.add_argument("--init", help="a network to start from: generation 0 is played by az "
+                      "with it (no teacher), and model 1 trained from it")
     loop.add_argument("--window", type=int, default=2, help="generations trained on")
     loop.add_argument("--seed", type=int, default=1)
     _train_arguments(loop)
@@ -153,7 +162,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                                arguments.az_games, arguments.az_playouts, arguments.az_epochs,
                                arguments.eval_boards, arguments.eval_playouts, arguments.window,
                                arguments.seed, _config(parser, arguments, arguments.seed),
-                               arguments.teacher, arguments.az_mix)
+                               arguments.teacher, arguments.az_mix,
+                               arguments.eval_alphabeta, arguments.init, arguments.az_noise)
         iterate(arguments.directory, config, log)
     elif arguments.command == "plot":
         from .plot import load_table, strength_png  # noqa: PLC0415

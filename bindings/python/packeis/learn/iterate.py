@@ -1,17 +1,18 @@
 # SPDX-License-Identifier: MIT
 """The loop (doc/learn.md): generation ``g`` plays self-play games with the
 latest network (generation 0: with a teacher, mcts unless told otherwise,
-as there is no network yet), a
+as there is no network yet, or with az and a network given as ``init``), a
 network is trained on the positions of the last ``window`` generations
 (from the previous network's weights), and its strength is measured
-against the previous network and against mcts. Everything lands under one
+against the previous network, against mcts and against alphabeta. Everything lands under one
 directory, and a run stopped anywhere resumes where it was: self-play
 shards are resumable (:mod:`packeis.cluster.selfplay`), a model whose
 summary is written is not trained again, a measured row is kept.
 
 Layout: ``DIR/gen-NNN/games/`` (self-play of generation N),
 ``DIR/model-NNN.pkaz`` (trained after generation N - 1's games, with
-``.pkaz.json``, ``.csv``, ``.png``), ``DIR/strength.csv`` and
+``.pkaz.json``, ``.csv``, ``.png``; ``model-000.pkaz`` a copy of
+``init``, where given), ``DIR/strength.csv`` and
 ``DIR/strength.json`` (a row per model), drawn in ``DIR/strength.png``
 (:mod:`.plot`).
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import shutil
 import time
 from typing import Any, NamedTuple, Optional
 
@@ -59,8 +61,15 @@ class IterateConfig(NamedTuple):
     train: TrainConfig = TrainConfig()
     #: Generation 0's seat, a built-in spec ("alphabeta:2000"); None: mcts:playouts.
     teacher: Optional[str] = None
-    #: az's option mix in the later generations; None: az's default (1).
+    #: az's option mix in the later generations; None: az's default (0.5).
     az_mix: Optional[float] = None
+    #: Nodes a move of the alphabeta the strength rows measure against; 0: none.
+    eval_alphabeta: int = 2000
+    #: A network to start from (``model-000.pkaz``): generation 0 is then
+    #: played by az with it, and model 1 trained from it, ``az_epochs``.
+    init: Optional[str] = None
+    #: az's option noise in self-play (AlphaZero's 0.25), not in the matches.
+    az_noise: float = 0.25
 
 
 def az_available() -> bool:
@@ -69,10 +78,14 @@ def az_available() -> bool:
     return "az" in players.names()
 
 
-def az_spec(playouts: int, weights: str, mix: Optional[float] = None) -> str:
-    """The seat of az with ``weights``; ``mix`` None leaves az's default."""
+def az_spec(playouts: int, weights: str, mix: Optional[float] = None,
+            noise: float = 0.0) -> str:
+    """The seat of az with ``weights``; ``mix`` None leaves az's default,
+    ``noise`` above 0 mixes Dirichlet noise into the root's priors."""
     spec = f"az:{playouts},weights={os.path.abspath(weights)}"
-    return spec if mix is None else spec + f",mix={mix:g}"
+    if mix is not None:
+        spec += f",mix={mix:g}"
+    return spec + f",noise={noise:g}" if noise > 0 else spec
 
 
 def _model(directory: str, number: int) -> str:
@@ -92,7 +105,9 @@ def _strength(directory: str, number: int, config: IterateConfig) -> dict:
     row: dict = {"model": os.path.basename(model)}
     me = _network_player(model, config.eval_playouts, config.az_mix)
     opponents = [("mcts", f"mcts:{config.eval_playouts}")]
-    if number > 1:
+    if config.eval_alphabeta > 0:
+        opponents.append(("alphabeta", f"alphabeta:{config.eval_alphabeta}"))
+    if os.path.exists(_model(directory, number - 1)):
         opponents.insert(0, ("previous", _network_player(_model(directory, number - 1),
                                                          config.eval_playouts, config.az_mix)))
     for name, opponent in opponents:
@@ -131,13 +146,21 @@ def iterate(directory: str, config: IterateConfig, log: Any = print) -> list:
     """Runs (or resumes) ``config.generations`` generations under
     ``directory``; returns the strength table."""
     os.makedirs(directory, exist_ok=True)
+    if config.init is not None:
+        if not az_available():
+            raise ValueError("init: the players library has no az to play the network with")
+        shutil.copyfile(config.init, _model(directory, 0))
     rows = _load_table(directory)
+    if config.init is not None:
+        _measure(directory, 0, rows, config, log, generation=None, selfplay=config.init)
     teacher = config.teacher or f"mcts:{config.playouts}"
     for generation in range(config.generations):
         model = _model(directory, generation + 1)
-        previous: Optional[str] = _model(directory, generation) if generation else None
+        previous: Optional[str] = (_model(directory, generation)
+                                   if generation or config.init is not None else None)
         with_az = previous is not None and az_available()
-        seat = az_spec(config.az_playouts, previous, config.az_mix) if with_az else teacher
+        seat = (az_spec(config.az_playouts, previous, config.az_mix, config.az_noise)
+                if with_az else teacher)
         count = config.az_games if with_az else config.games
         games = os.path.join(directory, f"gen-{generation:03d}", "games")
         start = time.process_time()
@@ -154,10 +177,18 @@ def iterate(directory: str, config: IterateConfig, log: Any = print) -> list:
                             init=previous, log=log)
             log(f"model {generation + 1}: {summary['positions']} positions, "
                 f"{summary['cpu_seconds']} s CPU")
-        if not any(row.get("model") == os.path.basename(model) for row in rows):
-            row = dict(_strength(directory, generation + 1, config), generation=generation,
-                       selfplay=seat)
-            rows.append(row)
-            _write_table(directory, rows)
-            log(json.dumps(row))
+        _measure(directory, generation + 1, rows, config, log, generation, seat)
     return rows
+
+
+def _measure(directory: str, number: int, rows: list, config: IterateConfig, log: Any,
+             generation: Optional[int], selfplay: str) -> None:
+    """Adds model ``number``'s strength row to ``rows`` (and the table's
+    files), unless it is there: ``generation`` whose games trained it
+    (None: the network given as init), and the ``selfplay`` seat or file."""
+    if any(row.get("model") == os.path.basename(_model(directory, number)) for row in rows):
+        return
+    row = dict(_strength(directory, number, config), generation=generation, selfplay=selfplay)
+    rows.append(row)
+    _write_table(directory, rows)
+    log(json.dumps(row))

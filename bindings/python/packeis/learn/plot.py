@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 """Strength by generation as a picture: the rows of a strength table
 (``iterate``'s ``strength.json``: a row per model with ``mcts_score``,
-``mcts_low``, ``mcts_high`` and, from the second model on, the same for
-``previous``) drawn as scores with their 95 % intervals, one point per
+``mcts_low``, ``mcts_high``, the same for ``alphabeta`` where measured
+and, from the second model on, for ``previous``) drawn as scores with their 95 % intervals, one point per
 model, matplotlib's Agg backend."""
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from typing import Optional, Sequence
 __all__ = ["strength_png", "load_table"]
 
 DEFAULT_TITLE = "strength by generation"
-_SERIES = (("mcts", "against mcts"), ("previous", "against the previous model"))
+_SERIES = (("mcts", "against mcts"), ("alphabeta", "against alphabeta"),
+           ("previous", "against the previous model"))
 
 
 def load_table(path: str) -> list:
@@ -34,7 +35,7 @@ def strength_png(rows: Sequence[dict], path: str, title: Optional[str] = None) -
     matplotlib.use("Agg")
     from matplotlib import pyplot  # noqa: PLC0415
     figure, axis = pyplot.subplots(figsize=(7, 3.8))
-    for offset, (name, label) in zip((-0.06, 0.06), _SERIES):
+    for offset, (name, label) in zip((-0.08, 0, 0.08), _SERIES):
         places = [i for i, row in enumerate(rows) if f"{name}_score" in row]
         if not places:
             continue
