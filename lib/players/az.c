@@ -30,47 +30,46 @@
  * 1), drawn from the seed and the position. Weights: the option "weights", else the committed
  * model (PACKEIS_AZ_DEFAULT_WEIGHTS in the source tree, else its installed
  * copy PACKEIS_AZ_INSTALLED_WEIGHTS), read at the first move.
+ *
+ * Threads (the option "threads"): root parallelism, as mcts has. Each
+ * thread grows a tree of its own (az_worker.c) on its share of a node
+ * budget, or until the clock or the stop flag ends them all; the network
+ * is shared, read only. The move is the most visited over the roots
+ * summed, so with a node budget a seed gives the same move however the
+ * threads run. Worker 0 is the search of one thread, its playouts seeded
+ * as before threads existed.
  */
-#include "az_net.h"
-#include "az_noise.h"
-#include "mcts_tree.h"
-#include "player_kind.h"
+#include "az_worker.h"
 
-#include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum {
-    AZ_PATH_MAX = 256, /* more plies than any game has */
+    AZ_THREADS_MAX = 64,
     AZ_REPORT_EVERY = 256,
     AZ_WEIGHTS_PATH_MAX = 4096,
 };
 
+/* The visits and summed values of the root's children of every worker,
+ * gathered by move. */
+typedef struct az_root_stats {
+    uint64_t visits[PACKEIS_MOVE_VALUES];
+    double reward[PACKEIS_MOVE_VALUES];
+} az_root_stats;
+
 typedef struct az_player {
-    uint64_t seed;
+    az_settings settings; /* its net: NULL until read */
     uint64_t visits_default;
-    double cpuct;
-    double noise;         /* the weight of the Dirichlet noise at the root */
-    double mix;           /* the weight of a playout in a leaf's value */
-    uint64_t playouts;    /* played by this player: the next one's seed */
-    uint64_t noised_root; /* the hash of the root last given noise, 0: none */
     int reuse;
+    int threads;
     size_t tree_mb;
     char weights[AZ_WEIGHTS_PATH_MAX]; /* "": the default model */
-    az_net *net;                       /* NULL until read */
-    /* Version 2 networks: the layout's tables and the root's accumulator
-     * (nnue.h), for the board of signature `nnue_signature` (0: none). */
-    nnue_board nnue;
-    uint64_t nnue_signature;
-    nnue_output *nnue_out;
+    az_net *net;
     char error[AZ_WEIGHTS_PATH_MAX + 256];
-    mcts_tree tree;
-    packeis_game *scratch;
-    float input[AZ_INPUTS];
-    float *work;
-    uint64_t visits; /* of this move */
-    int depth;
+    az_worker workers[AZ_THREADS_MAX];
+    az_root_stats merged; /* of the last search */
 } az_player;
 
 static const packeis_player_option az_options[] = {
@@ -79,7 +78,7 @@ static const packeis_player_option az_options[] = {
     {"cpuct", "float", "3", 0, 100,
      "the exploration constant of PUCT (3: the committed model's prior is worth following)"},
     {"reuse", "bool", "true", 0, 1, "keep the subtree of the position reached between moves"},
-    {"tree", "int", "64", 1, 65536, "most memory of the tree in MB"},
+    {"tree", "int", "64", 1, 65536, "most memory of each thread's tree in MB"},
     {"noise", "float", "0", 0, 1,
      "weight of Dirichlet(10 / legal moves) noise mixed into the root's priors, for "
      "self-play; 0: none"},
@@ -89,11 +88,14 @@ static const packeis_player_option az_options[] = {
     {"mix", "float", "0.5", 0, 1,
      "weight of one random playout's reward in a leaf's value, the network's the rest; "
      "0: the network alone (AlphaZero), 1: the playout alone"},
+    {"threads", "int", "1", 1, AZ_THREADS_MAX,
+     "root-parallel search threads, a tree each (their roots' visits summed)"},
 };
 
-static void init_tree(az_player *a)
+static void init_trees(az_player *a)
 {
-    mcts_tree_init(&a->tree, a->tree_mb * 1024 * 1024 / sizeof(mcts_node));
+    for (int t = 0; t < AZ_THREADS_MAX; t++)
+        mcts_tree_init(&a->workers[t].tree, a->tree_mb * 1024 * 1024 / sizeof(mcts_node));
 }
 
 static void *az_create(uint64_t seed)
@@ -101,26 +103,26 @@ static void *az_create(uint64_t seed)
     az_player *a = calloc(1, sizeof *a);
     if (!a)
         return NULL;
-    a->seed = seed; /* for the noise and the playouts of "mix" */
+    a->settings = (az_settings){.cpuct = 3, .mix = 0.5, .seed = seed};
     a->visits_default = 800;
-    a->cpuct = 3;
-    a->mix = 0.5;
     a->reuse = 1;
+    a->threads = 1;
     a->tree_mb = 64;
-    init_tree(a);
+    for (int t = 0; t < AZ_THREADS_MAX; t++) {
+        a->workers[t].settings = &a->settings;
+        /* the playouts of "mix": worker 0 from the player's seed, as
+         * with one thread; the others from streams of their own */
+        a->workers[t].seed = seed + (uint64_t)t * 0x9E3779B97F4A7C15u;
+    }
+    init_trees(a);
     return a;
 }
 
 static void az_forget(void *state)
 {
     az_player *a = state;
-    a->noised_root = 0;
-    a->playouts = 0;
-    mcts_tree_clear(&a->tree);
-    packeis_game_free(a->scratch);
-    a->scratch = NULL;
-    nnue_board_free(&a->nnue);
-    a->nnue_signature = 0;
+    for (int t = 0; t < AZ_THREADS_MAX; t++)
+        az_worker_forget(&a->workers[t]);
 }
 
 static void az_set_option(void *state, size_t index, double value)
@@ -131,21 +133,26 @@ static void az_set_option(void *state, size_t index, double value)
         a->visits_default = (uint64_t)value;
         break;
     case 1:
-        a->cpuct = value;
+        a->settings.cpuct = value;
         break;
     case 2:
         a->reuse = value != 0;
         break;
     case 4:
-        a->noise = value;
+        a->settings.noise = value;
         break;
     case 6:
-        a->mix = value;
+        a->settings.mix = value;
+        break;
+    case 7:
+        a->threads = (int)value;
         break;
     default: /* 3, "tree" ("weights" is set_text's) */
         a->tree_mb = (size_t)value;
         az_forget(a);
-        init_tree(a);
+        for (int t = 0; t < AZ_THREADS_MAX; t++)
+            mcts_tree_free(&a->workers[t].tree);
+        init_trees(a);
         break;
     }
 }
@@ -168,22 +175,14 @@ static int load_weights(az_player *a, const char *path)
     const char *file = *path ? path : default_weights();
     az_net *net;
     char why[sizeof a->error - 64];
-    int result = az_net_load(file, &net, why, sizeof why);
-    float *work = result == 0 ? malloc(az_net_work_size(net, 1) * sizeof *work) : NULL;
-    if (result == 0 && !work) {
-        az_net_free(net);
-        snprintf(why, sizeof why, "out of memory");
-        result = -2;
-    }
-    if (result != 0) {
+    if (az_net_load(file, &net, why, sizeof why) != 0) {
         snprintf(a->error, sizeof a->error, "az: %s", why);
         return -1;
     }
-    az_forget(a); /* the old tree holds the old network's priors */
+    az_forget(a); /* the old trees hold the old network's priors */
     az_net_free(a->net);
-    free(a->work);
     a->net = net;
-    a->work = work;
+    a->settings.net = net;
     return 0;
 }
 
@@ -205,232 +204,121 @@ static int az_set_text(void *state, size_t index, const char *value, const char 
         az_forget(a);
         az_net_free(a->net);
         a->net = NULL;
+        a->settings.net = NULL;
     }
     strcpy(a->weights, value);
     return 0;
 }
 
-/* The child of `node` PUCT picks. In float: the walk compares a few dozen
- * children a step, and single precision halves its divisions' cost. */
-static uint32_t select_by_puct(const mcts_tree *tree, uint32_t node, double cpuct)
+/* Sums the root children of the first `threads` workers into a->merged. */
+static void merge_roots(az_player *a, int threads)
 {
-    const mcts_node *n = &tree->nodes[node];
-    float explore = (float)cpuct * sqrtf(n->visits > 0 ? (float)n->visits : 1.0f);
-    uint32_t best = n->first_child;
-    float best_value = -INFINITY;
-    const mcts_node *child = &tree->nodes[n->first_child];
-    for (uint32_t c = 0; c < n->child_count; c++, child++) {
-        float visits = (float)child->visits;
-        float q = child->visits ? child->reward / visits : 0.0f;
-        float value = q + explore * child->prior / (1.0f + visits);
-        if (value > best_value) {
-            best_value = value;
-            best = n->first_child + c;
+    az_root_stats *stats = &a->merged;
+    memset(stats, 0, sizeof *stats);
+    for (int t = 0; t < threads; t++) {
+        const mcts_tree *tree = &a->workers[t].tree;
+        const mcts_node *root = &tree->nodes[0];
+        if (!tree->root_game || !root->first_child)
+            continue;
+        for (uint32_t c = root->first_child; c < root->first_child + root->child_count; c++) {
+            stats->visits[tree->nodes[c].move] += tree->nodes[c].visits;
+            stats->reward[tree->nodes[c].move] += tree->nodes[c].reward;
         }
     }
-    return best;
 }
 
-/* values = (1 - mix) * values + mix * the rewards of one random game from
- * the leaf (player_playout() of a->scratch, which the next visit assigns
- * afresh; its wins are the rewards on 0 ... 1). Its seed: the player's, and
- * how many it played, so a search repeats for its seed. */
-static packeis_status mix_playout(az_player *a, int players, double *values)
-{
-    player_outcome out;
-    packeis_status status =
-        player_playout(a->scratch, player_mix(a->seed + a->playouts++), &out);
-    for (int p = 0; p < players && status == PACKEIS_OK; p++)
-        values[p] = (1 - a->mix) * values[p] + a->mix * (2 * out.wins[p] - 1);
-    return status;
-}
-
-/* The network's prior over moves[count] and value of every player in
- * `game`. Version 2 has a value per player; version 1 the player to act's,
- * v, the others getting -v / (players - 1), so that the values of a
- * position sum to 0 as rewards do. */
-static packeis_status network_values(az_player *a, const packeis_game *game,
-                                     const packeis_move *moves, size_t count, float *prior,
-                                     double *values)
-{
-    int players = packeis_game_player_count(game);
-    if (a->net->version == 2) {
-        nnue_evaluate(&a->nnue, NULL, game, moves, count, a->nnue_out);
-        nnue_policy(a->nnue_out->logits, count, prior);
-        for (int p = 0; p < players; p++)
-            values[p] = a->nnue_out->values[p];
-        return PACKEIS_OK;
-    }
-    float value;
-    packeis_status status =
-        az_net_evaluate(a->net, game, moves, count, prior, &value, a->input, a->work);
-    int me = packeis_game_current_player(game);
-    for (int p = 0; p < players; p++)
-        values[p] = p == me ? value : -value / (players - 1);
-    return status;
-}
-
-/* The leaf's value for every player: the network's (its prior goes into
- * the new children) or, when the game is over, the rewards. */
-static packeis_status evaluate_leaf(az_player *a, uint32_t node, double *values)
-{
-    const packeis_game *game = a->scratch;
-    int players = packeis_game_player_count(game);
-    if (packeis_game_phase(game) == PACKEIS_PHASE_OVER) {
-        for (int p = 0; p < players; p++)
-            values[p] = packeis_game_reward(game, p);
-        return PACKEIS_OK;
-    }
-    packeis_move moves[PACKEIS_MAX_MOVES];
-    float prior[PACKEIS_MAX_MOVES];
-    size_t count;
-    packeis_status status = player_legal_moves(game, moves, &count);
-    if (status == PACKEIS_OK)
-        status = network_values(a, game, moves, count, prior, values);
-    if (status != PACKEIS_OK)
-        return status;
-    if (a->tree.nodes[node].first_child == 0)
-        mcts_tree_add_children(&a->tree, node, moves, prior, count);
-    return a->mix > 0 ? mix_playout(a, players, values) : PACKEIS_OK;
-}
-
-/* One visit: down by PUCT to a leaf, its value, backed up; through the
- * root's child `forced` first where it is not 0. */
-static packeis_status visit_through(az_player *a, uint32_t forced)
-{
-    mcts_tree *tree = &a->tree;
-    uint32_t path[AZ_PATH_MAX];
-    int movers[AZ_PATH_MAX];
-    int length = 0;
-    uint32_t node = 0;
-    packeis_status status = packeis_game_assign(a->scratch, tree->root_game);
-    while (status == PACKEIS_OK && length < AZ_PATH_MAX) {
-        const mcts_node *n = &tree->nodes[node];
-        if (n->first_child == 0 || n->child_count == 0)
-            break; /* a leaf, or the end of the game */
-        movers[length] = packeis_game_current_player(a->scratch);
-        node = length == 0 && forced ? forced : select_by_puct(tree, node, a->cpuct);
-        path[length++] = node;
-        status = packeis_game_apply(a->scratch, tree->nodes[node].move);
-    }
-    double values[PACKEIS_MAX_PLAYERS];
-    if (status == PACKEIS_OK)
-        status = evaluate_leaf(a, node, values);
-    if (status != PACKEIS_OK)
-        return status;
-    tree->nodes[0].visits++;
-    for (int i = 0; i < length; i++) {
-        tree->nodes[path[i]].visits++;
-        tree->nodes[path[i]].reward += (float)values[movers[i]];
-    }
-    if (length > a->depth)
-        a->depth = length;
-    return PACKEIS_OK;
-}
-
-static packeis_status visit(az_player *a) { return visit_through(a, 0); }
-
-/* Mixes Dirichlet noise into the priors of the root's children, once a
- * position: a root kept from an earlier search of the same position keeps
- * its noise. The root is evaluated first if it is not yet (one visit, in
- * the budget). */
-static packeis_status add_noise(az_player *a, const packeis_game *game, player_budget *budget)
-{
-    uint64_t hash = player_move_seed(a->seed, game) | 1;
-    mcts_node *root = &a->tree.nodes[0];
-    if (root->first_child && hash == a->noised_root)
-        return PACKEIS_OK;
-    if (!root->first_child) {
-        if (player_budget_over(budget, a->visits))
-            return PACKEIS_OK;
-        packeis_status status = visit(a);
-        if (status != PACKEIS_OK)
-            return status;
-        a->visits++;
-        root = &a->tree.nodes[0];
-        if (!root->first_child || !root->child_count)
-            return PACKEIS_OK; /* the tree is full */
-    }
-    double eta[PACKEIS_MAX_MOVES];
-    uint64_t state = hash;
-    size_t count = root->child_count;
-    double alpha = 10.0 / (double)count;
-    az_dirichlet(&state, alpha > 1 ? 1 : alpha, count, eta);
-    for (size_t i = 0; i < count; i++) {
-        mcts_node *child = &a->tree.nodes[root->first_child + i];
-        child->prior = (float)((1 - a->noise) * child->prior + a->noise * eta[i]);
-    }
-    a->noised_root = hash;
-    return PACKEIS_OK;
-}
-
-/* Fills the report; returns the most visited root move. */
-static packeis_move report_az_search(const az_player *a, const packeis_move *moves,
+/* Fills the report from the first `threads` workers; returns the most
+ * visited root move. */
+static packeis_move report_az_search(az_player *a, int threads, const packeis_move *moves,
                                      size_t count, const player_budget *budget,
                                      packeis_player_report *report)
 {
-    const mcts_tree *tree = &a->tree;
-    const mcts_node *root = &tree->nodes[0];
-    float reward[PACKEIS_MAX_MOVES] = {0};
+    merge_roots(a, threads);
+    uint64_t visits = 0;
+    int depth = 0;
+    for (int t = 0; t < threads; t++) {
+        visits += a->workers[t].visits;
+        if (a->workers[t].depth > depth)
+            depth = a->workers[t].depth;
+    }
     size_t best = 0;
     report->root_moves = count;
     for (size_t i = 0; i < count; i++) {
         report->moves[i] = moves[i];
-        report->visits[i] = 0;
-        for (uint32_t c = root->first_child;
-             root->first_child && c < root->first_child + root->child_count; c++)
-            if (tree->nodes[c].move == moves[i]) {
-                report->visits[i] = tree->nodes[c].visits;
-                reward[i] = tree->nodes[c].reward;
-            }
+        report->visits[i] = count > 1 ? a->merged.visits[moves[i]] : 0;
         if (report->visits[i] > report->visits[best])
             best = i;
     }
-    player_report_basics(report, budget, a->visits);
-    report->depth = a->depth;
+    player_report_basics(report, budget, visits);
+    report->depth = depth;
     report->has_score = report->visits[best] > 0;
     if (report->has_score)
-        report->score = (reward[best] / (double)report->visits[best] + 1) / 2;
-    mcts_tree_principal_variation(tree, moves[best], report);
+        report->score = (a->merged.reward[moves[best]] / (double)report->visits[best] + 1) / 2;
+    mcts_tree_principal_variation(&a->workers[0].tree, moves[best], report);
     return moves[best];
 }
 
-/* The version 2 network's tables for `game`'s board (made again only for
- * another board), the root's floes their reference: every position of the
- * search has a subset of them, so its accumulator is the root's less the
- * rows of the floes gone since. */
-static packeis_status prepare_nnue(az_player *a, const packeis_game *game)
+/* Worker t ready for this move: its share of a node budget, the network
+ * read if it is not yet. */
+static packeis_status prepare(az_player *a, int t, const packeis_game *game,
+                              const player_budget *budget, size_t count)
 {
-    uint64_t signature = player_board_signature(game) | 1;
-    if (!a->nnue_out && !(a->nnue_out = malloc(sizeof *a->nnue_out)))
-        return PACKEIS_E_OUT_OF_MEMORY;
-    if (signature != a->nnue_signature) {
-        nnue_board_free(&a->nnue);
-        a->nnue_signature = 0;
-        packeis_status status = nnue_board_init(&a->nnue, a->net->nnue, game);
-        if (status != PACKEIS_OK)
-            return status;
-        a->nnue_signature = signature;
-    }
-    nnue_board_set_reference(&a->nnue, game);
-    return PACKEIS_OK;
+    uint64_t total = budget->nodes ? budget->nodes : UINT64_MAX;
+    int threads = a->threads;
+    uint64_t quota =
+        total == UINT64_MAX ? UINT64_MAX : total / threads + ((uint64_t)t < total % threads);
+    az_worker *w = &a->workers[t];
+    packeis_status status = az_worker_prepare(w, game, a->reuse, budget, count > 1 ? quota : 0);
+    if (status == PACKEIS_OK && a->settings.noise > 0 && count > 1)
+        status = az_worker_add_noise(w, game);
+    return status;
 }
 
-/* The tree rooted at `game` (the old one's subtree where it leads there),
- * the network read if it is not yet. */
-static packeis_status prepare(az_player *a, const packeis_game *game)
+/* What worker 0 reports as it goes: its own tree's figures. */
+typedef struct az_ticker {
+    az_player *player;
+    const packeis_player_limits *limits;
+    const packeis_move *moves;
+    size_t count;
+    packeis_player_report *report;
+} az_ticker;
+
+static void tick(void *context)
 {
-    if (!a->net && load_weights(a, a->weights) != 0)
-        return PACKEIS_E_INVALID_ARGUMENT;
-    a->error[0] = '\0';
-    if (!a->reuse)
-        mcts_tree_clear(&a->tree);
-    packeis_status status = mcts_tree_set_root(&a->tree, game, player_board_signature(game));
-    if (status == PACKEIS_OK && !a->scratch)
-        status = packeis_game_clone(game, &a->scratch);
-    if (status == PACKEIS_OK && a->net->version == 2)
-        status = prepare_nnue(a, game);
-    return status;
+    az_ticker *t = context;
+    report_az_search(t->player, 1, t->moves, t->count, &t->player->workers[0].budget,
+                     t->report);
+    t->limits->on_report(t->limits->context, t->report);
+}
+
+static void *thread_main(void *worker)
+{
+    az_worker_run(worker, 0, NULL, NULL);
+    return NULL;
+}
+
+/* The workers' searches, worker 0 on this thread (reporting), the others
+ * on threads of their own; a thread that cannot start searches here after
+ * worker 0, the same visits and the same move as on its own. */
+static packeis_status run_workers(az_player *a, const packeis_player_limits *limits,
+                                  const packeis_move *moves, size_t count,
+                                  packeis_player_report *report)
+{
+    pthread_t ids[AZ_THREADS_MAX];
+    int started = 1;
+    for (; started < a->threads; started++)
+        if (pthread_create(&ids[started], NULL, thread_main, &a->workers[started]) != 0)
+            break;
+    az_ticker ticker = {a, limits, moves, count, report};
+    az_worker_run(&a->workers[0], limits->on_report ? AZ_REPORT_EVERY : 0, tick, &ticker);
+    for (int t = started; t < a->threads; t++)
+        az_worker_run(&a->workers[t], 0, NULL, NULL);
+    for (int t = 1; t < started; t++)
+        pthread_join(ids[t], NULL);
+    for (int t = 0; t < a->threads; t++)
+        if (a->workers[t].status != PACKEIS_OK)
+            return a->workers[t].status;
+    return PACKEIS_OK;
 }
 
 static packeis_status az_choose(void *state, const packeis_game *game,
@@ -441,39 +329,28 @@ static packeis_status az_choose(void *state, const packeis_game *game,
     packeis_move moves[PACKEIS_MAX_MOVES];
     size_t count;
     packeis_status status = player_legal_moves(game, moves, &count);
-    if (status == PACKEIS_OK)
-        status = prepare(a, game);
     if (status != PACKEIS_OK)
         return status;
+    if (!a->net && load_weights(a, a->weights) != 0)
+        return PACKEIS_E_INVALID_ARGUMENT;
+    a->error[0] = '\0';
     player_budget budget;
     player_budget_start(&budget, limits, a->visits_default);
-    a->visits = 0;
-    a->depth = 0;
-    uint64_t next_report = AZ_REPORT_EVERY;
-    if (a->noise > 0 && count > 1)
-        status = add_noise(a, game, &budget);
+    for (int t = 0; t < a->threads && status == PACKEIS_OK; t++)
+        status = prepare(a, t, game, &budget, count);
+    if (status == PACKEIS_OK)
+        status = run_workers(a, limits, moves, count, report);
     if (status != PACKEIS_OK)
         return status;
-    while (count > 1 && !player_budget_over(&budget, a->visits)) {
-        status = visit(a);
-        if (status != PACKEIS_OK)
-            return status;
-        a->visits++;
-        if (limits->on_report && a->visits >= next_report) {
-            next_report += AZ_REPORT_EVERY;
-            report_az_search(a, moves, count, &budget, report);
-            limits->on_report(limits->context, report);
-        }
-    }
-    *move = report_az_search(a, moves, count, &budget, report);
+    *move = report_az_search(a, a->threads, moves, count, &budget, report);
     if (limits->on_report)
         limits->on_report(limits->context, report);
     return PACKEIS_OK;
 }
 
-/* choose, then one visit through each root move the search left
- * unvisited (so that every move has a value), then each root move's mean
- * value and line. */
+/* choose, then one visit of worker 0 through each root move that no
+ * worker visited (so that every move has a value), then each root move's
+ * mean value over the workers' roots and its line from worker 0's tree. */
 static packeis_status az_analyse(void *state, const packeis_game *game,
                                  const packeis_player_limits *limits, const packeis_move *moves,
                                  size_t count, packeis_player_line *lines,
@@ -482,31 +359,28 @@ static packeis_status az_analyse(void *state, const packeis_game *game,
     az_player *a = state;
     packeis_move move;
     packeis_status status = az_choose(a, game, limits, &move, report);
-    const mcts_node *root = &a->tree.nodes[0];
-    if (status == PACKEIS_OK && count > 1 && !root->first_child)
-        status = visit(a); /* a budget of 0: the root's priors first */
-    root = &a->tree.nodes[0];
+    az_worker *w = &a->workers[0];
+    if (status == PACKEIS_OK && count > 1 && !w->tree.nodes[0].first_child)
+        status = az_worker_visit_through(w, 0); /* a budget of 0: the root's priors first */
+    const mcts_node *root = &w->tree.nodes[0];
     for (uint32_t c = 0;
          status == PACKEIS_OK && count > 1 && root->first_child && c < root->child_count;
-         c++, root = &a->tree.nodes[0])
-        if (a->tree.nodes[root->first_child + c].visits == 0)
-            status = visit_through(a, root->first_child + c);
+         c++, root = &w->tree.nodes[0])
+        if (a->merged.visits[w->tree.nodes[root->first_child + c].move] == 0)
+            status = az_worker_visit_through(w, root->first_child + c);
     if (status != PACKEIS_OK)
         return status;
+    merge_roots(a, a->threads);
     packeis_player_report line_report;
     for (size_t i = 0; i < count; i++) {
-        lines[i] = (packeis_player_line){.move = moves[i], .pv_length = 1};
+        uint64_t visits = count > 1 ? a->merged.visits[moves[i]] : 0;
+        lines[i] = (packeis_player_line){.move = moves[i], .nodes = visits, .pv_length = 1};
         lines[i].pv[0] = moves[i];
-        for (uint32_t c = root->first_child;
-             count > 1 && root->first_child && c < root->first_child + root->child_count; c++) {
-            const mcts_node *child = &a->tree.nodes[c];
-            if (child->move != moves[i] || child->visits == 0)
-                continue;
-            lines[i].nodes = child->visits;
-            lines[i].value = child->reward / (double)child->visits;
-            mcts_tree_principal_variation(&a->tree, moves[i], &line_report);
-            player_line_pv(&lines[i], &line_report);
-        }
+        if (!visits)
+            continue;
+        lines[i].value = a->merged.reward[moves[i]] / (double)visits;
+        mcts_tree_principal_variation(&w->tree, moves[i], &line_report);
+        player_line_pv(&lines[i], &line_report);
     }
     return PACKEIS_OK;
 }
@@ -521,9 +395,9 @@ static void az_destroy(void *state)
 {
     az_player *a = state;
     az_forget(a);
+    for (int t = 0; t < AZ_THREADS_MAX; t++)
+        mcts_tree_free(&a->workers[t].tree);
     az_net_free(a->net);
-    free(a->work);
-    free(a->nnue_out);
     free(a);
 }
 

@@ -520,6 +520,135 @@ static void mix_values_by_playouts(void **state)
     packeis_game_free(game);
 }
 
+/* An az of `seed` with `weights` (NULL: the committed model, version 2)
+ * and the options mix and threads. */
+static packeis_player *threaded_az(uint64_t seed, const char *weights, const char *mix,
+                                   const char *threads)
+{
+    packeis_player *p;
+    assert_int_equal(packeis_player_new("az", seed, &p), 0);
+    if (weights)
+        assert_int_equal(packeis_player_set_option(p, "weights", weights, NULL), 0);
+    assert_int_equal(packeis_player_set_option(p, "mix", mix, NULL), 0);
+    assert_int_equal(packeis_player_set_option(p, "threads", threads, NULL), 0);
+    return p;
+}
+
+/* The root visits of a search of `nodes` visits, into visits[]; the
+ * report's move into *move. */
+static size_t threaded_visits(packeis_player *p, const packeis_game *game, uint64_t nodes,
+                              uint64_t *visits, packeis_move *move)
+{
+    packeis_player_limits limits = {.nodes = nodes};
+    packeis_player_report report;
+    assert_int_equal(packeis_player_choose(p, game, &limits, move, &report), PACKEIS_OK);
+    assert_int_equal(report.nodes, nodes);
+    memcpy(visits, report.visits, report.root_moves * sizeof *visits);
+    return report.root_moves;
+}
+
+/* Root parallelism (the option threads): each thread grows a tree of its
+ * own on its share of the visits and the roots are summed. With mix 0 the
+ * search has no randomness, so two threads' trees are the one thread's
+ * tree twice: 2 x 60 visits give exactly twice each root move's visits of
+ * one thread's 60. With mix 0.5 the second thread's playouts are its own
+ * (the sums are not twice one tree's), yet a seed repeats its search
+ * whatever the threads' timing. Both network versions. */
+static void threads_sum_their_trees(void **state)
+{
+    (void)state;
+    const char *path = temp_path("threads.pkaz");
+    assert_int_equal(az_file_write_random(path, 16, 8, 5), 0);
+    const char *weights[] = {path, NULL};
+    packeis_game *game = tc_standard_game(2, 12);
+    for (int w = 0; w < 2; w++) {
+        uint64_t one[PACKEIS_MAX_MOVES], two[PACKEIS_MAX_MOVES], again[PACKEIS_MAX_MOVES];
+        packeis_move move_one, move_two, move_again;
+        packeis_player *p = threaded_az(11, weights[w], "0", "1");
+        size_t count = threaded_visits(p, game, 60, one, &move_one);
+        packeis_player_free(p);
+        p = threaded_az(11, weights[w], "0", "2");
+        assert_int_equal(threaded_visits(p, game, 120, two, &move_two), count);
+        packeis_player_free(p);
+        for (size_t i = 0; i < count; i++)
+            assert_int_equal(two[i], 2 * one[i]);
+        assert_int_equal(move_two, move_one);
+        p = threaded_az(11, weights[w], "0.5", "1");
+        threaded_visits(p, game, 60, one, &move_one);
+        packeis_player_free(p);
+        p = threaded_az(11, weights[w], "0.5", "2");
+        threaded_visits(p, game, 120, two, &move_two);
+        packeis_player_free(p);
+        p = threaded_az(11, weights[w], "0.5", "2");
+        threaded_visits(p, game, 120, again, &move_again);
+        packeis_player_free(p);
+        assert_memory_equal(two, again, count * sizeof *two);
+        assert_int_equal(move_two, move_again);
+        uint64_t sum = 0, doubled = 1;
+        for (size_t i = 0; i < count; i++) {
+            sum += two[i];
+            doubled &= two[i] == 2 * one[i];
+        }
+        assert_int_equal(sum, 120 - 2); /* each tree's first visit: its root */
+        assert_false(doubled);
+    }
+    remove(path);
+    packeis_game_free(game);
+}
+
+/* Threads on the clock and the stop flag, and the analysis of a threaded
+ * search: every root move valued, line 1 the move chosen, each line's
+ * visits the summed roots'. */
+static void threads_timed_stopped_and_analysed(void **state)
+{
+    (void)state;
+    packeis_game *game = tc_standard_game(2, 13);
+    packeis_player *p = threaded_az(3, NULL, "0.5", "2");
+    packeis_move move;
+    packeis_player_report report;
+    packeis_player_limits timed = {.seconds = 0.05};
+    double start = now();
+    assert_int_equal(packeis_player_choose(p, game, &timed, &move, &report), PACKEIS_OK);
+    assert_true(now() - start < 1.0);
+    assert_true(report.nodes > 2);
+    assert_int_equal(packeis_game_check_move(game, move), PACKEIS_OK);
+    atomic_int stop = 1;
+    packeis_player_limits stopped = {.seconds = 10, .stop = &stop};
+    start = now();
+    assert_int_equal(packeis_player_choose(p, game, &stopped, &move, &report), PACKEIS_OK);
+    assert_true(now() - start < 1.0);
+    assert_int_equal(report.nodes, 0);
+    assert_int_equal(packeis_game_check_move(game, move), PACKEIS_OK);
+    packeis_player_free(p);
+
+    p = threaded_az(4, NULL, "0.5", "2");
+    packeis_move chosen;
+    packeis_player_limits limits = {.nodes = 300};
+    assert_int_equal(packeis_player_choose(p, game, &limits, &chosen, &report), PACKEIS_OK);
+    packeis_player_free(p);
+    p = threaded_az(4, NULL, "0.5", "2");
+    packeis_move legal[PACKEIS_MAX_MOVES];
+    size_t count, got;
+    TC_CHECK(packeis_game_legal_moves(game, legal, PACKEIS_MAX_MOVES, &count), PACKEIS_OK);
+    packeis_player_line *lines = calloc(count, sizeof *lines);
+    assert_non_null(lines);
+    assert_int_equal(packeis_player_analyse(p, game, &limits, count, lines, &got, &report),
+                     PACKEIS_OK);
+    assert_int_equal(got, count);
+    assert_int_equal(lines[0].move, chosen);
+    for (size_t i = 0; i < count; i++) {
+        assert_true(lines[i].nodes >= 1);
+        assert_true(lines[i].value >= -1 && lines[i].value <= 1);
+        assert_true(i == 0 || lines[i].nodes <= lines[0].nodes);
+        for (size_t j = 0; j < report.root_moves; j++)
+            if (report.moves[j] == lines[i].move && report.visits[j] > 0)
+                assert_int_equal(lines[i].nodes, report.visits[j]);
+    }
+    free(lines);
+    packeis_player_free(p);
+    packeis_game_free(game);
+}
+
 /* The seat notation with a weights file, a bad one refused with its
  * reason; an az without weights refuses to choose, saying why. */
 static void specs_and_missing_weights(void **state)
@@ -584,6 +713,8 @@ int main(void)
         cmocka_unit_test(slices_add_up),
         cmocka_unit_test(noise_explores),
         cmocka_unit_test(mix_values_by_playouts),
+        cmocka_unit_test(threads_sum_their_trees),
+        cmocka_unit_test(threads_timed_stopped_and_analysed),
         cmocka_unit_test(specs_and_missing_weights),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
