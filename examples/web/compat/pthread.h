@@ -4,8 +4,9 @@
  * pthread.h for it; examples/web/build.sh puts this one in clang's sysroot):
  * just what the library and the players use. pthread_once() runs the
  * function the first time, which is all it must do with one thread;
- * pthread_create() always fails with EAGAIN, which the mcts player takes as
- * "fewer threads" and searches on the calling thread alone. Nothing else of
+ * pthread_create() always fails with EAGAIN, which the mcts and az players
+ * take as "fewer threads" and search on the calling thread alone. Nothing
+ * else of
  * <pthread.h> is offered, so any other use fails to compile instead of
  * misbehaving.
  */
