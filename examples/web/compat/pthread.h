@@ -6,9 +6,8 @@
  * function the first time, which is all it must do with one thread;
  * pthread_create() always fails with EAGAIN, which the mcts and az players
  * take as "fewer threads" and search on the calling thread alone. Nothing
- * else of
- * <pthread.h> is offered, so any other use fails to compile instead of
- * misbehaving.
+ * else of <pthread.h> is offered, so any other use fails to compile instead
+ * of misbehaving.
  */
 #ifndef PACKEIS_WEB_COMPAT_PTHREAD_H
 #define PACKEIS_WEB_COMPAT_PTHREAD_H
