@@ -18,6 +18,14 @@
  *   meson test -C BUILD --benchmark nnue -v
  *   BUILD/tests/players/bench_nnue [--rounds N]
  *       [--weights FILE.pkaz | --random [--board-only]]
+ *       [--kernel NAME|v1] [--mode incremental|scratch] [--evaluations]
+ *
+ * --kernel, --mode and --evaluations (no search rows) leave one kind of
+ * evaluation, for counting its instructions (the clock's figures do not
+ * matter there): valgrind --tool=callgrind --toggle-collect=nnue_evaluate
+ * (az_net_evaluate for v1) BUILD/tests/players/bench_nnue --rounds 1
+ * --kernel avx2 --mode incremental --evaluations, whose instructions over
+ * POSITIONS x REPEAT (v1: x REPEAT / 10) evaluations are one's.
  *
  * The version 2 network is the committed model (models/az-default.pkaz),
  * or FILE, or with --random a random one of H1 = 256, H2 = 32, with REACH
@@ -146,15 +154,30 @@ static double search_rate(const char *spec, int rounds)
     return bench_median(rates, rounds);
 }
 
+/* Whether the options leave the row of `kernel` (or "v1") in `mode`. */
+static int wanted(const char *only_kernel, int only_mode, const char *kernel, int scratch)
+{
+    return (!only_kernel || strcmp(only_kernel, kernel) == 0) &&
+           (only_mode < 0 || only_mode == scratch);
+}
+
 int main(int argc, char **argv)
 {
     int rounds = 5;
     uint32_t features = 3;
-    int random_net = 0;
-    const char *weights = NULL;
+    int random_net = 0, only_mode = -1, evaluations = 0;
+    const char *weights = NULL, *only_kernel = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc)
             rounds = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--kernel") == 0 && i + 1 < argc)
+            only_kernel = argv[++i];
+        else if (strcmp(argv[i], "--mode") == 0 && i + 1 < argc &&
+                 (strcmp(argv[i + 1], "incremental") == 0 ||
+                  strcmp(argv[i + 1], "scratch") == 0))
+            only_mode = strcmp(argv[++i], "scratch") == 0;
+        else if (strcmp(argv[i], "--evaluations") == 0)
+            evaluations = 1;
         else if (strcmp(argv[i], "--weights") == 0 && i + 1 < argc)
             weights = argv[++i];
         else if (strcmp(argv[i], "--board-only") == 0)
@@ -163,7 +186,8 @@ int main(int argc, char **argv)
             random_net = 1;
         else {
             fprintf(stderr, "usage: bench_nnue [--rounds N] [--weights FILE.pkaz | --random "
-                            "[--board-only]]\n");
+                            "[--board-only]] [--kernel NAME|v1] [--mode incremental|scratch] "
+                            "[--evaluations]\n");
             return 2;
         }
     }
@@ -187,6 +211,16 @@ int main(int argc, char **argv)
     sample *s = samples();
     const nnue_kernel *kernels[4];
     size_t n = nnue_kernels(kernels, 4);
+    int known = !only_kernel || strcmp(only_kernel, "v1") == 0;
+    for (size_t k = 0; k < n; k++)
+        known |= only_kernel && strcmp(only_kernel, kernels[k]->name) == 0;
+    if (!known) {
+        fprintf(stderr, "bench_nnue: no kernel '%s' on this processor (v1 or:", only_kernel);
+        for (size_t k = 0; k < n; k++)
+            fprintf(stderr, " %s", kernels[k]->name);
+        fprintf(stderr, ")\n");
+        return 2;
+    }
     printf(
         "One evaluation (prior and values), CPU ns, median of %d rounds of %d positions x %d\n"
         "version 2: H1=%u H2=%u features=%u; version 1: models/az-v1.pkaz (256-128)\n",
@@ -194,23 +228,27 @@ int main(int argc, char **argv)
     uint64_t checksum = 0;
     for (size_t k = 0; k < n; k++)
         for (int scratch = 0; scratch <= 1; scratch++) {
+            if (!wanted(only_kernel, only_mode, kernels[k]->name, scratch))
+                continue;
             double ns[32];
             for (int r = 0; r < rounds; r++)
                 ns[r] = time_nnue(v2->nnue, kernels[k], s, scratch, &checksum);
             printf("  v2 %-8s %-11s %8.0f ns\n", kernels[k]->name,
                    scratch ? "scratch" : "incremental", bench_median(ns, rounds));
         }
-    double ns[32];
-    for (int r = 0; r < rounds; r++)
-        ns[r] = time_v1(v1, s);
-    double v1_ns = bench_median(ns, rounds);
-    printf("  v1 float                %8.0f ns\n", v1_ns);
+    if (wanted(only_kernel, -1, "v1", 0)) {
+        double ns[32];
+        for (int r = 0; r < rounds; r++)
+            ns[r] = time_v1(v1, s);
+        printf("  v1 float                %8.0f ns\n", bench_median(ns, rounds));
+    }
     printf("(checksum %016llx)\n", (unsigned long long)checksum);
 
     char spec[600];
-    printf(
-        "\nThe 30 search positions, 2,000 nodes a move: nodes per CPU second (median of %d)\n",
-        rounds);
+    if (!evaluations)
+        printf("\nThe 30 search positions, 2,000 nodes a move: nodes per CPU second (median of "
+               "%d)\n",
+               rounds);
     char v1_spec[600];
     snprintf(v1_spec, sizeof v1_spec, "az:mix=1,weights=%s", BENCH_V1_WEIGHTS);
     const char *rows[][2] = {{"az (v1 model, mix=1)", v1_spec},
@@ -219,7 +257,7 @@ int main(int argc, char **argv)
                              {"az (v2, mix=0)", "az:mix=0,weights=%s"},
                              {"mcts", "mcts"}};
     double base = 0;
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    for (size_t i = 0; !evaluations && i < sizeof rows / sizeof rows[0]; i++) {
         snprintf(spec, sizeof spec, "%s", rows[i][1]);
         char *at = strstr(spec, "%s");
         if (at)
