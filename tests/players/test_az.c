@@ -330,14 +330,12 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static void budgets_kept(void **state)
+/* Time: 50 ms with no node limit ends near 50 ms; the stop flag raised
+ * before the search: a legal move at once. */
+static void timed_then_stopped(packeis_player *p, const packeis_game *game)
 {
-    (void)state;
-    packeis_game *game = tc_standard_game(2, 3);
-    packeis_player *p = random_az(9);
     packeis_move move;
     packeis_player_report report;
-    /* Time: 50 ms with no node limit ends near 50 ms. */
     packeis_player_limits timed = {.seconds = 0.05};
     double start = now();
     assert_int_equal(packeis_player_choose(p, game, &timed, &move, &report), PACKEIS_OK);
@@ -345,7 +343,6 @@ static void budgets_kept(void **state)
     assert_true(took >= 0.05 && took < 1.0);
     assert_true(report.nodes > 0);
     assert_int_equal(packeis_game_check_move(game, move), PACKEIS_OK);
-    /* The stop flag raised before the search: a legal move at once. */
     atomic_int stop = 1;
     packeis_player_limits stopped = {.seconds = 10, .stop = &stop};
     start = now();
@@ -353,6 +350,16 @@ static void budgets_kept(void **state)
     assert_true(now() - start < 1.0);
     assert_int_equal(report.nodes, 0);
     assert_int_equal(packeis_game_check_move(game, move), PACKEIS_OK);
+}
+
+static void budgets_kept(void **state)
+{
+    (void)state;
+    packeis_game *game = tc_standard_game(2, 3);
+    packeis_player *p = random_az(9);
+    packeis_move move;
+    packeis_player_report report;
+    timed_then_stopped(p, game);
     /* The default budget, the option "visits". */
     assert_int_equal(packeis_player_set_option(p, "visits", "33", NULL), 0);
     assert_int_equal(packeis_player_choose(p, game, NULL, &move, &report), PACKEIS_OK);
@@ -604,21 +611,8 @@ static void threads_timed_stopped_and_analysed(void **state)
     (void)state;
     packeis_game *game = tc_standard_game(2, 13);
     packeis_player *p = threaded_az(3, NULL, "0.5", "2");
-    packeis_move move;
     packeis_player_report report;
-    packeis_player_limits timed = {.seconds = 0.05};
-    double start = now();
-    assert_int_equal(packeis_player_choose(p, game, &timed, &move, &report), PACKEIS_OK);
-    assert_true(now() - start < 1.0);
-    assert_true(report.nodes > 2);
-    assert_int_equal(packeis_game_check_move(game, move), PACKEIS_OK);
-    atomic_int stop = 1;
-    packeis_player_limits stopped = {.seconds = 10, .stop = &stop};
-    start = now();
-    assert_int_equal(packeis_player_choose(p, game, &stopped, &move, &report), PACKEIS_OK);
-    assert_true(now() - start < 1.0);
-    assert_int_equal(report.nodes, 0);
-    assert_int_equal(packeis_game_check_move(game, move), PACKEIS_OK);
+    timed_then_stopped(p, game);
     packeis_player_free(p);
 
     p = threaded_az(4, NULL, "0.5", "2");
