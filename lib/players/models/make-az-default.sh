@@ -4,7 +4,7 @@
 # Makes the committed network of the az player, version 2 (doc/formats.md;
 # doc/learn.md, "The committed model"), from nothing:
 #
-#   lib/players/models/make-az-default.sh BUILD RUN
+#   lib/players/models/make-az-default.sh BUILD RUN [GENERATIONS]
 #
 # BUILD: a meson build directory of this tree (its libpackeis and players
 # library); RUN: a directory for the run's games and network. Needs
@@ -19,14 +19,24 @@
 # 2. The integer network with REACH, H1 = 256, H2 = 64, 8 epochs from
 #    nothing (seed 1; 10 % of the games held out).
 #
-# The result is RUN/model.pkaz; copy it (and its .csv, .png, .pkaz.json
+# 3. With GENERATIONS (the committed model: none), that many generations
+#    of az's self-play from it (doc/learn.md, "Generations"): 8,000 games
+#    of az:400 with root noise a generation, each network trained 2 epochs
+#    from the previous on the last 3 generations' positions and measured
+#    against the previous, mcts:800 and alphabeta:2000 (100 boards, seats
+#    swapped) into RUN/generations/strength.{csv,json,png}; about 16
+#    minutes a generation on one core.
+#
+# The result is RUN/model.pkaz (with generations: the last
+# RUN/generations/model-NNN.pkaz); copy it (and its .csv, .png, .pkaz.json
 # as az-default.json) to lib/players/models/az-default.*.
 set -euo pipefail
 
-if [ $# -ne 2 ]; then
-    echo "usage: $0 BUILD RUN" >&2
+if [ $# -lt 2 ] || [ $# -gt 3 ] || ! [[ ${3:-0} =~ ^[0-9]+$ ]]; then
+    echo "usage: $0 BUILD RUN [GENERATIONS]" >&2
     exit 2
 fi
+generations=${3:-0}
 source_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 build=$(cd "$1" && pwd)
 mkdir -p "$2"
@@ -52,3 +62,8 @@ for pair in "1 2" "3 4" "5 6" "7 8"; do
 done
 learn train ab-1 ab-2 ab-3 ab-4 ab-5 ab-6 ab-7 ab-8 --out model.pkaz --arch nnue --reach \
     --h1 256 --h2 64 --epochs 8 --seed 1
+if [ "$generations" -gt 0 ]; then
+    learn iterate generations --init model.pkaz --generations "$generations" --az-games 8000 \
+        --az-playouts 400 --window 3 --az-epochs 2 --eval-boards 100 --eval-playouts 800 \
+        --eval-alphabeta 2000 --arch nnue --reach --h1 256 --h2 64 --seed 11
+fi
