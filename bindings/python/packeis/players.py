@@ -737,6 +737,7 @@ class MCTS(Player):
 
 class AZ(Player):
     """PUCT search guided by a policy/value network (the option ``weights``,
-    a file of doc/formats.md "az weights"; packeis.learn trains them)."""
+    a file of doc/formats.md "az weights"; packeis.learn trains them), with
+    tree reuse and optional threads."""
 
     kind = "az"
