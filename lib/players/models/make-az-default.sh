@@ -9,9 +9,9 @@
 # BUILD: a meson build directory of this tree (its libpackeis and players
 # library); RUN: a directory for the run's games and network. Needs
 # Debian's python3-numpy, python3-torch and python3-matplotlib under
-# /usr/bin/python3. On a 2-core machine about 17 minutes: 1,000 s of CPU
-# for the games (two jobs at a time) and 410 s for the training, one
-# thread.
+# /usr/bin/python3. Steps 1 and 2 take about 17 minutes on a 2-core
+# machine: 1,000 s of CPU for the games (two jobs at a time) and 410 s for
+# the training, one thread.
 #
 # 1. 20,000 games of alphabeta:2000 against itself (eight jobs of 2,500,
 #    seeds 1 to 8): every position with the move alphabeta chose (the
@@ -19,17 +19,20 @@
 # 2. The integer network with REACH, H1 = 256, H2 = 64, 8 epochs from
 #    nothing (seed 1; 10 % of the games held out).
 #
-# 3. With GENERATIONS (the committed model: none), that many generations
-#    of az's self-play from it (doc/learn.md, "Generations"): 8,000 games
-#    of az:400 with root noise a generation, each network trained 2 epochs
-#    from the previous on the last 3 generations' positions and measured
-#    against the previous, mcts:800 and alphabeta:2000 (100 boards, seats
-#    swapped) into RUN/generations/strength.{csv,json,png}; about 16
-#    minutes a generation on one core.
+# 3. With GENERATIONS (the committed model: 3), that many generations of
+#    az's self-play from it (doc/learn.md, "Generations of az's own
+#    games"): 8,000 games of az:400 with root noise a generation, each
+#    network trained 2 epochs from the previous on the last 3 generations'
+#    positions and measured against the previous, mcts:800 and
+#    alphabeta:2000 (100 boards, seats swapped) into
+#    RUN/generations/strength.{csv,json,png}; 8 to 10 minutes of CPU a
+#    generation, on one core.
 #
-# The result is RUN/model.pkaz (with generations: the last
-# RUN/generations/model-NNN.pkaz); copy it (and its .csv, .png, .pkaz.json
-# as az-default.json) to lib/players/models/az-default.*.
+# The result is RUN/model.pkaz, or with GENERATIONS the last
+# RUN/generations/model-NNN.pkaz (the committed model: model-003.pkaz of
+# `make-az-default.sh BUILD RUN 3`, about 50 minutes in all); copy it (and
+# its .csv, .png, .pkaz.json as az-default.json) to
+# lib/players/models/az-default.*.
 set -euo pipefail
 
 if [ $# -lt 2 ] || [ $# -gt 3 ] || ! [[ ${3:-0} =~ ^[0-9]+$ ]]; then
