@@ -291,7 +291,7 @@ static void tick(void *context)
     t->limits->on_report(t->limits->context, t->report);
 }
 
-static void *thread_main(void *worker)
+static void *az_thread_main(void *worker)
 {
     az_worker_run(worker, 0, NULL, NULL);
     return NULL;
@@ -307,7 +307,7 @@ static packeis_status run_workers(az_player *a, const packeis_player_limits *lim
     pthread_t ids[AZ_THREADS_MAX];
     int started = 1;
     for (; started < a->threads; started++)
-        if (pthread_create(&ids[started], NULL, thread_main, &a->workers[started]) != 0)
+        if (pthread_create(&ids[started], NULL, az_thread_main, &a->workers[started]) != 0)
             break;
     az_ticker ticker = {a, limits, moves, count, report};
     az_worker_run(&a->workers[0], limits->on_report ? AZ_REPORT_EVERY : 0, tick, &ticker);
