@@ -60,13 +60,12 @@ typedef struct az_root_stats {
 } az_root_stats;
 
 typedef struct az_player {
-    az_settings settings; /* its net: NULL until read */
+    az_settings settings;
     uint64_t visits_default;
     int reuse;
     int threads;
     size_t tree_mb;
     char weights[AZ_WEIGHTS_PATH_MAX]; /* "": the default model */
-    az_net *net;
     char error[AZ_WEIGHTS_PATH_MAX + 256];
     az_worker workers[AZ_THREADS_MAX];
     az_root_stats merged; /* of the last search */
@@ -180,8 +179,7 @@ static int load_weights(az_player *a, const char *path)
         return -1;
     }
     az_forget(a); /* the old trees hold the old network's priors */
-    az_net_free(a->net);
-    a->net = net;
+    az_net_free(a->settings.net);
     a->settings.net = net;
     return 0;
 }
@@ -202,8 +200,7 @@ static int az_set_text(void *state, size_t index, const char *value, const char 
     }
     if (!*value) { /* the default, read at the next move */
         az_forget(a);
-        az_net_free(a->net);
-        a->net = NULL;
+        az_net_free(a->settings.net);
         a->settings.net = NULL;
     }
     strcpy(a->weights, value);
@@ -331,7 +328,7 @@ static packeis_status az_choose(void *state, const packeis_game *game,
     packeis_status status = player_legal_moves(game, moves, &count);
     if (status != PACKEIS_OK)
         return status;
-    if (!a->net && load_weights(a, a->weights) != 0)
+    if (!a->settings.net && load_weights(a, a->weights) != 0)
         return PACKEIS_E_INVALID_ARGUMENT;
     a->error[0] = '\0';
     player_budget budget;
@@ -397,7 +394,7 @@ static void az_destroy(void *state)
     az_forget(a);
     for (int t = 0; t < AZ_THREADS_MAX; t++)
         mcts_tree_free(&a->workers[t].tree);
-    az_net_free(a->net);
+    az_net_free(a->settings.net);
     free(a);
 }
 

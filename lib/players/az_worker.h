@@ -11,9 +11,10 @@
 #include "mcts_tree.h"
 #include "player_kind.h"
 
-/* What every worker reads and none writes during a search. */
+/* What every worker reads and none writes during a search (the player
+ * owns the network: it reads and frees it between searches). */
 typedef struct az_settings {
-    const az_net *net;
+    az_net *net; /* NULL until read */
     double cpuct;
     double noise; /* the weight of the Dirichlet noise at the root */
     double mix;   /* the weight of a playout in a leaf's value */
